@@ -1,0 +1,1 @@
+"""carcdb pipeline: extraction, parsing, checks, the rules engine and the CLI."""

@@ -1,0 +1,44 @@
+"""The checks `carcdb check` runs over the warehouse, and storing their results.
+
+A check reads the warehouse (each page's current revision) and returns `CheckResult`s.
+Register new checks in `registered_checks()`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import duckdb
+
+from pipeline.checks.foundation import check_import_findings, check_pages_in_catalog
+from schemas.checks import CheckResult, CheckStatus
+from warehouse.store import replace_check_results
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    run: Callable[[duckdb.DuckDBPyConnection], list[CheckResult]]
+
+
+def registered_checks() -> list[Check]:
+    return [
+        Check("pages_in_catalog", check_pages_in_catalog),
+        Check("import_findings", check_import_findings),
+    ]
+
+
+def run_checks(
+    conn: duckdb.DuckDBPyConnection, checks: Sequence[Check] | None = None
+) -> list[CheckResult]:
+    """Run every check, replace the stored results, return them."""
+    results: list[CheckResult] = []
+    for check in registered_checks() if checks is None else checks:
+        results.extend(check.run(conn))
+    replace_check_results(conn, results)
+    return results
+
+
+def failed_errors(results: Sequence[CheckResult]) -> list[CheckResult]:
+    return [r for r in results if r.status is CheckStatus.FAIL and r.severity == "error"]

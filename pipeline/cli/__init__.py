@@ -1,0 +1,18 @@
+"""The `carcdb` command: the Typer app, its command modules, and exit-code mapping.
+
+Exit codes: 0 success, 1 checks failed, 2 bad input or usage. Command modules only parse
+arguments, call the library and print; each registers its commands on `app`.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from pipeline.cli import core
+from pipeline.cli.app import app, run_app
+
+__all__ = ["app", "core", "main"]
+
+
+def main() -> None:
+    sys.exit(run_app())

@@ -1,0 +1,166 @@
+"""Core commands: import, build, check, status, sql."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pipeline import build as build_lib
+from pipeline.checks import failed_errors
+from pipeline.cli.app import EXIT_CHECKS_FAILED, app
+from pipeline.cli.output import console, print_json, print_table, progress_for
+from pipeline.corpus import SourceSpec
+from pipeline.extract.sources import InputFormat
+from schemas.checks import CheckResult, CheckStatus
+from warehouse.connection import DEFAULT_DB, read_only
+from warehouse.queries import run_sql, status
+
+DbOption = Annotated[Path, typer.Option("--db", help="Warehouse file.")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No progress, less output.")]
+
+
+def _print_status(data: dict[str, object]) -> None:
+    langs = data["pages_per_language"]
+    assert isinstance(langs, dict)
+    lang_text = ", ".join(f"{k}: {v}" for k, v in langs.items()) or "none"
+    console.print(f"pages:             {data['pages']} ({lang_text})")
+    console.print(f"revisions:         {data['revisions']}")
+    console.print(f"source files:      {data['source_files']}")
+    console.print(f"catalog pages:     {data['catalog_pages']}")
+    console.print(f"catalog languages: {data['catalog_languages']}")
+    console.print(f"findings:          {data['findings_by_severity'] or 'none'}")
+    console.print(f"checks:            {data['checks_by_status'] or 'not run'}")
+
+
+def _print_checks(results: list[CheckResult], *, verbose: bool) -> None:
+    shown = [r for r in results if verbose or r.status is CheckStatus.FAIL]
+    if shown:
+        print_table(
+            ["check", "scope", "status", "severity", "expected", "actual", "message"],
+            [
+                (r.check, r.scope, r.status.value, r.severity, r.expected, r.actual, r.message)
+                for r in shown
+            ],
+        )
+    counts: dict[str, int] = {}
+    for r in results:
+        counts[r.status.value] = counts.get(r.status.value, 0) + 1
+    errors = len(failed_errors(results))
+    console.print(
+        f"checks: {sum(counts.values())} results "
+        + " ".join(f"{k}={v}" for k, v in sorted(counts.items()))
+        + f"; failing errors: {errors}"
+    )
+
+
+def _finish_checks(results: list[CheckResult]) -> None:
+    if failed_errors(results):
+        raise typer.Exit(EXIT_CHECKS_FAILED)
+
+
+@app.command("import")
+def import_command(
+    paths: Annotated[
+        list[Path], typer.Argument(help="Input files (captures, wikitext, XML, JSON).")
+    ],
+    title: Annotated[str | None, typer.Option(help="Page title, e.g. 'Base game/ro'.")] = None,
+    lang: Annotated[str | None, typer.Option(help="Language code, e.g. ro.")] = None,
+    fmt: Annotated[
+        InputFormat | None, typer.Option("--format", help="Override format detection.")
+    ] = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+    quiet: QuietOption = False,
+) -> None:
+    """Store page revisions from files and parse them, so the warehouse is current after it."""
+    specs = [SourceSpec(path, title, lang, fmt) for path in paths]
+    with progress_for(quiet) as progress:
+        report = build_lib.import_sources(db, specs, progress=progress)
+    if json_out:
+        print_json(report.summary())
+    elif not quiet:
+        s = report.store
+        console.print(
+            f"imported {report.files} file(s): {s.revisions_new} new revision(s), "
+            f"{s.revisions_known} already stored; parsed {report.parse.parsed}, "
+            f"findings {report.parse.findings}"
+        )
+
+
+@app.command()
+def build(
+    corpus: Annotated[
+        Path | None, typer.Option(help="Corpus folder (default: the bundled sample).")
+    ] = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+    quiet: QuietOption = False,
+) -> None:
+    """Import a corpus, parse it, run every check and print a summary."""
+    with progress_for(quiet) as progress:
+        report = build_lib.build_corpus(db, corpus, progress=progress)
+    with read_only(db) as conn:
+        data = status(conn)
+    if json_out:
+        print_json({"build": report.summary(), "status": data})
+    else:
+        console.print(f"[bold]carcdb build[/bold] -> {db}")
+        _print_status(data)
+        _print_checks(report.checks, verbose=False)
+    _finish_checks(report.checks)
+
+
+@app.command()
+def check(
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+    verbose: Annotated[bool, typer.Option("--all", help="Show passing checks too.")] = False,
+) -> None:
+    """Run every check on the warehouse as it stands (exit 1 when an error-level check fails)."""
+    results = build_lib.check_warehouse(db)
+    if json_out:
+        print_json([r.model_dump(mode="json") for r in results])
+    else:
+        _print_checks(results, verbose=verbose)
+    _finish_checks(results)
+
+
+@app.command("status")
+def status_command(db: DbOption = DEFAULT_DB, json_out: JsonOption = False) -> None:
+    """What the warehouse holds: pages per language, revisions, findings by severity."""
+    with read_only(db) as conn:
+        data = status(conn)
+    if json_out:
+        print_json(data)
+    else:
+        _print_status(data)
+
+
+@app.command()
+def sql(
+    query: Annotated[str, typer.Argument(help="A read-only SQL query.")],
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Run a read-only SQL query on the warehouse and print the result."""
+    import duckdb
+
+    from pipeline.errors import InputError
+
+    with read_only(db) as conn:
+        try:
+            result = run_sql(conn, query)
+        except duckdb.Error as exc:
+            raise InputError(f"query failed: {exc}", path="sql", fix="check the SQL") from None
+    if json_out:
+        print_json([dict(zip(result.columns, row, strict=True)) for row in result.rows])
+    else:
+        print_table(result.columns, result.rows)
+        console.print(f"{len(result.rows)} row(s)")
+
+
+__all__ = ["build", "check", "import_command", "json", "sql", "status_command"]

@@ -1,0 +1,79 @@
+"""Corpora: a folder of input files with an optional `manifest.json` naming their pages.
+
+The manifest (`{"files": [{"path", "title", "lang", "format"}]}`) is how captures that do not
+print their title get one. Without a manifest every file in the folder is imported and must
+name its own page (view-source captures, XML exports, API JSON).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from pipeline.errors import InputError
+from pipeline.extract.sources import InputFormat
+
+MANIFEST = "manifest.json"
+
+
+@dataclass(frozen=True)
+class SourceSpec:
+    path: Path
+    title: str | None = None
+    language: str | None = None
+    fmt: InputFormat | None = None
+
+
+def sample_corpus_dir() -> Path:
+    return Path(str(resources.files("pipeline").joinpath("sample")))
+
+
+def _format(value: object, origin: str) -> InputFormat | None:
+    if value is None:
+        return None
+    try:
+        return InputFormat(str(value))
+    except ValueError:
+        names = ", ".join(f.value for f in InputFormat)
+        raise InputError(
+            f"unknown format {value!r}", path=origin, fix=f"use one of {names}"
+        ) from None
+
+
+def read_corpus(folder: Path) -> list[SourceSpec]:
+    if not folder.is_dir():
+        raise InputError("corpus is not a folder", path=str(folder), fix="pass --corpus DIR")
+    manifest = folder / MANIFEST
+    if not manifest.exists():
+        files = sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
+        files = [p for p in files if p.suffix.lower() not in {".md"}]
+        if not files:
+            raise InputError("corpus folder holds no files", path=str(folder))
+        return [SourceSpec(path) for path in files]
+    try:
+        data = json.loads(manifest.read_text("utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise InputError(f"manifest is not valid JSON ({exc})", path=str(manifest)) from None
+    entries = data.get("files") if isinstance(data, dict) else None
+    if not isinstance(entries, list):
+        raise InputError(
+            "manifest has no 'files' list",
+            path=str(manifest),
+            fix='write {"files": [{"path": "...", "title": "Page/lang"}]}',
+        )
+    specs = []
+    for index, entry in enumerate(entries):
+        where = f"{manifest} (files[{index}])"
+        if not isinstance(entry, dict) or not isinstance(entry.get("path"), str):
+            raise InputError("entry needs a 'path' string", path=where)
+        specs.append(
+            SourceSpec(
+                path=folder / entry["path"],
+                title=entry.get("title"),
+                language=entry.get("lang"),
+                fmt=_format(entry.get("format"), where),
+            )
+        )
+    return specs

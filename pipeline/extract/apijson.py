@@ -1,0 +1,84 @@
+"""Saved MediaWiki API responses (`action=query&prop=revisions`), formatversion 1 and 2."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from pipeline.errors import InputError
+
+
+@dataclass(frozen=True)
+class ApiRevision:
+    title: str
+    revision_id: int | None
+    timestamp: str | None
+    sha1: str | None
+    text: str
+
+
+@dataclass(frozen=True)
+class ApiPages:
+    revisions: tuple[ApiRevision, ...]
+    missing: tuple[str, ...]
+
+
+def looks_like_api_json(text: str) -> bool:
+    return text.lstrip().startswith("{")
+
+
+def _content(revision: dict[str, Any]) -> str | None:
+    slots = revision.get("slots")
+    holder = slots.get("main", {}) if isinstance(slots, dict) else revision
+    for key in ("content", "*"):
+        if isinstance(holder.get(key), str):
+            return str(holder[key])
+    return None
+
+
+def parse_api_pages(payload: Any, origin: str) -> ApiPages:
+    """Revisions and missing titles of a decoded `prop=revisions` response."""
+    if not isinstance(payload, dict) or not isinstance(payload.get("query"), dict):
+        raise InputError(
+            "JSON is not a MediaWiki API query response (no 'query' object)",
+            path=origin,
+            fix="save the response of action=query&prop=revisions&rvprop=content",
+        )
+    pages = payload["query"].get("pages", [])
+    page_list = list(pages.values()) if isinstance(pages, dict) else list(pages)
+    revisions: list[ApiRevision] = []
+    missing: list[str] = []
+    for page in page_list:
+        title = str(page.get("title", ""))
+        if "missing" in page or "invalid" in page:
+            missing.append(title)
+            continue
+        for revision in page.get("revisions", []):
+            text = _content(revision)
+            if text is None:
+                missing.append(title)
+                continue
+            revid = revision.get("revid")
+            revisions.append(
+                ApiRevision(
+                    title=title,
+                    revision_id=int(revid) if revid else None,
+                    timestamp=revision.get("timestamp"),
+                    sha1=revision.get("sha1"),
+                    text=text,
+                )
+            )
+    return ApiPages(tuple(revisions), tuple(missing))
+
+
+def read_api_json(text: str, origin: str) -> ApiPages:
+    try:
+        payload = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(
+            f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}",
+            path=origin,
+            fix="save the complete API response",
+        ) from None
+    return parse_api_pages(payload, origin)

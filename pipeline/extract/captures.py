@@ -1,0 +1,111 @@
+"""Saved wiki web pages: "View source for <Title>" and `Special:ExportTranslations` captures.
+
+Both have site chrome around the wikitext. An ExportTranslations capture also carries the
+wiki's **Group** list (every translatable page) and **Language** list (`code - Name`), which
+become the page and language catalogs. Its wikitext is flattened onto one line and the page
+title is not printed, so the title and language come from the caller or a manifest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pipeline.errors import InputError
+
+VIEW_SOURCE_PREFIX = "View source for "
+# Lines the view-source page prints around the wikitext.
+_VIEW_SOURCE_PREAMBLE = (
+    "You do not have permission to edit this page",
+    "The action you have requested is limited",
+    "You can view and copy the source of this page",
+    "This page has been protected",
+)
+_TRAILING_CHROME = (
+    "Navigation menu",
+    "Templates used on this page:",
+    "Retrieved from ",
+    "Return to ",
+)
+
+
+def looks_like_view_source(text: str) -> bool:
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    return first.startswith(VIEW_SOURCE_PREFIX)
+
+
+def looks_like_export_translations(text: str) -> bool:
+    lines = {line.strip() for line in text.splitlines()}
+    return {"Group", "Language", "Format", "Fetch"} <= lines
+
+
+def _cut_trailing_chrome(lines: list[str]) -> list[str]:
+    for index, line in enumerate(lines):
+        if any(line.startswith(marker) for marker in _TRAILING_CHROME):
+            return lines[:index]
+    return lines
+
+
+def read_view_source(text: str, origin: str) -> tuple[str, str]:
+    """Return (title, wikitext) of a "View source for <Title>" capture."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.strip())
+    title = lines[start].strip()[len(VIEW_SOURCE_PREFIX) :].strip()
+    body = lines[start + 1 :]
+    while body and (not body[0].strip() or body[0].startswith(_VIEW_SOURCE_PREAMBLE)):
+        body.pop(0)
+    wikitext = "\n".join(_cut_trailing_chrome(body)).strip("\n")
+    if not wikitext.strip():
+        raise InputError(
+            f"view-source capture of {title!r} holds no wikitext",
+            path=origin,
+            fix="save the page again once it has loaded completely",
+        )
+    return title, wikitext + "\n"
+
+
+@dataclass(frozen=True)
+class ExportTranslationsCapture:
+    wikitext: str
+    group_titles: tuple[str, ...]
+    languages: tuple[tuple[str, str], ...]
+
+
+def _index_of(lines: list[str], marker: str, origin: str, start: int = 0) -> int:
+    for index in range(start, len(lines)):
+        if lines[index].strip() == marker:
+            return index
+    raise InputError(
+        f"ExportTranslations capture has no {marker!r} line",
+        path=origin,
+        fix="save the whole Special:ExportTranslations page",
+    )
+
+
+def read_export_translations(text: str, origin: str) -> ExportTranslationsCapture:
+    lines = text.splitlines()
+    group = _index_of(lines, "Group", origin)
+    language = _index_of(lines, "Language", origin, group + 1)
+    fmt = _index_of(lines, "Format", origin, language + 1)
+    fetch = _index_of(lines, "Fetch", origin, fmt + 1)
+    titles = tuple(line.strip() for line in lines[group + 1 : language] if line.strip())
+    languages: list[tuple[str, str]] = []
+    for offset, line in enumerate(lines[language + 1 : fmt], start=language + 2):
+        if not line.strip():
+            continue
+        code, sep, name = line.partition(" - ")
+        if not sep or not code.strip():
+            raise InputError(
+                f"line {offset}: language entry {line!r} is not 'code - Name'",
+                path=origin,
+                fix="save the whole Special:ExportTranslations page",
+            )
+        languages.append((code.strip(), name.strip()))
+    body = _cut_trailing_chrome(lines[fetch + 1 :])
+    wikitext = "\n".join(body).strip()
+    if not wikitext:
+        raise InputError(
+            "ExportTranslations capture holds no wikitext after 'Fetch'",
+            path=origin,
+            fix="press Fetch on the page and save it once the text is shown",
+        )
+    return ExportTranslationsCapture(wikitext, titles, tuple(languages))

@@ -1,0 +1,268 @@
+"""One entry point for every local input: detect the format from content, read, validate.
+
+`read_source(path, ...)` returns an `ImportBatch`: the source file's identity, its page
+revisions, and the page/language catalogs an ExportTranslations capture carries.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+from enum import StrEnum
+from pathlib import Path
+
+from pipeline.errors import InputError, UnknownFormatError
+from pipeline.extract import apijson, captures, dumps
+from pipeline.extract.files import InputText, read_input_text
+from pipeline.extract.titles import resolve_title
+from schemas.pages import (
+    CatalogLanguage,
+    CatalogPage,
+    ImportBatch,
+    PageRevision,
+    SourceFile,
+    SourceKind,
+    sha256_text,
+)
+
+
+class InputFormat(StrEnum):
+    VIEW_SOURCE = "view-source"
+    EXPORT_TRANSLATIONS = "export-translations"
+    WIKITEXT = "wikitext"
+    XML = "xml"
+    API_JSON = "api-json"
+
+
+_HEAD_BYTES = 1 << 16
+
+
+def detect_format(head: str, origin: str) -> InputFormat:
+    """Decide the format from the first part of the content, never from the file name."""
+    stripped = head.lstrip()
+    if captures.looks_like_view_source(head):
+        return InputFormat.VIEW_SOURCE
+    if captures.looks_like_export_translations(head) or _export_header(head):
+        return InputFormat.EXPORT_TRANSLATIONS
+    if dumps.looks_like_xml_export(head):
+        return InputFormat.XML
+    if apijson.looks_like_api_json(head):
+        return InputFormat.API_JSON
+    if stripped.startswith("<") and not stripped.startswith(("<!--", "<noinclude", "<includeonly")):
+        lowered = stripped[:200].lower()
+        if lowered.startswith(("<!doctype", "<html", "<?xml")):
+            raise UnknownFormatError(
+                "unknown format: markup that is neither a MediaWiki XML export nor wikitext",
+                path=origin,
+                fix="give a capture, wikitext, a Special:Export XML file or API JSON, "
+                "or force one with --format",
+            )
+    return InputFormat.WIKITEXT
+
+
+def _export_header(head: str) -> bool:
+    # The Group list alone can outgrow the sniffed head; its opening is distinctive enough.
+    lines = [line.strip() for line in head.splitlines()[:40]]
+    return "Export translations" in lines and "Group" in lines
+
+
+def _revision(
+    title: str, base: str, language: str, text: str, kind: SourceKind, path: str, **extra: object
+) -> PageRevision:
+    return PageRevision.model_validate(
+        {
+            "title": title,
+            "base_title": base,
+            "language": language,
+            "wikitext": text,
+            "source_kind": kind,
+            "source_path": path,
+            "sha256": sha256_text(text),
+            **extra,
+        }
+    )
+
+
+def read_source(
+    path: Path,
+    *,
+    title: str | None = None,
+    language: str | None = None,
+    fmt: InputFormat | None = None,
+    known_languages: set[str] | None = None,
+) -> ImportBatch:
+    origin = str(path)
+    try:
+        with path.open("rb") as handle:
+            head_bytes = handle.read(_HEAD_BYTES)
+    except OSError:
+        head_bytes = b""  # read_input_text below reports the real problem
+    head = head_bytes.decode("utf-8", errors="replace")
+    if fmt is None and dumps.looks_like_xml_export(head):
+        fmt = InputFormat.XML
+    if fmt is InputFormat.XML:
+        return _read_xml(path, known_languages)
+    data = read_input_text(path)
+    chosen = fmt or detect_format(data.text[:_HEAD_BYTES], origin)
+    if chosen is InputFormat.VIEW_SOURCE:
+        return _read_view_source(data, title, language, known_languages)
+    if chosen is InputFormat.EXPORT_TRANSLATIONS:
+        return _read_export_translations(data, title, language, known_languages)
+    if chosen is InputFormat.API_JSON:
+        return _read_api_json(data, known_languages)
+    return _read_wikitext(data, title, language, known_languages)
+
+
+def _source(data: InputText, fmt: InputFormat, revisions: int) -> SourceFile:
+    return SourceFile(
+        sha256=data.sha256,
+        path=data.path,
+        format=fmt.value,
+        size_bytes=data.size_bytes,
+        revisions=revisions,
+    )
+
+
+def _read_view_source(
+    data: InputText, title: str | None, language: str | None, known: set[str] | None
+) -> ImportBatch:
+    shown_title, wikitext = captures.read_view_source(data.text, data.path)
+    full, base, lang = resolve_title(
+        title or shown_title, language, origin=data.path, known_languages=known
+    )
+    revision = _revision(full, base, lang, wikitext, SourceKind.VIEW_SOURCE, data.path)
+    return ImportBatch(source=_source(data, InputFormat.VIEW_SOURCE, 1), revisions=(revision,))
+
+
+def _read_export_translations(
+    data: InputText, title: str | None, language: str | None, known: set[str] | None
+) -> ImportBatch:
+    capture = captures.read_export_translations(data.text, data.path)
+    catalog_codes = {code for code, _ in capture.languages} | (known or set())
+    if title is None:
+        raise InputError(
+            "an ExportTranslations capture does not print its page title",
+            path=data.path,
+            fix="pass --title 'Page/lang' (or --title and --lang), or list it in a manifest",
+        )
+    full, base, lang = resolve_title(
+        title, language, origin=data.path, known_languages=catalog_codes or None
+    )
+    if full == base and language is None:
+        raise InputError(
+            f"missing --lang: an ExportTranslations capture of {title!r} is a translation",
+            path=data.path,
+            fix=f"pass --lang CODE or --title '{base}/CODE'",
+        )
+    revision = _revision(
+        full, base, lang, capture.wikitext, SourceKind.EXPORT_TRANSLATIONS, data.path
+    )
+    return ImportBatch(
+        source=_source(data, InputFormat.EXPORT_TRANSLATIONS, 1),
+        revisions=(revision,),
+        catalog_pages=tuple(
+            CatalogPage(title=t, seen_in=data.sha256) for t in capture.group_titles
+        ),
+        catalog_languages=tuple(
+            CatalogLanguage(code=code, name=name, seen_in=data.sha256)
+            for code, name in capture.languages
+        ),
+    )
+
+
+def _read_wikitext(
+    data: InputText, title: str | None, language: str | None, known: set[str] | None
+) -> ImportBatch:
+    if title is None:
+        raise InputError(
+            "plain wikitext does not name its page",
+            path=data.path,
+            fix="pass --title 'Page' (and --lang), or list the file in a manifest",
+        )
+    full, base, lang = resolve_title(title, language, origin=data.path, known_languages=known)
+    revision = _revision(full, base, lang, data.text, SourceKind.WIKITEXT, data.path)
+    return ImportBatch(source=_source(data, InputFormat.WIKITEXT, 1), revisions=(revision,))
+
+
+def _read_api_json(data: InputText, known: set[str] | None) -> ImportBatch:
+    pages = apijson.read_api_json(data.text, data.path)
+    revisions = []
+    for item in pages.revisions:
+        full, base, lang = resolve_title(item.title, None, origin=data.path, known_languages=known)
+        if item.sha1 and hashlib.sha1(item.text.encode("utf-8")).hexdigest() != item.sha1:
+            raise InputError(
+                f"revision {item.revision_id} of {item.title!r}: sha1 does not match its text",
+                path=data.path,
+                fix="save the response again; it was altered or truncated",
+            )
+        revisions.append(
+            _revision(
+                full,
+                base,
+                lang,
+                item.text,
+                SourceKind.API_JSON,
+                data.path,
+                revision_id=item.revision_id,
+                timestamp=item.timestamp,
+            )
+        )
+    return ImportBatch(
+        source=_source(data, InputFormat.API_JSON, len(revisions)), revisions=tuple(revisions)
+    )
+
+
+def _base36_sha1(text: str) -> str:
+    number = int.from_bytes(hashlib.sha1(text.encode("utf-8")).digest(), "big")
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    out = ""
+    while number:
+        number, rest = divmod(number, 36)
+        out = digits[rest] + out
+    return out.rjust(31, "0")
+
+
+def _read_xml(path: Path, known: set[str] | None) -> ImportBatch:
+    origin = str(path)
+    digest = hashlib.sha256()
+    size = 0
+    revisions: list[PageRevision] = []
+    with path.open("rb") as handle:
+
+        def chunks() -> Iterator[bytes]:
+            nonlocal size
+            while block := handle.read(1 << 20):
+                digest.update(block)
+                size += len(block)
+                yield block
+
+        for item in dumps.iter_dump(chunks(), origin):
+            full, base, lang = resolve_title(item.title, None, origin=origin, known_languages=known)
+            if item.sha1_base36 and _base36_sha1(item.text) != item.sha1_base36:
+                raise InputError(
+                    f"revision {item.revision_id} of {item.title!r}: sha1 does not match its text",
+                    path=origin,
+                    fix="export the pages again; the file was altered or truncated",
+                )
+            revisions.append(
+                _revision(
+                    full,
+                    base,
+                    lang,
+                    item.text,
+                    SourceKind.XML_DUMP,
+                    origin,
+                    revision_id=item.revision_id,
+                    timestamp=item.timestamp,
+                )
+            )
+    if size == 0:
+        raise InputError("file is empty", path=origin, fix="export the pages again")
+    source = SourceFile(
+        sha256=digest.hexdigest(),
+        path=origin,
+        format=InputFormat.XML.value,
+        size_bytes=size,
+        revisions=len(revisions),
+    )
+    return ImportBatch(source=source, revisions=tuple(revisions))

@@ -1,0 +1,55 @@
+"""Parsing stored revisions into records: the stage registry and the parse-once driver.
+
+A stage is an extractor over a `ParsedDocument` (tiles, rules, ...). Each stage names the
+warehouse tables it fills; every row of those tables carries `revision_key`, so re-parsing a
+revision replaces exactly its rows. Stages register in `registered_stages()`.
+
+`PARSER_VERSION` changes whenever any stage's output changes: stored revisions parsed by
+another version are parsed again by the next build.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from pydantic import BaseModel
+
+from pipeline.parse.document import ParsedDocument, RevisionText
+from schemas.findings import Finding
+
+PARSER_VERSION = "1"
+
+
+@dataclass
+class StageOutput:
+    rows: dict[str, list[BaseModel]] = field(default_factory=dict)
+    findings: list[Finding] = field(default_factory=list)
+
+    def add(self, table: str, record: BaseModel) -> None:
+        self.rows.setdefault(table, []).append(record)
+
+
+@dataclass(frozen=True)
+class ParseStage:
+    name: str
+    tables: tuple[str, ...]
+    extract: Callable[[ParsedDocument], StageOutput]
+
+
+def registered_stages() -> list[ParseStage]:
+    """Every parse stage, in the order they run. Add new stages here."""
+    return []
+
+
+@dataclass
+class RevisionParse:
+    revision_key: str
+    outputs: dict[str, StageOutput]
+
+
+def parse_revision(revision: RevisionText, stages: Sequence[ParseStage]) -> RevisionParse:
+    document = ParsedDocument(revision)
+    return RevisionParse(
+        revision.revision_key, {stage.name: stage.extract(document) for stage in stages}
+    )

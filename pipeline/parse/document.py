@@ -1,0 +1,103 @@
+"""One revision parsed once: the tree, node offsets, headings and locations for records.
+
+Every extractor (tiles, rules, ...) reads the same `ParsedDocument`, so a build parses each
+revision's wikitext with mwparserfromhell exactly once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import mwparserfromhell
+from mwparserfromhell.nodes import Node
+from mwparserfromhell.wikicode import Wikicode
+
+from pipeline.parse.locate import LineIndex, Located, walk
+from pipeline.parse.sections import SectionIndex, find_headings
+from schemas.base import SourceLocation
+from schemas.findings import Finding, Severity
+
+SNIPPET_LIMIT = 400
+
+
+@dataclass(frozen=True)
+class RevisionText:
+    """What a parser needs to know of a stored revision."""
+
+    revision_key: str
+    title: str
+    base_title: str
+    language: str
+    wikitext: str
+
+
+@dataclass
+class ParsedDocument:
+    revision: RevisionText
+    tree: Wikicode = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.tree = mwparserfromhell.parse(self.revision.wikitext)
+
+    @cached_property
+    def located(self) -> list[Located]:
+        return list(walk(self.tree))
+
+    @cached_property
+    def offsets(self) -> dict[int, int]:
+        """id(node) -> offset, for nodes found by other means (e.g. `filter_templates`)."""
+        return {id(item.node): item.offset for item in self.located}
+
+    @cached_property
+    def lines(self) -> LineIndex:
+        return LineIndex(self.revision.wikitext)
+
+    @cached_property
+    def sections(self) -> SectionIndex:
+        return SectionIndex(find_headings(self.located))
+
+    def offset_of(self, node: Node) -> int:
+        return self.offsets.get(id(node), 0)
+
+    def location(self, offset: int, snippet: str) -> SourceLocation:
+        line, col = self.lines.line_col(offset)
+        rev = self.revision
+        return SourceLocation(
+            title=rev.title,
+            language=rev.language,
+            revision_key=rev.revision_key,
+            line=line,
+            col=col,
+            snippet=snippet[:SNIPPET_LIMIT],
+        )
+
+    def node_location(self, node: Node) -> SourceLocation:
+        return self.location(self.offset_of(node), str(node))
+
+    def finding(
+        self,
+        stage: str,
+        severity: Severity,
+        code: str,
+        message: str,
+        *,
+        offset: int | None = None,
+        snippet: str | None = None,
+    ) -> Finding:
+        line = col = None
+        if offset is not None:
+            line, col = self.lines.line_col(offset)
+        rev = self.revision
+        return Finding(
+            severity=severity,
+            code=code,
+            message=message,
+            stage=stage,
+            title=rev.title,
+            language=rev.language,
+            revision_key=rev.revision_key,
+            line=line,
+            col=col,
+            snippet=snippet[:SNIPPET_LIMIT] if snippet is not None else None,
+        )

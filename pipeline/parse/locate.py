@@ -1,0 +1,63 @@
+"""Positions in wikitext: every node's offset, and offsets as 1-based line:column.
+
+mwparserfromhell nodes carry no positions, so `walk` recomputes them: a node starts where the
+previous sibling ended, and a child's text is found inside its parent's text in order.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from mwparserfromhell.nodes import Node, Template
+from mwparserfromhell.wikicode import Wikicode
+
+
+@dataclass(frozen=True)
+class Located:
+    node: Node
+    offset: int
+    depth_in_templates: int  # 0 for nodes outside any template
+
+
+class LineIndex:
+    """Maps character offsets of one text to (line, column), both 1-based."""
+
+    def __init__(self, text: str) -> None:
+        self._starts = [0]
+        self._starts.extend(i + 1 for i, ch in enumerate(text) if ch == "\n")
+
+    def line_col(self, offset: int) -> tuple[int, int]:
+        line = bisect.bisect_right(self._starts, offset)
+        return line, offset - self._starts[line - 1] + 1
+
+
+def _children(node: Node) -> Iterator[Wikicode]:
+    children: Any = getattr(node, "__children__", None)
+    if children is None:
+        return
+    for child in children():
+        if isinstance(child, Wikicode):
+            yield child
+
+
+def walk(code: Wikicode, base: int = 0, template_depth: int = 0) -> Iterator[Located]:
+    """Yield every node of `code` (recursively, document order) with its absolute offset."""
+    position = base
+    for node in code.nodes:
+        yield Located(node, position, template_depth)
+        text = str(node)
+        inner_depth = template_depth + (1 if isinstance(node, Template) else 0)
+        cursor = 0
+        for child in _children(node):
+            child_text = str(child)
+            if not child_text:
+                continue
+            found = text.find(child_text, cursor)
+            if found < 0:
+                continue
+            yield from walk(child, position + found, inner_depth)
+            cursor = found + len(child_text)
+        position += len(text)

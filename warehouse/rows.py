@@ -1,0 +1,113 @@
+"""Records to table rows, and bulk writes through Arrow (never row-by-row executemany).
+
+Convention for record tables: a record's nested `location` (a `SourceLocation`) becomes the
+provenance columns `title, language, revision_key, line, col, snippet`; any other nested
+value (list, dict, nested record) is stored as JSON text.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import duckdb
+import pyarrow as pa
+from pydantic import BaseModel
+
+PROVENANCE_FIELD = "location"
+
+
+def execute(
+    conn: duckdb.DuckDBPyConnection, sql: str, params: Sequence[Any] = ()
+) -> list[tuple[Any, ...]]:
+    """Run one statement and drain its result.
+
+    DuckDB 2 refuses further work on a connection while a result is unread, and DML returns
+    a row count, so every write goes through here.
+    """
+    return conn.execute(sql, list(params)).fetchall()
+
+
+def scalar(conn: duckdb.DuckDBPyConnection, sql: str, params: Sequence[Any] = ()) -> Any:
+    """The first column of the first row (None when there is no row), result drained."""
+    rows = execute(conn, sql, params)
+    return rows[0][0] if rows else None
+
+
+def record_row(record: BaseModel) -> dict[str, Any]:
+    raw = record.model_dump(mode="json")
+    row: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key == PROVENANCE_FIELD and isinstance(value, dict):
+            row.update(value)
+        elif isinstance(value, dict | list):
+            row[key] = json.dumps(value, ensure_ascii=False, sort_keys=True)
+        else:
+            row[key] = value
+    return row
+
+
+def table_columns(conn: duckdb.DuckDBPyConnection, table: str) -> list[str]:
+    rows = conn.execute(
+        "SELECT column_name FROM information_schema.columns WHERE table_name = ? "
+        "ORDER BY ordinal_position",
+        [table],
+    ).fetchall()
+    if not rows:
+        raise RuntimeError(f"warehouse has no table {table!r}; is its migration missing?")
+    return [str(row[0]) for row in rows]
+
+
+def insert_rows(
+    conn: duckdb.DuckDBPyConnection, table: str, rows: Sequence[Mapping[str, Any]]
+) -> int:
+    """Append rows (dicts keyed by column name) to `table` in one Arrow scan."""
+    if not rows:
+        return 0
+    columns = table_columns(conn, table)
+    extra = set().union(*(row.keys() for row in rows)) - set(columns)
+    if extra:
+        raise RuntimeError(f"rows for {table!r} carry unknown columns {sorted(extra)}")
+    present = [c for c in columns if any(c in row for row in rows)]
+    arrow = pa.table({c: [row.get(c) for row in rows] for c in present})
+    view = f"_arrow_{table}"
+    conn.register(view, arrow)
+    try:
+        quoted = ", ".join(f'"{c}"' for c in present)
+        execute(conn, f"INSERT INTO {table} ({quoted}) SELECT {quoted} FROM {view}")
+    finally:
+        conn.unregister(view)
+    return len(rows)
+
+
+def insert_records(
+    conn: duckdb.DuckDBPyConnection, table: str, records: Iterable[BaseModel]
+) -> int:
+    return insert_rows(conn, table, [record_row(record) for record in records])
+
+
+def delete_where_in(
+    conn: duckdb.DuckDBPyConnection,
+    table: str,
+    column: str,
+    keys: Sequence[str],
+    **equal: str,
+) -> None:
+    """Delete the rows whose `column` is one of `keys` (and whose `equal` columns match).
+
+    One statement whatever the number of keys: the keys go in through Arrow.
+    """
+    if not keys:
+        return
+    view = f"_keys_{table}"
+    conn.register(view, pa.table({"k": list(keys)}))
+    conditions = "".join(f' AND "{name}" = ?' for name in equal)
+    try:
+        execute(
+            conn,
+            f'DELETE FROM {table} WHERE "{column}" IN (SELECT k FROM {view}){conditions}',
+            list(equal.values()),
+        )
+    finally:
+        conn.unregister(view)

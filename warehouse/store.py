@@ -1,0 +1,175 @@
+"""Idempotent loads of imported page revisions, catalogs, findings and check results.
+
+Re-importing what is already stored writes nothing: the same build twice gives the same
+warehouse (the `runs` log aside, which records every run).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+import duckdb
+
+from schemas.checks import CheckResult
+from schemas.findings import Finding
+from schemas.pages import ImportBatch
+from warehouse.rows import delete_where_in, execute, insert_records, insert_rows, scalar
+
+
+@dataclass
+class StoreCounts:
+    revisions_new: int = 0
+    revisions_known: int = 0
+    pages_new: int = 0
+    catalog_titles: int = 0
+    catalog_languages: int = 0
+
+
+def start_run(conn: duckdb.DuckDBPyConnection, command: str) -> int:
+    run_id = int(scalar(conn, "SELECT coalesce(max(run_id), 0) + 1 FROM runs"))
+    execute(
+        conn,
+        "INSERT INTO runs (run_id, command, started_at) VALUES (?, ?, ?)",
+        [run_id, command, datetime.now(UTC).replace(tzinfo=None)],
+    )
+    return run_id
+
+
+def finish_run(conn: duckdb.DuckDBPyConnection, run_id: int, summary: dict[str, object]) -> None:
+    execute(
+        conn,
+        "UPDATE runs SET finished_at = ?, summary = ? WHERE run_id = ?",
+        [datetime.now(UTC).replace(tzinfo=None), json.dumps(summary, sort_keys=True), run_id],
+    )
+
+
+def _existing(conn: duckdb.DuckDBPyConnection, sql: str) -> set[str]:
+    return {str(row[0]) for row in conn.execute(sql).fetchall()}
+
+
+def store_batches(conn: duckdb.DuckDBPyConnection, batches: Sequence[ImportBatch]) -> StoreCounts:
+    """Store sources, pages, revisions and catalog sightings not stored yet.
+
+    A revision already stored is not written again, but if it is not its page's current
+    revision any more it becomes the last imported (so "last imported" keeps its meaning).
+    """
+    counts = StoreCounts()
+    known_sources = _existing(conn, "SELECT sha256 FROM source_files")
+    known_pages = _existing(conn, "SELECT title FROM pages")
+    known_revisions = _existing(conn, "SELECT revision_key FROM revisions")
+    current = dict(conn.execute("SELECT title, revision_key FROM current_revisions").fetchall())
+    seq = int(scalar(conn, "SELECT coalesce(max(import_seq), 0) FROM revisions"))
+
+    sources, pages, revisions, reimported = [], [], [], []
+    for batch in batches:
+        if batch.source.sha256 not in known_sources:
+            known_sources.add(batch.source.sha256)
+            sources.append(batch.source.model_dump(mode="json"))
+        for rev in batch.revisions:
+            if rev.title not in known_pages:
+                known_pages.add(rev.title)
+                pages.append(
+                    {"title": rev.title, "base_title": rev.base_title, "language": rev.language}
+                )
+            key = rev.revision_key
+            seq += 1
+            if key in known_revisions:
+                counts.revisions_known += 1
+                if current.get(rev.title) != key and rev.revision_id is None:
+                    reimported.append({"revision_key": key, "import_seq": seq})
+                    current[rev.title] = key
+                continue
+            known_revisions.add(key)
+            current[rev.title] = key
+            revisions.append(
+                {
+                    "revision_key": key,
+                    "title": rev.title,
+                    "revision_id": rev.revision_id,
+                    "timestamp": rev.timestamp,
+                    "sha256": rev.sha256,
+                    "wikitext": rev.wikitext,
+                    "source_kind": rev.source_kind.value,
+                    "source_path": rev.source_path,
+                    "source_sha256": batch.source.sha256,
+                    "import_seq": seq,
+                }
+            )
+    insert_rows(conn, "source_files", sources)
+    counts.pages_new = insert_rows(conn, "pages", pages)
+    counts.revisions_new = insert_rows(conn, "revisions", revisions)
+    for item in reimported:
+        execute(
+            conn,
+            "UPDATE revisions SET import_seq = ? WHERE revision_key = ?",
+            [item["import_seq"], item["revision_key"]],
+        )
+    counts.catalog_titles, counts.catalog_languages = _store_catalogs(conn, batches)
+    return counts
+
+
+def _store_catalogs(
+    conn: duckdb.DuckDBPyConnection, batches: Sequence[ImportBatch]
+) -> tuple[int, int]:
+    seen_pages = {
+        (str(t), str(s))
+        for t, s in conn.execute(
+            "SELECT title, source_sha256 FROM catalog_page_sightings"
+        ).fetchall()
+    }
+    seen_langs = {
+        (str(c), str(s))
+        for c, s in conn.execute(
+            "SELECT code, source_sha256 FROM catalog_language_sightings"
+        ).fetchall()
+    }
+    page_rows, lang_rows = [], []
+    for batch in batches:
+        for page in batch.catalog_pages:
+            if (page.title, page.seen_in) not in seen_pages:
+                seen_pages.add((page.title, page.seen_in))
+                page_rows.append({"title": page.title, "source_sha256": page.seen_in})
+        for lang in batch.catalog_languages:
+            if (lang.code, lang.seen_in) not in seen_langs:
+                seen_langs.add((lang.code, lang.seen_in))
+                lang_rows.append(
+                    {"code": lang.code, "name": lang.name, "source_sha256": lang.seen_in}
+                )
+    return insert_rows(conn, "catalog_page_sightings", page_rows), insert_rows(
+        conn, "catalog_language_sightings", lang_rows
+    )
+
+
+def replace_findings(
+    conn: duckdb.DuckDBPyConnection,
+    stage: str,
+    revision_keys: Sequence[str],
+    findings: Sequence[Finding],
+) -> None:
+    """Replace `stage`'s findings for these revisions (a re-parse leaves no stale findings)."""
+    delete_where_in(conn, "findings", "revision_key", revision_keys, stage=stage)
+    insert_records(conn, "findings", findings)
+
+
+def replace_check_results(conn: duckdb.DuckDBPyConnection, results: Sequence[CheckResult]) -> None:
+    execute(conn, "DELETE FROM check_results")
+    rows = []
+    for result in results:
+        row = result.model_dump(mode="json")
+        row["check_name"] = row.pop("check")
+        rows.append(row)
+    insert_rows(conn, "check_results", rows)
+
+
+__all__ = [
+    "StoreCounts",
+    "delete_where_in",
+    "finish_run",
+    "replace_check_results",
+    "replace_findings",
+    "start_run",
+    "store_batches",
+]
