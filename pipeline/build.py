@@ -18,6 +18,7 @@ from pipeline.progress import NoProgress, Progress
 from schemas.checks import CheckResult
 from schemas.pages import ImportBatch
 from warehouse.connection import write_transaction
+from warehouse.errors import WarehouseMissingError
 from warehouse.store import StoreCounts, finish_run, start_run, store_batches
 
 
@@ -58,13 +59,33 @@ def import_sources(
     checks: bool = False,
     progress: Progress | None = None,
 ) -> BuildReport:
+    """Read every file first (a bad one stops the run with nothing written), then store."""
     progress = progress or NoProgress()
     batches = read_sources(specs, progress)
+    return store_and_parse(
+        db, batches, command=command, checks=checks, progress=progress, files=len(specs)
+    )
+
+
+def store_and_parse(
+    db: Path,
+    batches: Sequence[ImportBatch],
+    *,
+    command: str,
+    checks: bool = False,
+    progress: Progress | None = None,
+    files: int | None = None,
+) -> BuildReport:
+    """One transaction: store the batches, parse what needs parsing, optionally run checks.
+
+    Used by file imports and by the API extractor alike.
+    """
+    progress = progress or NoProgress()
     with write_transaction(db) as conn:
         run_id = start_run(conn, command)
         counts = store_batches(conn, batches)
         parse_report = parse_pending(conn, progress=progress)
-        report = BuildReport(run_id, len(specs), counts, parse_report)
+        report = BuildReport(run_id, len(batches) if files is None else files, counts, parse_report)
         if checks:
             report.checks = run_checks(conn)
         finish_run(conn, run_id, report.summary())
@@ -79,5 +100,10 @@ def build_corpus(
 
 
 def check_warehouse(db: Path) -> list[CheckResult]:
+    """Run every check on the warehouse as it stands and store the results."""
+    if not db.exists():
+        raise WarehouseMissingError(
+            f"{db}: no warehouse here yet - fix: run 'carcdb build' first, or pass --db"
+        )
     with write_transaction(db) as conn:
         return run_checks(conn)
