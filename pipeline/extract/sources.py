@@ -15,6 +15,7 @@ from pipeline.errors import InputError, UnknownFormatError
 from pipeline.extract import apijson, captures, dumps
 from pipeline.extract.files import InputText, read_input_text
 from pipeline.extract.titles import resolve_title
+from schemas.findings import Finding, Severity
 from schemas.pages import (
     CatalogLanguage,
     CatalogPage,
@@ -207,9 +208,27 @@ def _read_api_json(data: InputText, known: set[str] | None) -> ImportBatch:
                 timestamp=item.timestamp,
             )
         )
-    return ImportBatch(
-        source=_source(data, InputFormat.API_JSON, len(revisions)), revisions=tuple(revisions)
+    findings = tuple(
+        Finding(
+            severity=Severity.WARNING,
+            code="import.missing-page",
+            message=f"the API response lists {title!r} as missing or invalid",
+            stage="import",
+            title=title or None,
+            revision_key=source_key(data.sha256),
+        )
+        for title in pages.missing
     )
+    return ImportBatch(
+        source=_source(data, InputFormat.API_JSON, len(revisions)),
+        revisions=tuple(revisions),
+        findings=findings,
+    )
+
+
+def source_key(sha256: str) -> str:
+    """The key import findings are stored under: they belong to a file, not a revision."""
+    return f"src:{sha256}"
 
 
 def _base36_sha1(text: str) -> str:
