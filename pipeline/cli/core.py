@@ -30,7 +30,10 @@ def _print_status(data: dict[str, object]) -> None:
     console.print(f"pages:             {data['pages']} ({lang_text})")
     console.print(f"revisions:         {data['revisions']}")
     console.print(f"source files:      {data['source_files']}")
-    console.print(f"catalog pages:     {data['catalog_pages']}")
+    per_source = data["catalog_pages_per_source"]
+    assert isinstance(per_source, dict)
+    seen = ", ".join(f"{Path(k).name}: {v}" for k, v in per_source.items())
+    console.print(f"catalog pages:     {data['catalog_pages']} (union; per capture: {seen or '-'})")
     console.print(f"catalog languages: {data['catalog_languages']}")
     console.print(f"findings:          {data['findings_by_severity'] or 'none'}")
     console.print(f"checks:            {data['checks_by_status'] or 'not run'}")
