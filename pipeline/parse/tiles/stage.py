@@ -210,6 +210,7 @@ class _Extractor:
                 raw.offset,
                 str(raw.begin),
             )
+            return None
         for entry_index, entry in enumerate(entries):
             self.add_entry(
                 list_index,
