@@ -152,8 +152,9 @@ def _tokens(code: Wikicode) -> Iterator[Token]:
 class _Reader:
     """Walks the tokens once, keeping the parenthesis state; records problems, never raises."""
 
-    def __init__(self, config: ParsedConfig) -> None:
+    def __init__(self, config: ParsedConfig, whole: str) -> None:
         self.config = config
+        self.whole = whole  # the config text: the snippet for problems of its structure
         self.in_group = False
         self.group_features: list[FeatureItem] = []
         self.group_markers = 0
@@ -209,20 +210,23 @@ class _Reader:
         else:
             self.config.features.append(item)
 
-    def open(self, raw: str) -> None:
+    def open(self) -> None:
         if self.in_group:
             self.config.problem(
-                "tiles.config-nested-group", "nested parenthesis in config", raw, Severity.WARNING
+                "tiles.config-nested-group",
+                "nested parenthesis in config",
+                self.whole,
+                Severity.WARNING,
             )
             return
         self.in_group = True
         self.group_features = []
         self.group_markers = 0
 
-    def close(self, raw: str) -> None:
+    def close(self) -> None:
         if not self.in_group:
             self.config.problem(
-                "tiles.config-unbalanced", "')' without '(' in config", raw, Severity.WARNING
+                "tiles.config-unbalanced", "')' without '(' in config", self.whole, Severity.WARNING
             )
             return
         self.in_group = False
@@ -231,24 +235,27 @@ class _Reader:
                 self.config.problem(
                     "tiles.config-two-partitions",
                     "a second parenthesised partition; its items are added to the first",
-                    raw,
+                    self.whole,
                     Severity.WARNING,
                 )
             self.config.illustrations.extend(self.group_features)
 
-    def finish(self, raw: str) -> None:
+    def finish(self) -> None:
         if self.pending_mult is not None:
             self.config.problem(
                 "tiles.config-unparsed",
                 f"{self.pending_mult}x not followed by a Feature",
-                raw,
+                self.whole,
                 Severity.WARNING,
             )
         if self.in_group:
             self.config.problem(
-                "tiles.config-unbalanced", "'(' never closed in config", raw, Severity.WARNING
+                "tiles.config-unbalanced",
+                "'(' never closed in config",
+                self.whole,
+                Severity.WARNING,
             )
-            self.close(raw)
+            self.close()
 
 
 def parse_config(code: Wikicode | None) -> ParsedConfig:
@@ -256,8 +263,8 @@ def parse_config(code: Wikicode | None) -> ParsedConfig:
     config = ParsedConfig()
     if code is None:
         return config
-    reader = _Reader(config)
     whole = str(code)
+    reader = _Reader(config, whole)
     for kind, value in _tokens(code):
         if kind != "feature" and kind != "mult" and reader.pending_mult is not None:
             config.problem(
@@ -273,9 +280,9 @@ def parse_config(code: Wikicode | None) -> ParsedConfig:
         elif kind == "mult":
             reader.pending_mult = str(value)
         elif kind == "open":
-            reader.open(str(value))
+            reader.open()
         elif kind == "close":
-            reader.close(str(value))
+            reader.close()
         elif kind == "start":
             config.start_tile = True
         elif kind in {"star", "footnote"}:
@@ -307,5 +314,5 @@ def parse_config(code: Wikicode | None) -> ParsedConfig:
                 whole,
                 Severity.WARNING,
             )
-    reader.finish(whole)
+    reader.finish()
     return config
