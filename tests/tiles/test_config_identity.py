@@ -157,3 +157,20 @@ def test_unclosed_and_unmatched_lists_are_reported() -> None:
         "tiles.unclosed-list",
     ]
     assert [e.code for e in entries_of(output)] == ["A"]
+
+
+def test_last_entry_missing_a_brace_is_recovered_in_flattened_text() -> None:
+    text = (
+        "Intro {{BeginTileList|tiles=3}} {{Tile|image=Base_Game_C2_Tile_A.jpg|count=2}} "
+        "{{Tile|image=Base_Game_C2_Tile_B.jpg|count=1|config={{Feature|name=Monastery}}} "
+        "{{EndTileList}} Outro"
+    )
+    output = run_stage(text)
+    assert [(e.code, e.count, e.recovered) for e in entries_of(output)] == [
+        ("A", 2, False),
+        ("B", 1, True),
+    ]
+    (finding,) = output.findings
+    assert finding.code == "tiles.unbalanced-braces"
+    assert (finding.line, finding.col) == (1, text.index("{{Tile|image=Base_Game_C2_Tile_B") + 1)
+    assert lists_of(output)[0].tile_count == 3
