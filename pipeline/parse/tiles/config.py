@@ -157,7 +157,6 @@ class _Reader:
         self.whole = whole  # the config text: the snippet for problems of its structure
         self.in_group = False
         self.group_features: list[FeatureItem] = []
-        self.group_markers = 0
         self.pending_mult: str | None = None
 
     def feature(self, template: Template) -> None:
@@ -221,7 +220,6 @@ class _Reader:
             return
         self.in_group = True
         self.group_features = []
-        self.group_markers = 0
 
     def close(self) -> None:
         if not self.in_group:
