@@ -206,8 +206,17 @@ class _Reader:
         item = FeatureItem(name, kind, number, text_param(template, "edition") or None, raw)
         if self.in_group:
             self.group_features.append(item)
-        else:
-            self.config.features.append(item)
+            return
+        if kind is FeatureKind.ILLUSTRATION:
+            # The notes only describe structural features outside parentheses; keep the
+            # grammar's reading (on every copy) and say so.
+            self.config.problem(
+                "tiles.illustration-on-every-copy",
+                f"illustration {name} outside parentheses: read as on every copy",
+                raw,
+                Severity.INFO,
+            )
+        self.config.features.append(item)
 
     def open(self) -> None:
         if self.in_group:
