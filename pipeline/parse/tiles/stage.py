@@ -40,6 +40,8 @@ class _Entry:
 
 
 class _Extractor:
+    """One revision's tile records and findings, built list by list."""
+
     def __init__(self, doc: ParsedDocument) -> None:
         self.doc = doc
         self.out = StageOutput()
