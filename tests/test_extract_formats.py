@@ -158,3 +158,9 @@ def test_truncated_xml_names_line(tmp_path: Path) -> None:
 def test_unknown_xml_root_is_unknown_format(tmp_path: Path) -> None:
     with pytest.raises(UnknownFormatError):
         read_source(_write(tmp_path, b"<?xml version='1.0'?><rss/>", "feed.xml"))
+
+
+def test_wikitext_starting_with_template_is_not_json(tmp_path: Path) -> None:
+    page = _write(tmp_path, b"{{UX|seotitle=x}}\n== A ==\n", "page.txt")
+    (rev,) = read_source(page, title="Base game/ro").revisions
+    assert rev.source_kind is SourceKind.WIKITEXT
