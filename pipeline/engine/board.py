@@ -187,11 +187,8 @@ class Board:
     def put_meeple(self, pos: Pos, segment: int, player: int) -> None:
         root = self.find(self.node_base[pos] + segment)
         if self.meeples[root]:
-            o = self.placed[pos]
-            raise IllegalMove(
-                f"the {KIND_NAMES.get(self.kind[root], 'monastery')} at "
-                f"{o.segment_names[segment]} is already occupied"
-            )
+            kind = KIND_NAMES.get(self.kind[root], "monastery")
+            raise IllegalMove(f"that {kind} is already occupied")
         self.meeples[root].append(player)
 
     def feature_roots(self) -> list[int]:

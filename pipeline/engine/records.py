@@ -140,7 +140,7 @@ def replay(
             try:
                 game.put_meeple(index[turn.player], game.target_segment(turn.meeple))
             except IllegalMove as exc:
-                raise fail(number, str(exc)) from None
+                raise fail(number, f"meeple {turn.meeple!r}: {exc}") from None
         events += game.end_turn()
     events += game.finish()
     return dict(zip(record.players, game.scores, strict=True)), events
