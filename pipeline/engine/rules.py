@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, ValidationError
 
+from pipeline.engine.geometry import registry
 from pipeline.errors import InputError
 from schemas.base import Record
 
@@ -35,7 +36,7 @@ class RulesConfig(Record):
     monastery_completed_per_tile: int = Field(default=1, ge=0)
     monastery_final_per_tile: int = Field(default=1, ge=0)
     field_per_completed_city: int = Field(default=3, ge=0)
-    draw_pile: dict[str, int] | None = Field(
+    draw_pile: dict[str, Annotated[int, Field(ge=0)]] | None = Field(
         default=None,
         description="Copies per tile code for simulation; null = warehouse, else reference.",
     )
@@ -56,7 +57,7 @@ def load_rules(path: Path | None) -> RulesConfig:
             fix="write the rules configuration as a JSON object",
         ) from None
     try:
-        return RulesConfig.model_validate(raw)
+        config = RulesConfig.model_validate(raw)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "(top level)"
@@ -65,3 +66,11 @@ def load_rules(path: Path | None) -> RulesConfig:
             path=str(path),
             fix="compare with `carcdb rules-config` (the base-game defaults)",
         ) from None
+    products = sorted({product for product, _code in registry()})
+    if config.product not in products:
+        raise InputError(
+            f"no tile data for product {config.product!r}",
+            path=str(path),
+            fix=f"use one of {products}",
+        )
+    return config

@@ -179,7 +179,12 @@ def simulate(
     check_counts(tiles, counts, source)
     names = player_names(players)
     if record_dir is not None:
-        record_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            record_dir.mkdir(parents=True, exist_ok=True)
+        except (FileExistsError, NotADirectoryError):
+            raise InputError(
+                "is not a directory", path=str(record_dir), fix="pass a directory to --record"
+            ) from None
     all_scores: list[int] = []
     set_aside = 0
     completed = {"road": 0, "city": 0, "monastery": 0}

@@ -18,7 +18,7 @@ EXAMPLE = FIXTURES / "engine" / "domain-example.json"
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     code = run_app(argv)
     out = capsys.readouterr()
-    return code, out.out, out.err
+    return code, out.out, " ".join(out.err.split())  # rich wraps long error lines
 
 
 def test_score_prints_the_report(capsys: pytest.CaptureFixture[str]) -> None:
@@ -57,7 +57,7 @@ def test_illegal_record_exits_2_with_turn_and_reason(
     code, out, err = run(["score", str(bad)], capsys)
     assert code == 2
     assert out == ""
-    assert "turn 3: unknown tile 'Q7'" in err.replace("\n", " ")
+    assert "turn 3: unknown tile 'Q7'" in err
     assert run(["score", str(tmp_path / "missing.json")], capsys)[0] == 2
     assert run(["score"], capsys)[0] == 2
 
@@ -74,6 +74,16 @@ def test_config_changes_the_numbers(capsys: pytest.CaptureFixture[str], tmp_path
     code, out, _ = run(["score", str(EXAMPLE), "--config", str(doubled)], capsys)
     assert code == 0
     assert json.loads(out)["scores"] == {"Ann": 7, "Ben": 2}  # city 2 tiles x 2 + monastery 3
+    for text, error in (
+        ('{"product": "Inns"}', "no tile data for product 'Inns'"),
+        ('{"draw_pile": {"D": -1}}', "draw_pile.D"),
+        ("{", "not JSON"),
+    ):
+        (tmp_path / "other.json").write_text(text)
+        code, _, err = run(
+            ["score", str(EXAMPLE), "--config", str(tmp_path / "other.json")], capsys
+        )
+        assert (code, error in err) == (2, True), err
     broken = tmp_path / "broken.json"
     broken.write_text('{"format_version": 2}')
     code, _, err = run(["score", str(EXAMPLE), "--config", str(broken)], capsys)
@@ -110,3 +120,18 @@ def test_simulate_table_output(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     assert "notice: no warehouse at" in out
     assert "random games" in out
     assert run(["simulate", "--players", "0", "--db", str(tmp_path / "no.duckdb")], capsys)[0] == 2
+    (tmp_path / "file").write_text("x")
+    code, _, err = run(
+        [
+            "simulate",
+            "--games",
+            "1",
+            "--record",
+            str(tmp_path / "file"),
+            "--db",
+            str(tmp_path / "no.duckdb"),
+        ],
+        capsys,
+    )
+    assert code == 2
+    assert "is not a directory" in err
