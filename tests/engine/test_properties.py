@@ -8,6 +8,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pipeline.engine.game import Game
 from pipeline.engine.geometry import HALVES, SIDES, tile_set
 from pipeline.engine.naive import NaiveGame
 from pipeline.engine.records import parse_record, replay
@@ -96,3 +97,26 @@ def test_rotate_record_turns_a_quarter_clockwise() -> None:
     rotated = rotate_record({"players": ["A"], "start": start, "turns": [place]}, 1)
     # WR (north half of the west side) turns into the east half of the north side: NR.
     assert rotated["turns"][0] == {"x": 1, "y": 0, "rotation": 0, "meeple": "field:NR"}
+
+
+@settings(max_examples=5, deadline=None)
+@given(seeds)
+def test_frontier_placements_equal_a_full_scan(seed: int) -> None:
+    """At every turn of a random game, the fast engine's legal placements for every tile
+    type are exactly what the naive bounding-box scan finds."""
+    _scores, record, _ = simulated(seed, 2)
+    tiles = tile_set()
+    fast = Game(["A"], CONFIG, tiles)
+    naive = NaiveGame(["A"], CONFIG, tiles)
+    start = tiles.oriented[record["start"]["tile"]][0]
+    fast.start((0, 0), start)
+    naive.start((0, 0), start)
+    for number, turn in enumerate(record["turns"]):
+        if number % 7 == 0:  # every 7th turn keeps the naive scans cheap
+            for code in tiles.shapes:
+                found = {(pos, o.rotation) for pos, o in fast.legal_placements(code)}
+                assert found == {(pos, o.rotation) for pos, o in naive.legal_placements(code)}
+        o = tiles.oriented[turn["tile"]][turn["rotation"] // 90]
+        for engine in (fast, naive):
+            engine.place((turn["x"], turn["y"]), o)
+            engine.end_turn()
