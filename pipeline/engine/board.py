@@ -151,13 +151,11 @@ class Board:
             root = self.find(base + index)
             if self.open_ends[root] == 0 and root not in completed:
                 completed.append(root)
+        squares = [pos, *((x + dx, y + dy) for dx, dy in NEIGHBOURS_8)]
         monasteries = [
-            node
-            for mpos, node in (
-                (m, self.monasteries.get(m))
-                for m in [pos, *((x + dx, y + dy) for dx, dy in NEIGHBOURS_8)]
-            )
-            if node is not None and self.monastery_neighbours(mpos) == 8
+            self.monasteries[square]
+            for square in squares
+            if square in self.monasteries and self.monastery_neighbours(square) == 8
         ]
         return completed, monasteries
 

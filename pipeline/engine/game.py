@@ -55,7 +55,7 @@ class Game:
         self._last = pos
 
     def free_segments(self) -> list[int]:
-        """Segments of the tile just placed where a meeple may go (empty: no meeple left)."""
+        """Segments of the tile just placed whose feature has no meeple yet."""
         assert self._last is not None
         return self.board.free_segments(self._last)
 
