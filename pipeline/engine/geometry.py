@@ -6,7 +6,7 @@ Owns the side/half conventions the whole engine uses:
   north side), so a clockwise quarter turn maps side s -> s+1 and half h -> h+2;
 - edge kinds: FIELD, ROAD, CITY.
 
-The shapes are project data (`data/tiles.json`, keyed by (product, code)), validated on load:
+The shapes are project data (`tiledata/tiles.json`, keyed by (product, code)), validated on load:
 every side typed consistently, segments disjoint, field halves complete, city indexes valid.
 `Oriented` is the engine's fast form of one shape in one rotation (plain slotted objects, no
 validation cost in the game loop).
@@ -23,7 +23,7 @@ from pydantic import Field, model_validator
 
 from schemas.base import Record
 
-DATA_FILE = Path(__file__).parent / "data" / "tiles.json"
+DATA_FILE = Path(__file__).parent / "tiledata" / "tiles.json"
 BASE_GAME = "Base Game"
 
 SIDES = ("N", "E", "S", "W")
@@ -65,7 +65,7 @@ class FieldSegment(Record):
 
 
 class TileShape(Record):
-    """One tile type at rotation 0, as stored in `data/tiles.json`."""
+    """One tile type at rotation 0, as stored in `tiledata/tiles.json`."""
 
     code: str = Field(min_length=1)
     name: str
