@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import sys
 
-from pipeline.cli import core, tiles
+from pipeline.cli import core, engine, tiles
 from pipeline.cli.app import app, run_app
 
-__all__ = ["app", "core", "main", "tiles"]
+__all__ = ["app", "core", "engine", "main", "tiles"]
 
 
 def main() -> None:
