@@ -164,3 +164,17 @@ def test_wikitext_starting_with_template_is_not_json(tmp_path: Path) -> None:
     page = _write(tmp_path, b"{{UX|seotitle=x}}\n== A ==\n", "page.txt")
     (rev,) = read_source(page, title="Base game/ro").revisions
     assert rev.source_kind is SourceKind.WIKITEXT
+
+
+def test_sha1_mismatch_is_refused(tmp_path: Path) -> None:
+    payload = (
+        b'{"query": {"pages": [{"title": "Base game/de", "revisions": [{"revid": 9, '
+        b'"sha1": "0000000000000000000000000000000000000000", '
+        b'"slots": {"main": {"content": "text"}}}]}]}}'
+    )
+    with pytest.raises(InputError, match="sha1 does not match"):
+        read_source(_write(tmp_path, payload, "api.json"))
+    xml = (INPUTS / "export.xml").read_text("utf-8")
+    xml = xml.replace("<id>4000</id>", "<id>4000</id><sha1>abc</sha1>")
+    with pytest.raises(InputError, match="sha1 does not match"):
+        read_source(_write(tmp_path, xml.encode(), "dump.xml"))

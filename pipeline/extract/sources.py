@@ -189,23 +189,17 @@ def _read_api_json(data: InputText, known: set[str] | None) -> ImportBatch:
     pages = apijson.read_api_json(data.text, data.path)
     revisions = []
     for item in pages.revisions:
-        full, base, lang = resolve_title(item.title, None, origin=data.path, known_languages=known)
-        if item.sha1 and hashlib.sha1(item.text.encode("utf-8")).hexdigest() != item.sha1:
-            raise InputError(
-                f"revision {item.revision_id} of {item.title!r}: sha1 does not match its text",
-                path=data.path,
-                fix="save the response again; it was altered or truncated",
-            )
+        sha1_matches = item.sha1 is None or _sha1_hex(item.text) == item.sha1
         revisions.append(
-            _revision(
-                full,
-                base,
-                lang,
+            _wiki_revision(
+                item.title,
                 item.text,
+                item.revision_id,
+                item.timestamp,
+                sha1_matches,
                 SourceKind.API_JSON,
                 data.path,
-                revision_id=item.revision_id,
-                timestamp=item.timestamp,
+                known,
             )
         )
     findings = tuple(
@@ -229,6 +223,33 @@ def _read_api_json(data: InputText, known: set[str] | None) -> ImportBatch:
 def source_key(sha256: str) -> str:
     """The key import findings are stored under: they belong to a file, not a revision."""
     return f"src:{sha256}"
+
+
+def _wiki_revision(
+    title: str,
+    text: str,
+    revision_id: int | None,
+    timestamp: str | None,
+    sha1_matches: bool,
+    kind: SourceKind,
+    origin: str,
+    known: set[str] | None,
+) -> PageRevision:
+    """A revision that names its own page (XML export, API JSON), its sha1 already compared."""
+    full, base, lang = resolve_title(title, None, origin=origin, known_languages=known)
+    if not sha1_matches:
+        raise InputError(
+            f"revision {revision_id} of {title!r}: sha1 does not match its text",
+            path=origin,
+            fix="fetch or export the page again; the file was altered or truncated",
+        )
+    return _revision(
+        full, base, lang, text, kind, origin, revision_id=revision_id, timestamp=timestamp
+    )
+
+
+def _sha1_hex(text: str) -> str:
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()
 
 
 def _base36_sha1(text: str) -> str:
@@ -256,23 +277,17 @@ def _read_xml(path: Path, known: set[str] | None) -> ImportBatch:
                 yield block
 
         for item in dumps.iter_dump(chunks(), origin):
-            full, base, lang = resolve_title(item.title, None, origin=origin, known_languages=known)
-            if item.sha1_base36 and _base36_sha1(item.text) != item.sha1_base36:
-                raise InputError(
-                    f"revision {item.revision_id} of {item.title!r}: sha1 does not match its text",
-                    path=origin,
-                    fix="export the pages again; the file was altered or truncated",
-                )
+            sha1_matches = item.sha1_base36 is None or _base36_sha1(item.text) == item.sha1_base36
             revisions.append(
-                _revision(
-                    full,
-                    base,
-                    lang,
+                _wiki_revision(
+                    item.title,
                     item.text,
+                    item.revision_id,
+                    item.timestamp,
+                    sha1_matches,
                     SourceKind.XML_DUMP,
                     origin,
-                    revision_id=item.revision_id,
-                    timestamp=item.timestamp,
+                    known,
                 )
             )
     if size == 0:
