@@ -158,7 +158,8 @@ def sql(
         try:
             result = run_sql(conn, query)
         except duckdb.Error as exc:
-            raise InputError(f"query failed: {exc}", path="sql", fix="check the SQL") from None
+            first_lines = " | ".join(line.strip() for line in str(exc).splitlines()[:2])
+            raise InputError(f"query failed: {first_lines}", path="sql", fix="check the SQL") from None
     if json_out:
         print_json([dict(zip(result.columns, row, strict=True)) for row in result.rows])
     else:
