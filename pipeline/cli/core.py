@@ -159,7 +159,9 @@ def sql(
             result = run_sql(conn, query)
         except duckdb.Error as exc:
             first_lines = " | ".join(line.strip() for line in str(exc).splitlines()[:2])
-            raise InputError(f"query failed: {first_lines}", path="sql", fix="check the SQL") from None
+            raise InputError(
+                f"query failed: {first_lines}", path="sql", fix="check the SQL"
+            ) from None
     if json_out:
         print_json([dict(zip(result.columns, row, strict=True)) for row in result.rows])
     else:
