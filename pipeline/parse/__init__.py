@@ -18,7 +18,7 @@ from pydantic import BaseModel
 from pipeline.parse.document import ParsedDocument, RevisionText
 from schemas.findings import Finding
 
-PARSER_VERSION = "1"
+PARSER_VERSION = "2"  # 2: rules stage
 
 
 @dataclass
@@ -39,7 +39,9 @@ class ParseStage:
 
 def registered_stages() -> list[ParseStage]:
     """Every parse stage, in the order they run. Add new stages here."""
-    return []
+    from pipeline.parse.rules.stage import RULES_STAGE  # imported here: stages import this module
+
+    return [RULES_STAGE]
 
 
 @dataclass
