@@ -9,9 +9,10 @@ from __future__ import annotations
 import sys
 
 from pipeline.cli import core
+from pipeline.cli import rules as rules_cli
 from pipeline.cli.app import app, run_app
 
-__all__ = ["app", "core", "main"]
+__all__ = ["app", "core", "main", "rules_cli"]
 
 
 def main() -> None:
