@@ -2,8 +2,8 @@
 
 - `{{IconBook|text=...}}`: the text is the parameter;
 - `{{IconBook}} text ...`: the text runs over the following siblings up to the next icon, the
-  end of the container (a `<ref>`, a parameter), a blank line, a heading, or the next list item
-  when the icon starts a list item;
+  end of the container (a `<ref>`, a parameter), a blank line, a heading, or the end of the
+  line when the icon is on a list item;
 - `{{Tile|textbefore={{IconBook}}|text=...}}`: the icon labels the Tile's `text`.
 Notes inside `OtherExpansionRule` carry the expansion it targets.
 """
@@ -30,7 +30,7 @@ ICON_KINDS = {
     "IconArrow": RuleKind.EDITION_DIFFERENCE,
 }
 BLANK_LINE = re.compile(r"\n[ \t]*\n")
-NEXT_LIST_ITEM = re.compile(r"\n[*#]")
+LINE_END = re.compile(r"\n")  # a list item ends with its line
 LIST_MARKUP = ("*", "#")
 
 
@@ -51,7 +51,7 @@ def _starts_list_item(site: Site) -> bool:
 def _first_stop(text: str, in_list: bool) -> int | None:
     cuts = [m.start() for m in (BLANK_LINE.search(text), INLINE_HEADING.search(text)) if m]
     if in_list:
-        match = NEXT_LIST_ITEM.search(text)
+        match = LINE_END.search(text)
         if match:
             cuts.append(match.start())
     return min(cuts) if cuts else None

@@ -82,7 +82,9 @@ def _build(data: dict[str, object]) -> Vocabulary:
         if not number_words
         else r"\d+|" + "|".join(re.escape(w) for w in sorted(number_words, key=len, reverse=True))
     )
-    connectors = "".join(rf"(?:{re.escape(c)}\s+)?" for c in words("number_connectors"))
+    # optional words between the number and the point word: "20 de puncte", "2 more points"
+    fillers = words("number_connectors")
+    connectors = rf"(?:(?:{'|'.join(re.escape(c) for c in fillers)})\s+)?" if fillers else ""
     points = re.compile(
         rf"(?<![\w/])(?P<bonus>\(\s*\+\s*)?(?P<number>{number})(?![\w/])\s*\)?\s*"
         rf"{connectors}(?:{'|'.join(re.escape(p) for p in words('points'))})(?!\w)",
