@@ -151,7 +151,8 @@ def extract(doc: ParsedDocument) -> StageOutput:
         dates: list[tuple[str, HistoryDate]] = []
         if draft.history_date is not None:
             dates.append(("history", draft.history_date))
-        dates += [("ruling", found) for found in ruling_dates(draft.text)]
+        if draft.kind is not RuleKind.EXPANSION_INTERACTION:  # its notes carry their dates
+            dates += [("ruling", found) for found in ruling_dates(draft.text)]
         path = regions.section_path(draft.offset)
         output.add(
             "rules",
