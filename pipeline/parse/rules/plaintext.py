@@ -126,11 +126,16 @@ def _render_code(code: Wikicode) -> str:
 
 
 _SPACES = re.compile(r"[ \t\u00a0\u200b]+")
+# Tags the parser left as text (an unclosed `<li>` in a caption): layout, never visible.
+_STRAY_TAG = re.compile(
+    r"</?(?:li|ul|ol|div|span|br|p|td|tr|th|table|center|small|big|sup|sub)\b[^>]*>",
+    re.IGNORECASE,
+)
 
 
 def normalise(text: str) -> str:
     """One space between words, one line per paragraph/item, no empty lines."""
-    lines = (_SPACES.sub(" ", line).strip() for line in text.split("\n"))
+    lines = (_SPACES.sub(" ", line).strip() for line in _STRAY_TAG.sub(" ", text).split("\n"))
     return "\n".join(line for line in lines if line and line != "*")
 
 
