@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import duckdb
 
 from pipeline.checks.foundation import check_import_findings, check_pages_in_catalog
+from pipeline.checks.rules import check_icon_notes_recorded
 from schemas.checks import CheckResult, CheckStatus
 from warehouse.store import replace_check_results
 
@@ -26,6 +27,7 @@ def registered_checks() -> list[Check]:
     return [
         Check("pages_in_catalog", check_pages_in_catalog),
         Check("import_findings", check_import_findings),
+        Check("rules_icon_notes_recorded", check_icon_notes_recorded),
     ]
 
 

@@ -8,11 +8,14 @@ from pathlib import Path
 import pytest
 
 from pipeline.build import build_corpus, import_sources
+from pipeline.checks.rules import check_icon_notes_recorded
 from pipeline.cli.app import EXIT_BAD_INPUT, EXIT_OK, run_app
 from pipeline.corpus import SourceSpec
 from pipeline.extract.sources import InputFormat
+from schemas.checks import CheckStatus
 from tests.rules.pages import wikitext
-from warehouse.connection import read_only
+from warehouse.connection import read_only, write_transaction
+from warehouse.rows import execute
 
 
 def test_build_fills_rules_tables_and_views(sample_db: Path) -> None:
@@ -132,3 +135,28 @@ def test_unknown_page_is_bad_input(sample_db: Path, capsys: pytest.CaptureFixtur
     code = run_app(["scoring-claims", "--db", str(sample_db), "--page", "No such page"])
     assert code == EXIT_BAD_INPUT
     assert "no page 'No such page'" in capsys.readouterr().err
+
+
+def test_check_catches_a_lost_icon_note(db_path: Path) -> None:
+    build_corpus(db_path)
+    with read_only(db_path) as conn:
+        before = check_icon_notes_recorded(conn)
+    assert before and all(r.status is CheckStatus.PASS for r in before)
+    assert {r.scope for r in before} >= {
+        "Base game/ro IconHouse",
+        "Abbey and the Mayor/ro IconWorld",
+    }
+    with write_transaction(db_path) as conn:
+        execute(
+            conn,
+            "DELETE FROM rules WHERE rule_id = (SELECT min(rule_id) FROM rules "
+            "WHERE title = 'Base game/ro' AND template = 'IconHouse')",
+        )
+    with read_only(db_path) as conn:
+        after = {r.scope: r for r in check_icon_notes_recorded(conn)}
+    lost = after["Base game/ro IconHouse"]
+    assert (lost.status, lost.expected, lost.actual) == (
+        CheckStatus.FAIL,
+        "14 IconHouse notes (as written)",
+        "13 rules",
+    )
