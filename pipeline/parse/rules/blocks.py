@@ -8,6 +8,7 @@ An interaction names the other expansion through a `...Link` template in `expans
 from __future__ import annotations
 
 from mwparserfromhell.nodes import Template
+from mwparserfromhell.wikicode import Wikicode
 
 from pipeline.parse.document import ParsedDocument
 from pipeline.parse.rules.drafts import Draft
@@ -27,11 +28,11 @@ BLOCK_KINDS = {
 BLOCK_PARAMS = {"title", "rules", "header", "finalscoring", "1", "2", "3", "4", "selectorid"}
 
 
-def _value(template: Template, *names: str) -> tuple[str | None, str | None]:
-    """The first present parameter of `names`: (name, raw value)."""
+def _value(template: Template, *names: str) -> tuple[str | None, Wikicode | None]:
+    """The first present parameter of `names`: (name, its wikicode, already parsed)."""
     for name in names:
         if template.has(name):
-            return name, str(template.get(name).value)
+            return name, template.get(name).value
     return None, None
 
 
