@@ -40,6 +40,13 @@ def _matches_any(title: str, words: tuple[str, ...]) -> bool:
     return any(word.lower() in lowered for word in words)
 
 
+def _section_state(doc: ParsedDocument, offset: int, vocab: Vocabulary) -> ClaimState:
+    """`end_game` under any end-of-game heading (e.g. a subsection of "Sfârșitul jocului")."""
+    path = doc.sections.path_at(offset)
+    end_game = any(_matches_any(title, vocab.end_game_headings) for title in path)
+    return ClaimState.END_GAME if end_game else ClaimState.UNKNOWN
+
+
 def house_headings(
     doc: ParsedDocument, regions: PageRegions, vocab: Vocabulary
 ) -> list[SectionHeading]:
@@ -103,8 +110,7 @@ def scoring_summary_drafts(
 ) -> list[Draft]:
     drafts = []
     for heading in scoring_headings(regions, vocab):
-        end_game = _matches_any(heading.title, vocab.end_game_headings)
-        state = ClaimState.END_GAME if end_game else ClaimState.UNKNOWN
+        state = _section_state(doc, heading.offset, vocab)
         body = regions.direct_body(heading)
         items = regions.list_items(body)
         # No list: the section's prose is the summary (Winter Edition writes scoring that way).
@@ -170,12 +176,8 @@ def example_draft(
     if caption is None or not STANDALONE_NUMBER.search(caption):
         return None
     text = plain_text(caption)
-    if block is None:
-        heading = doc.sections.heading_at(offset)
-        end_game = heading is not None and _matches_any(heading.title, vocab.end_game_headings)
-        state = ClaimState.END_GAME if end_game else ClaimState.UNKNOWN
-    else:
-        state = ClaimState.COMPLETED
+    # in a scoring block the example shows a completed feature being scored
+    state = ClaimState.COMPLETED if block is not None else _section_state(doc, offset, vocab)
     return Draft(
         offset=offset,
         kind=RuleKind.EXAMPLE,
