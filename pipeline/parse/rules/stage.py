@@ -123,18 +123,13 @@ def collect_drafts(doc: ParsedDocument, vocab: Vocabulary) -> tuple[list[Draft],
     return drafts, findings
 
 
-def extract(doc: ParsedDocument) -> StageOutput:
-    output = StageOutput()
-    findings: list[Finding] = []
-    vocab = _vocabulary(doc, findings)
-    drafts, problems = collect_drafts(doc, vocab)
-    findings.extend(problems)
-    regions = PageRegions(doc)
+def _assign_ids(doc: ParsedDocument, drafts: list[Draft]) -> tuple[list[str], dict[int, str]]:
+    """Rule ids (revision, line:col, kind; a counter when two share all three) in page order,
+    and the id of each rule by the node it is (so enclosed rules find their parent)."""
     rev = doc.revision
-    drafts.sort(key=lambda d: (d.offset, list(RuleKind).index(d.kind)))
-    ids: dict[int, str] = {}
     used: Counter[str] = Counter()
     rule_ids: list[str] = []
+    by_anchor: dict[int, str] = {}
     for draft in drafts:
         location = doc.location(draft.offset, draft.raw)
         base = f"{rev.revision_key}:{location.line}:{location.col}:{draft.kind.value}"
@@ -142,39 +137,74 @@ def extract(doc: ParsedDocument) -> StageOutput:
         rule_id = base if used[base] == 1 else f"{base}:{used[base]}"
         rule_ids.append(rule_id)
         if draft.anchor is not None:
-            ids[id(draft.anchor)] = rule_id
+            by_anchor[id(draft.anchor)] = rule_id
+    return rule_ids, by_anchor
+
+
+def _dates(draft: Draft) -> list[tuple[str, HistoryDate]]:
+    dates: list[tuple[str, HistoryDate]] = []
+    if draft.history_date is not None:
+        dates.append(("history", draft.history_date))
+    if draft.kind is not RuleKind.EXPANSION_INTERACTION:  # its notes carry their own dates
+        dates += [("ruling", found) for found in ruling_dates(draft.text)]
+    return dates
+
+
+def _claims(rule: Rule, draft: Draft, vocab: Vocabulary) -> list[ScoringClaim]:
+    context = [draft.title or "", *reversed(rule.section_path)]
+    return [
+        ScoringClaim(
+            location=rule.location,
+            claim_id=f"{rule.rule_id}/{index}",
+            rule_id=rule.rule_id,
+            base_title=rule.base_title,
+            section_path=rule.section_path,
+            feature=claim.feature,
+            state=claim.state,
+            unit=claim.unit,
+            points=claim.points,
+            bonus=claim.bonus,
+            sentence=claim.sentence,
+            counts=claim.counts,
+        )
+        for index, claim in enumerate(extract_claims(draft.text, context, draft.claim_state, vocab))
+    ]
+
+
+def extract(doc: ParsedDocument) -> StageOutput:
+    output = StageOutput()
+    vocab = _vocabulary(doc, output.findings)
+    drafts, problems = collect_drafts(doc, vocab)
+    output.findings.extend(problems)
+    regions = PageRegions(doc)
+    drafts.sort(key=lambda d: (d.offset, list(RuleKind).index(d.kind)))
+    rule_ids, by_anchor = _assign_ids(doc, drafts)
     for ordinal, (draft, rule_id) in enumerate(zip(drafts, rule_ids, strict=True)):
         location = doc.location(draft.offset, draft.raw)
         parent_id = next(
-            (ids[id(e.node)] for e in reversed(draft.enclosures) if id(e.node) in ids), None
+            (by_anchor[id(e.node)] for e in reversed(draft.enclosures) if id(e.node) in by_anchor),
+            None,
         )
-        dates: list[tuple[str, HistoryDate]] = []
-        if draft.history_date is not None:
-            dates.append(("history", draft.history_date))
-        if draft.kind is not RuleKind.EXPANSION_INTERACTION:  # its notes carry their dates
-            dates += [("ruling", found) for found in ruling_dates(draft.text)]
-        path = regions.section_path(draft.offset)
-        output.add(
-            "rules",
-            Rule(
-                location=location,
-                rule_id=rule_id,
-                base_title=rev.base_title,
-                section_path=path,
-                ordinal=ordinal,
-                kind=draft.kind,
-                form=draft.form,
-                template=draft.template,
-                rule_title=draft.title,
-                text=draft.text,
-                raw=draft.raw,
-                in_ref=draft.in_ref,
-                parent_id=parent_id,
-                other_expansion=draft.other_expansion,
-                other_expansion_links=draft.other_expansion_links,
-                ruling_dates=[f"{d.year:04d}-{d.month:02d}" for _, d in dates],
-            ),
+        dates = _dates(draft)
+        rule = Rule(
+            location=location,
+            rule_id=rule_id,
+            base_title=doc.revision.base_title,
+            section_path=regions.section_path(draft.offset),
+            ordinal=ordinal,
+            kind=draft.kind,
+            form=draft.form,
+            template=draft.template,
+            rule_title=draft.title,
+            text=draft.text,
+            raw=draft.raw,
+            in_ref=draft.in_ref,
+            parent_id=parent_id,
+            other_expansion=draft.other_expansion,
+            other_expansion_links=draft.other_expansion_links,
+            ruling_dates=[f"{d.year:04d}-{d.month:02d}" for _, d in dates],
         )
+        output.add("rules", rule)
         for source, found in dates:
             output.add(
                 "rule_dates",
@@ -188,30 +218,9 @@ def extract(doc: ParsedDocument) -> StageOutput:
                     date=f"{found.year:04d}-{found.month:02d}",
                 ),
             )
-        if draft.kind not in CLAIM_KINDS:
-            continue
-        context = [draft.title or "", *reversed(path)]
-        for index, claim in enumerate(
-            extract_claims(draft.text, context, draft.claim_state, vocab)
-        ):
-            output.add(
-                "scoring_claims",
-                ScoringClaim(
-                    location=location,
-                    claim_id=f"{rule_id}/{index}",
-                    rule_id=rule_id,
-                    base_title=rev.base_title,
-                    section_path=path,
-                    feature=claim.feature,
-                    state=claim.state,
-                    unit=claim.unit,
-                    points=claim.points,
-                    bonus=claim.bonus,
-                    sentence=claim.sentence,
-                    counts=claim.counts,
-                ),
-            )
-    output.findings.extend(findings)
+        if draft.kind in CLAIM_KINDS:
+            for claim in _claims(rule, draft, vocab):
+                output.add("scoring_claims", claim)
     return output
 
 
