@@ -94,11 +94,12 @@ def _reconcile(doc: ParsedDocument, parsed: Counter[str]) -> list[Finding]:
     return findings
 
 
-def collect_drafts(doc: ParsedDocument, vocab: Vocabulary) -> tuple[list[Draft], list[Finding]]:
+def collect_drafts(
+    doc: ParsedDocument, regions: PageRegions, vocab: Vocabulary
+) -> tuple[list[Draft], list[Finding]]:
     drafts: list[Draft] = []
     findings: list[Finding] = []
     parsed: Counter[str] = Counter()
-    regions = PageRegions(doc)
     for site in walk_sites(doc.tree):
         node = site.node
         if isinstance(node, Template):
@@ -174,9 +175,9 @@ def _claims(rule: Rule, draft: Draft, vocab: Vocabulary) -> list[ScoringClaim]:
 def extract(doc: ParsedDocument) -> StageOutput:
     output = StageOutput()
     vocab = _vocabulary(doc, output.findings)
-    drafts, problems = collect_drafts(doc, vocab)
-    output.findings.extend(problems)
     regions = PageRegions(doc)
+    drafts, problems = collect_drafts(doc, regions, vocab)
+    output.findings.extend(problems)
     drafts.sort(key=lambda d: (d.offset, list(RuleKind).index(d.kind)))
     rule_ids, by_anchor = _assign_ids(doc, drafts)
     for ordinal, (draft, rule_id) in enumerate(zip(drafts, rule_ids, strict=True)):
