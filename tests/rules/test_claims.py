@@ -81,7 +81,7 @@ def test_fixed_amount_bonus_multiplier_and_phases() -> None:
     text = (
         "EVALUAREA ÎN TIMPUL JOCULUI\n"
         "* 3 puncte pentru fiecare oraș finalizat adiacent cu câmpul\n"
-        "* (+1) punct pentru fiecare cetate\n"
+        "* (+1) punct pentru fiecare cetate sau oraș finalizat cu porc\n"
         "* (x2) dacă orașul este asediat\n"
         "EVALUAREA DUPĂ JOC\n"
         "* Fiecare mănăstire nefinalizată valorează 1 punct plus câte 1 punct pentru fiecare "
@@ -93,6 +93,7 @@ def test_fixed_amount_bonus_multiplier_and_phases() -> None:
     assert [(c.feature, c.state.value, c.unit, c.points, c.bonus) for c in found] == [
         ("barn", "during_game", "completed_city", 3, False),
         ("barn", "during_game", "fortress", 1, True),
+        ("barn", "during_game", "completed_city", 1, True),
         ("barn", "during_game", "multiplier", 2, False),
         ("monastery", "incomplete", "fixed", 1, False),
         ("monastery", "incomplete", "surrounding_tile", 1, False),

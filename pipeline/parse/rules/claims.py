@@ -54,10 +54,12 @@ class _Mention:
 
 @dataclass(frozen=True)
 class _Unit:
+    """A unit phrase after a "per" word; `meanings` has more than one for "X or Y"."""
+
     per_start: int
     start: int
     end: int
-    meaning: str
+    meanings: tuple[str, ...]
 
 
 def sentences(text: str) -> list[str]:
@@ -89,21 +91,46 @@ def _mentions(sentence: str, vocab: Vocabulary) -> list[_Mention]:
     return sorted(found, key=lambda m: m.start)
 
 
+def _unit_at(sentence: str, position: int, vocab: Vocabulary) -> tuple[int, int, str] | None:
+    """The unit phrase starting nearest after `position` (within the window), longest first."""
+    best: tuple[int, int, str] | None = None
+    for phrase in vocab.units:
+        match = phrase.pattern.search(sentence, position)
+        if match is None or match.start() - position > UNIT_WINDOW:
+            continue
+        candidate = (match.start(), -(match.end() - match.start()), phrase.meaning)
+        if best is None or candidate < best:
+            best = candidate
+    if best is None:
+        return None
+    start, negative_length, meaning = best
+    return start, start - negative_length, meaning
+
+
+def _alternative_after(sentence: str, end: int, vocab: Vocabulary) -> tuple[int, str] | None:
+    """A unit phrase right after "or" at `end`: its end and meaning."""
+    joint = vocab.alternative.match(sentence, end)
+    if joint is None:
+        return None
+    for phrase in sorted(vocab.units, key=lambda p: -len(p.pattern.pattern)):
+        match = phrase.pattern.match(sentence, joint.end())
+        if match is not None:
+            return match.end(), phrase.meaning
+    return None
+
+
 def _units(sentence: str, vocab: Vocabulary) -> list[_Unit]:
-    found: dict[tuple[int, int], _Unit] = {}
+    found: dict[int, _Unit] = {}
     for per in vocab.per.finditer(sentence):
-        best: tuple[int, int, str] | None = None
-        for phrase in vocab.units:
-            match = phrase.pattern.search(sentence, per.end())
-            if match is None or match.start() - per.end() > UNIT_WINDOW:
-                continue
-            candidate = (match.start(), -(match.end() - match.start()), phrase.meaning)
-            if best is None or candidate < best:
-                best = candidate
-        if best is not None:
-            start, negative_length, meaning = best
-            span = (start, start - negative_length)
-            found.setdefault(span, _Unit(per.start(), span[0], span[1], meaning))
+        first = _unit_at(sentence, per.end(), vocab)
+        if first is None or first[0] in found:
+            continue
+        start, end, meaning = first
+        meanings = [meaning]
+        while (alternative := _alternative_after(sentence, end, vocab)) is not None:
+            end, meaning = alternative
+            meanings.append(meaning)
+        found[start] = _Unit(per.start(), start, end, tuple(meanings))
     return sorted(found.values(), key=lambda u: u.per_start)
 
 
@@ -240,14 +267,14 @@ def extract_claims(
         for index, mention in enumerate(mentions):
             unit = _unit_for(index, mentions, units)
             if mention.multiplier:
-                unit_name = "multiplier"
+                unit_names: tuple[str, ...] = ("multiplier",)
             elif unit is not None:
-                unit_name = unit.meaning
+                unit_names = unit.meanings  # "per fortress or completed city": one claim each
             elif vocab.plus.match(sentence, mention.end):
-                unit_name = "fixed"
+                unit_names = ("fixed",)
             else:
-                unit_name = "unknown"
-            claims.append(
+                unit_names = ("unknown",)
+            claims.extend(
                 ClaimDraft(
                     feature=_feature(sentence, mention, unit, context, vocab),
                     state=_state(_states(sentence, unit, vocab), phase, default_state),
@@ -257,5 +284,6 @@ def extract_claims(
                     sentence=sentence,
                     counts=counts,
                 )
+                for unit_name in unit_names
             )
     return claims

@@ -31,6 +31,7 @@ class Vocabulary:
     number_words: dict[str, int]
     per: re.Pattern[str]
     plus: re.Pattern[str]
+    alternative: re.Pattern[str]  # "or" between two unit phrases: "cetate sau oraș finalizat"
     features: tuple[Phrase, ...]
     units: tuple[Phrase, ...]
     states: tuple[Phrase, ...]  # in priority order: incomplete, completed, end_game, during_game
@@ -97,6 +98,7 @@ def _build(data: dict[str, object]) -> Vocabulary:
         number_words=number_words,
         per=re.compile(_alternatives(words("per")), re.IGNORECASE),
         plus=re.compile(r"\s*" + _alternatives(words("plus")), re.IGNORECASE),
+        alternative=re.compile(r"\s*,?\s*" + _alternatives(words("or")) + r"\s+", re.IGNORECASE),
         features=_phrases(table("features")),
         units=_phrases(table("units")),
         states=_phrases({name: states[name] for name in STATE_PRIORITY if name in states}),
