@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import duckdb
 
 from pipeline.checks.foundation import check_import_findings, check_pages_in_catalog
+from pipeline.checks.rules import check_icon_notes_recorded
 from pipeline.checks.tiles import (
     check_declared_totals,
     check_languages,
@@ -38,6 +39,7 @@ def registered_checks() -> list[Check]:
         Check("tiles.start_tile", check_start_tiles),
         Check("tiles.reference_counts", check_reference_counts),
         Check("tiles.same_in_every_language", check_languages),
+        Check("rules_icon_notes_recorded", check_icon_notes_recorded),
     ]
 
 
