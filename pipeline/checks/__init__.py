@@ -11,6 +11,11 @@ from dataclasses import dataclass
 
 import duckdb
 
+from pipeline.checks.engine import (
+    check_scoring_claims,
+    check_tile_sets,
+    check_worked_examples,
+)
 from pipeline.checks.foundation import check_import_findings, check_pages_in_catalog
 from pipeline.checks.rules import check_icon_notes_recorded
 from pipeline.checks.tiles import (
@@ -40,6 +45,9 @@ def registered_checks() -> list[Check]:
         Check("tiles.reference_counts", check_reference_counts),
         Check("tiles.same_in_every_language", check_languages),
         Check("rules_icon_notes_recorded", check_icon_notes_recorded),
+        Check("engine.tile_sets", check_tile_sets),
+        Check("engine.scoring_claims", check_scoring_claims),
+        Check("engine.worked_examples", check_worked_examples),
     ]
 
 

@@ -16,6 +16,7 @@ from pydantic import Field, ValidationError
 from pipeline.engine.geometry import registry
 from pipeline.errors import InputError
 from schemas.base import Record
+from schemas.engine_config import ENGINE_CONFIG_FORMAT
 
 RULES_FORMAT_VERSION: Literal[1] = 1
 
@@ -43,7 +44,10 @@ class RulesConfig(Record):
 
 
 def load_rules(path: Path | None) -> RulesConfig:
-    """The configuration in `path`, or the base-game defaults when no path is given."""
+    """The configuration in `path`, or the base-game defaults when no path is given.
+
+    `path` holds either a RulesConfig or an EngineConfig written by `carcdb engine-config`.
+    """
     if path is None:
         return RulesConfig()
     try:
@@ -56,6 +60,11 @@ def load_rules(path: Path | None) -> RulesConfig:
             path=str(path),
             fix="write the rules configuration as a JSON object",
         ) from None
+    if isinstance(raw, dict) and raw.get("format") == ENGINE_CONFIG_FORMAT:
+        # A file from `carcdb engine-config`; imported here because it builds on RulesConfig.
+        from pipeline.engine.config_rules import parse_engine_config, rules_from_engine_config
+
+        return rules_from_engine_config(parse_engine_config(raw, str(path)), str(path))
     try:
         config = RulesConfig.model_validate(raw)
     except ValidationError as exc:
