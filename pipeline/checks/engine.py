@@ -31,6 +31,7 @@ from pipeline.engine.claims import (
     ScoringKey,
     example_counts,
     example_state,
+    has_claims_table,
     rate_key,
     read_claims,
 )
@@ -165,7 +166,13 @@ def check_tile_sets(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
         rules = rules_from_engine_config(config, scope)
         pile = sum((rules.draw_pile or {}).values())
         if tiles.declared_total is None:
-            results.append(_skip("engine.draw_pile_total", scope, "no declared tiles= total"))
+            results.append(
+                _skip(
+                    "engine.draw_pile_total",
+                    scope,
+                    "the page declares no tiles= total for these lists alone",
+                )
+            )
         else:
             results.append(
                 _result(
@@ -199,13 +206,35 @@ def _pages(conn: duckdb.DuckDBPyConnection) -> list[str]:
     return sorted({_base_title(conn, title)[0] for title, *_ in base_tile_sets(conn)})
 
 
+def _unmodelled_pages(conn: duckdb.DuckDBPyConnection, check: str) -> list[CheckResult]:
+    """A skip for each page with scoring claims but no tile set the engine plays."""
+    if not has_claims_table(conn):
+        return []
+    with_claims = execute(
+        conn,
+        "SELECT DISTINCT p.base_title FROM scoring_claims s JOIN pages p ON p.title = s.title "
+        "JOIN current_revisions c ON c.revision_key = s.revision_key ORDER BY 1",
+    )
+    modelled = set(_pages(conn))
+    return [
+        _skip(
+            check,
+            str(row[0]),
+            "no base-game tile set on this page: the engine does not model its rules",
+            severity="error" if check == "engine.scoring_claims" else "warning",
+        )
+        for row in with_claims
+        if row[0] not in modelled
+    ]
+
+
 def _scope(page: str, language: str) -> str:
     return f"{page} ({language})"
 
 
 def check_scoring_claims(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
     """Each language's rate claims of a page state the page's configuration values."""
-    results = []
+    results = _unmodelled_pages(conn, "engine.scoring_claims")
     for page in _pages(conn):
         claims = read_claims(conn, page)
         values, _meeples = scoring_values(page, claims)
@@ -224,7 +253,7 @@ def check_scoring_claims(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
                     "engine.scoring_claims",
                     _scope(page, language),
                     not wrong,
-                    f"{len(keyed)} claims as configured",
+                    f"{len(keyed)} claim(s) as configured",
                     f"{len(keyed) - len(wrong)} agree",
                     "; ".join(
                         f'{page} ({language}) {claim.where}: "{claim.sentence}" says '
@@ -270,7 +299,7 @@ def recompute(claim: Claim, config: dict[ScoringKey, int]) -> int:
 
 
 def check_worked_examples(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
-    results = []
+    results = _unmodelled_pages(conn, "engine.worked_examples")
     for page in _pages(conn):
         claims = read_claims(conn, page)
         values, _meeples = scoring_values(page, claims)
@@ -290,7 +319,7 @@ def check_worked_examples(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
                     "engine.worked_examples",
                     _scope(page, language),
                     not wrong,
-                    f"{len(examples)} examples add up",
+                    f"{len(examples)} example(s) add up",
                     f"{len(examples) - len(wrong)} add up",
                     "; ".join(
                         f'{page} ({language}) {claim.where}: "{claim.sentence}" says '

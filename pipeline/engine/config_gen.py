@@ -1,12 +1,13 @@
 """Warehouse -> EngineConfig: one page's tile set, its geometry and its scoring values.
 
 Deterministic by construction: every query is ordered, nothing depends on time, paths or
-dictionary order, and `render()` writes sorted-free but fixed-order JSON, so the same
-warehouse gives byte-identical files.
+dictionary order, and `render()` writes the models' fields in their declared order, so the
+same warehouse gives byte-identical files.
 
 Choices (documented in docs/README-config.md):
-- the tile set is one page language's tile lists of the product and edition (English first,
-  else the first language alphabetically, or `language`); `codes` keeps only those codes
+- the tile set is one page language's tile lists of the product and edition (`language`,
+  else English, else the first language alphabetically with such lists: adding languages
+  up would count one box twice); `codes` keeps only those codes
   (the Winter Edition's 72 base tiles are `A-X`, its 12 animal tiles `Z01-Z12`);
 - geometry comes from the engine's tile data; products whose letters A..X are the base
   game's tiles (Winter Edition, 20th Anniversary) use the Base Game shapes;
@@ -82,7 +83,11 @@ def parse_codes(text: str) -> list[str]:
     return codes
 
 
-def _page_language(conn: duckdb.DuckDBPyConnection, page: str, language: str | None) -> str:
+def _page_language(
+    conn: duckdb.DuckDBPyConnection, page: str, edition: str, language: str | None
+) -> str:
+    """The language whose tile lists are read: `language`, else English, else the first
+    language (alphabetically) whose page has lists of the edition."""
     rows = execute(
         conn, "SELECT language FROM pages WHERE base_title = ? ORDER BY language", [page]
     )
@@ -96,7 +101,18 @@ def _page_language(conn: duckdb.DuckDBPyConnection, page: str, language: str | N
         if language not in languages:
             raise InputError(f"page {page!r} has no language {language!r}", fix=f"use {languages}")
         return language
-    return "en" if "en" in languages else languages[0]
+    with_lists = [
+        str(row[0])
+        for row in execute(
+            conn,
+            "SELECT DISTINCT p.language FROM pages p JOIN tile_lists l ON l.title = p.title "
+            "JOIN current_revisions c ON c.revision_key = l.revision_key "
+            "WHERE p.base_title = ? AND l.edition = ? ORDER BY 1",
+            [page, edition],
+        )
+    ]
+    candidates = with_lists or languages
+    return "en" if "en" in candidates else candidates[0]
 
 
 def _lists(
@@ -250,7 +266,7 @@ def engine_config(
     """The configuration of `page` (a base title such as "Base game") for one edition."""
     if "/" in page and language is None:
         page, _, language = page.partition("/")
-    tile_language = _page_language(conn, page, language)
+    tile_language = _page_language(conn, page, edition, language)
     title = str(
         execute(
             conn,

@@ -7,10 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.build import check_warehouse
+from pipeline.build import build_corpus, check_warehouse, import_sources
 from pipeline.checks.engine import base_tile_sets, placeable_codes
 from pipeline.cli.app import run_app
+from pipeline.corpus import SourceSpec
+from pipeline.extract.sources import InputFormat
 from schemas.checks import CheckResult, CheckStatus
+from tests.conftest import FIXTURES
 from tests.engine_config.helpers import build_edited, generate
 from warehouse.connection import read_only
 
@@ -97,3 +100,25 @@ def test_a_count_off_the_declared_total_fails_through_the_engine(tmp_path: Path)
     assert set(failed) == {("engine.draw_pile_total", "Base game/ro Base Game C3")}
     result = failed[("engine.draw_pile_total", "Base game/ro Base Game C3")]
     assert (result.expected, result.actual) == ("72", "73")
+
+
+def test_each_language_is_compared_with_the_configuration(tmp_path: Path) -> None:
+    db = tmp_path / "two-languages.duckdb"
+    build_corpus(db)
+    german = FIXTURES / "engine_config" / "base_game_de_scoring.wiki"
+    import_sources(db, [SourceSpec(german, "Base game/de", "de", InputFormat.WIKITEXT)])
+    results = {(r.check, r.scope): r for r in engine_results(db)}
+    assert results[("engine.scoring_claims", "Base game (ro)")].status is CheckStatus.PASS
+    german_result = results[("engine.scoring_claims", "Base game (de)")]
+    assert german_result.status is CheckStatus.FAIL
+    assert german_result.message == (
+        'Base game (de) Base game/de 2:1: "Ist eine Stadt fertig, zählt jedes Plättchen der '
+        'Stadt 3 Punkte." says 3 points per tile (city, completed), the configuration says 2'
+    )
+    # The tile set still comes from the one language with tile lists; claims from both.
+    config = generate(db, "Base game", "C3")
+    assert config.tile_set.source.language == "ro"
+    assert config.claim_languages == ["de", "ro"]
+    city = next(v for v in config.scoring if v.engine_key == "city_completed_per_tile")
+    assert city.points == 2
+    assert [ref.language for ref in city.provenance.disagreeing] == ["de"]
