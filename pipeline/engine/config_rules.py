@@ -65,6 +65,14 @@ def rules_from_engine_config(config: EngineConfig, path: str) -> RulesConfig:
             path=path,
             fix="regenerate the file with this version of carcdb",
         )
+    shapeless = [t.code for t in config.tile_set.tiles if t.code not in config.geometry.tiles]
+    if shapeless:
+        raise InputError(
+            f"tiles without geometry, which the engine cannot play: {', '.join(shapeless)}",
+            path=path,
+            fix="generate the file with --codes for tiles that have one "
+            "(Winter Edition base tiles: --codes A-X)",
+        )
     pile: dict[str, int] = {}
     for tile in config.tile_set.tiles:
         if not tile.special:

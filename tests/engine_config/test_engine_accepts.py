@@ -93,3 +93,10 @@ def test_invalid_document_names_the_field(sample_db: Path, tmp_path: Path) -> No
     path.write_text(json.dumps(document), "utf-8")
     with pytest.raises(InputError, match=r"invalid engine configuration at scoring\.0\.points"):
         load_rules(path)
+
+
+def test_tiles_without_geometry_are_refused(sample_db: Path, tmp_path: Path) -> None:
+    path = tmp_path / "we3-all.json"
+    path.write_text(render(generate(sample_db, "Winter Edition Base Game", "WE3")), "utf-8")
+    with pytest.raises(InputError, match=r"without geometry.*Z01.*--codes A-X"):
+        load_rules(path)
