@@ -135,6 +135,10 @@ def placeable_codes(config: EngineConfig) -> tuple[set[str], int]:
 
 
 def check_tile_sets(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
+    """Geometry, draw-pile total and placement of every base-game tile set, via its config.
+
+    A set whose configuration cannot be generated at all is an `engine.config` failure.
+    """
     results = []
     for title, product, edition, codes in base_tile_sets(conn):
         page, language = _base_title(conn, title)

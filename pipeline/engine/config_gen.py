@@ -289,7 +289,8 @@ def engine_config(
         if tile.code in seen:
             raise InputError(
                 f"{title} {product} {edition}: tile {tile.code} is in two lists",
-                fix="select one list's codes with --codes",
+                fix="the page lists the tile twice for one product and edition; "
+                "correct the page, or leave the tile out with --codes",
             )
         seen.add(tile.code)
     used = sorted({tile.source.list_index for tile in tiles})
