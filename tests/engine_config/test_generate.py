@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -13,6 +14,8 @@ from pipeline.build import build_corpus
 from pipeline.checks.tiles import reference_counts
 from pipeline.engine.config_gen import parse_codes, render
 from pipeline.errors import InputError
+from schemas.engine_config import EngineConfig
+from tests.conftest import FIXTURES
 from tests.engine_config.helpers import differing_paths, generate
 from warehouse.connection import read_only
 from warehouse.rows import execute
@@ -134,3 +137,34 @@ def test_numbered_ranges_keep_width_and_length(start: int, length: int, prefix: 
     assert len(codes) == length + 1
     assert codes[0] == f"{prefix}{start:03d}" and codes[-1] == f"{prefix}{end:03d}"
     assert all(len(code) == len(prefix) + 3 for code in codes)
+
+
+def test_rendered_document_reads_back_equal(sample_db: Path) -> None:
+    for page, edition, codes in (
+        ("Base game", "C2", None),
+        ("Winter Edition Base Game", "WE3", parse_codes("A-X")),
+    ):
+        config = generate(sample_db, page, edition, codes=codes)
+        assert EngineConfig.model_validate_json(render(config)) == config
+
+
+@pytest.mark.parametrize(
+    ("golden", "page", "edition", "options"),
+    [
+        ("base_game_c3", "Base game", "C3", {}),
+        (
+            "winter_edition_we3_base",
+            "Winter Edition Base Game",
+            "WE3",
+            {"product": "Winter Edition", "codes": parse_codes("A-X")},
+        ),
+    ],
+)
+def test_golden_configurations(
+    sample_db: Path, golden: str, page: str, edition: str, options: dict[str, Any]
+) -> None:
+    expected = (FIXTURES / "engine_config" / f"{golden}.expected.json").read_text("utf-8")
+    assert render(generate(sample_db, page, edition, **options)) == expected, (
+        f"regenerate tests/fixtures/engine_config/{golden}.expected.json "
+        "(see tests/fixtures/engine_config/README.md) if the change is intended"
+    )
