@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import requests
+from urllib3.exceptions import NewConnectionError
 
 from pipeline.errors import ExtractError
 from pipeline.extract.api.cache import ResponseCache, cache_key
@@ -59,6 +60,7 @@ class ClientStats:
     retries: int = 0
     cache_hits: int = 0
     ok_responses: int = 0
+    http_answers: int = 0  # any HTTP answer at all, errors included: the server is there
     waited_seconds: float = 0.0
     faults: Counter[str] = field(default_factory=Counter)
 
@@ -213,7 +215,7 @@ class ApiClient:
                 return outcome
             self.stats.faults[outcome.kind] += 1
             # before the first answer a refused connection is most likely a wrong --api URL
-            if outcome.kind == "connection" and attempt >= 2 and not self.stats.ok_responses:
+            if outcome.kind == "unreachable" and attempt >= 2 and not self.stats.http_answers:
                 raise ExtractError(
                     f"{endpoint}: cannot reach the API ({outcome.detail}) - "
                     "fix: check --api and the network"
@@ -259,9 +261,13 @@ class ApiClient:
         except requests.Timeout as exc:
             return _Transient("timeout", type(exc).__name__)
         except requests.ConnectionError as exc:
-            return _Transient("connection", str(exc.args[0] if exc.args else exc)[:200])
+            reason = getattr(exc.args[0], "reason", None) if exc.args else None
+            # no TCP connection at all (refused, no such host) versus one that broke
+            kind = "unreachable" if isinstance(reason, NewConnectionError) else "connection"
+            return _Transient(kind, str(reason or exc)[:200])
         except requests.RequestException as exc:
             raise ExtractError(f"{endpoint}: request failed: {exc} - fix: check --api") from None
+        self.stats.http_answers += 1
         status = response.status_code
         if status in (429, 503):
             return _Transient(

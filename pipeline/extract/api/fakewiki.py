@@ -43,6 +43,7 @@ class FaultPlan:
     script: list[str] = field(default_factory=list)
     retry_after: int = 1
     slow_seconds: float = 2.0
+    delay_seconds: float = 0.0  # added to every API answer (a slow server, not a fault)
     vanish: set[str] = field(default_factory=set)  # listed by discovery, missing on fetch
     bad_sha1: set[str] = field(default_factory=set)
     changing: set[str] = field(default_factory=set)  # a new revision after each content fetch
@@ -75,6 +76,7 @@ class FakeWiki(ThreadingHTTPServer):
         self.corpus = corpus
         self.faults = faults or FaultPlan()
         self.counts: Counter[str] = Counter()
+        self.user_agents: Counter[str] = Counter()
         self._script = deque(self.faults.script)
         self._rng = random.Random(self.faults.seed)
         self._lock = threading.Lock()
@@ -85,7 +87,10 @@ class FakeWiki(ThreadingHTTPServer):
         return f"http://127.0.0.1:{self.server_address[1]}/api.php"
 
     def start(self) -> FakeWiki:
-        self._thread = threading.Thread(target=self.serve_forever, daemon=True)
+        # a short poll interval lets stop() return quickly
+        self._thread = threading.Thread(
+            target=self.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        )
         self._thread.start()
         return self
 
@@ -112,6 +117,11 @@ class FakeWiki(ThreadingHTTPServer):
             if self.faults.rate and self._rng.random() < self.faults.rate:
                 return self._rng.choice(self.faults.mix)
             return None
+
+    def note_request(self, user_agent: str) -> None:
+        with self._lock:
+            self.counts["requests"] += 1
+            self.user_agents[user_agent] += 1
 
     def count(self, what: str) -> None:
         with self._lock:
@@ -303,6 +313,8 @@ _ARTICLE_HTML = (
 class _Handler(BaseHTTPRequestHandler):
     server: FakeWiki
     protocol_version = "HTTP/1.1"
+    # headers and body go out in two writes: without this, Nagle + delayed ACK add 40 ms each
+    disable_nagle_algorithm = True
 
     def log_message(self, format: str, *args: Any) -> None:
         log.debug("fake wiki: " + format, *args)
@@ -323,7 +335,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _serve(self, path: str, params: dict[str, str]) -> None:
         wiki = self.server
-        wiki.count("requests")
+        wiki.note_request(self.headers.get("User-Agent", ""))
         if not path.endswith("api.php"):
             self._send(200, _ARTICLE_HTML.encode(), "text/html; charset=utf-8")
             return
@@ -360,6 +372,8 @@ class _Handler(BaseHTTPRequestHandler):
             return
         if fault == "slow":
             time.sleep(wiki.faults.slow_seconds)
+        if wiki.faults.delay_seconds:
+            time.sleep(wiki.faults.delay_seconds)
         payload = json.dumps(wiki.answer(params), ensure_ascii=False).encode("utf-8")
         if fault == "truncate":
             payload = payload[: len(payload) // 2]
