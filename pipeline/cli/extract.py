@@ -11,7 +11,7 @@ import typer
 from pipeline import build as build_lib
 from pipeline.checks import failed_errors
 from pipeline.cli.app import EXIT_CHECKS_FAILED, app, err_console
-from pipeline.cli.output import console, print_json, progress_for
+from pipeline.cli.output import console, print_json, print_table, progress_for
 from pipeline.corpus import sample_corpus_dir
 from pipeline.errors import InputError
 from pipeline.extract.api import DEFAULT_ENDPOINT, ClientConfig, PageSelection, extract_from_api
@@ -72,6 +72,9 @@ def extract(
         str | None, typer.Option(help="Skip pages not touched since this date.")
     ] = None,
     force: Annotated[bool, typer.Option(help="Fetch even pages already stored.")] = False,
+    stats: Annotated[
+        bool, typer.Option("--stats", help="Show translation statistics of each --page.")
+    ] = False,
     check: Annotated[bool, typer.Option("--check", help="Run every check afterwards.")] = False,
     db: Annotated[Path, typer.Option("--db", help="Warehouse file.")] = DEFAULT_DB,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
@@ -110,12 +113,21 @@ def extract(
     )
     with progress_for(quiet or json_out) as progress:
         report = extract_from_api(
-            db, selection, config, since=since, force=force, progress=progress
+            db, selection, config, since=since, force=force, progress=progress, with_stats=stats
         )
     results = build_lib.check_warehouse(db) if check and db.exists() else []
     if json_out:
         print_json({"extract": report.summary(), "failing_checks": len(failed_errors(results))})
     else:
+        if report.translation_stats:
+            print_table(
+                ["page", "language", "translated", "fuzzy", "proofread", "total"],
+                [
+                    (s.page, s.language, s.translated, s.fuzzy, s.proofread, s.total)
+                    for s in report.translation_stats
+                ],
+                title="translation statistics",
+            )
         for label, titles in (
             ("missing", report.missing),
             ("invalid", report.invalid),

@@ -273,3 +273,26 @@ def test_bad_since_and_empty_selection_are_bad_input(db_path: Path) -> None:
     assert run_app(["extract", "--all-pages", "--since", "yesterday", "--db", str(db_path)]) == 2
     assert run_app(["extract", "--db", str(db_path)]) == 2
     assert run_app(["extract", "--page", "Base game", "--langs", "xx-nope"]) == 2
+
+
+def test_translation_statistics_per_language(
+    make_wiki: WikiFactory, db_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pages = {
+        "Rules": "<!--T:1--> one <!--T:2--> two <!--T:3--> three",
+        "Rules/de": "<!--T:1--> eins <!--T:2--> zwei",
+        "Rules/ro": "<!--T:1--> unu",
+    }
+    wiki = make_wiki(pages)
+    code, report = _extract_json(
+        capsys, "--api", wiki.url, "--page", "Rules", "--stats", "--langs", "en,de",
+        "--db", str(db_path),
+    )  # fmt: skip
+    assert code == 0
+    assert report["translation_stats"] == [
+        {"page": "Rules", "language": "de", "total": 3, "translated": 2, "fuzzy": 0,
+         "proofread": 0},
+        {"page": "Rules", "language": "en", "total": 3, "translated": 3, "fuzzy": 0,
+         "proofread": 0},
+    ]  # fmt: skip
+    assert report["fetched"] == 2

@@ -85,6 +85,38 @@ def translations(client: ApiClient, page: str) -> list[str]:
     return found
 
 
+@dataclass(frozen=True)
+class TranslationStats:
+    """How much of a translatable page one language has (Translate's message group stats)."""
+
+    page: str
+    language: str
+    total: int
+    translated: int
+    fuzzy: int
+    proofread: int
+
+
+def translation_stats(client: ApiClient, page: str) -> list[TranslationStats]:
+    """`meta=messagegroupstats` for the page's message group, following `continue`."""
+    group = f"page-{validate_title(page, origin='--page')}"
+    stats = []
+    for payload in client.query_all({"meta": "messagegroupstats", "mgsgroup": group}):
+        for item in payload.get("query", {}).get("messagegroupstats", []):
+            if isinstance(item, dict) and isinstance(item.get("code"), str):
+                stats.append(
+                    TranslationStats(
+                        page=page,
+                        language=item["code"],
+                        total=int(item.get("total") or 0),
+                        translated=int(item.get("translated") or 0),
+                        fuzzy=int(item.get("fuzzy") or 0),
+                        proofread=int(item.get("proofread") or 0),
+                    )
+                )
+    return stats
+
+
 def _in_languages(title: str, languages: frozenset[str] | None) -> bool:
     return languages is None or split_title(title)[1] in languages
 

@@ -143,6 +143,11 @@ class FakeWiki(ThreadingHTTPServer):
             self._categorymembers(params, result)
         elif "list" in params:
             return _error("badvalue", f'Unrecognized value for parameter "list": {params["list"]}.')
+        if params.get("meta") == "messagegroupstats":
+            self.count("stats")
+            self._messagegroupstats(params, result)
+        elif "meta" in params:
+            return _error("badvalue", f'Unrecognized value for parameter "meta": {params["meta"]}.')
         if params.get("prop") == "info":
             self.count("info")
             self._pages(params, result, content=False)
@@ -214,6 +219,27 @@ class FakeWiki(ThreadingHTTPServer):
             result,
             "categorymembers",
         )
+
+    def _messagegroupstats(self, params: dict[str, str], result: dict[str, Any]) -> None:
+        """Per-language counts of translation units (`<!--T:n-->`) of a translatable page."""
+        group = params.get("mgsgroup", "")
+        if not group.startswith("page-"):
+            result["query"]["messagegroupstats"] = []
+            return
+        base = group.removeprefix("page-")
+        found = {}
+        for title in self.corpus.titles():
+            code = "en" if title == base else title.removeprefix(base + "/")
+            page = self.corpus.page(title)
+            if page and (title == base or (title.startswith(base + "/") and "/" not in code)):
+                found[code] = page.latest.text.count("<!--T:")
+        total = found.get("en", max(found.values(), default=0))
+        result["query"]["messagegroupstats"] = [
+            {"group": group, "code": code, "language": code, "total": total,
+             "translated": min(units, total) if code != "en" else total,
+             "fuzzy": 0, "proofread": 0}
+            for code, units in sorted(found.items())
+        ]  # fmt: skip
 
     def _values(self, params: dict[str, str], key: str, result: dict[str, Any]) -> list[str]:
         values = params[key].split("|") if key in params else []

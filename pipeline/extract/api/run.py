@@ -12,7 +12,12 @@ from pathlib import Path
 
 from pipeline.errors import InputError
 from pipeline.extract.api.client import ApiClient, ClientConfig
-from pipeline.extract.api.discovery import PageSelection, discover
+from pipeline.extract.api.discovery import (
+    PageSelection,
+    TranslationStats,
+    discover,
+    translation_stats,
+)
 from pipeline.extract.api.fetch import fetch_and_store
 from pipeline.extract.api.sweep import MAX_VALUES, plan_fetch, stored_latest_revisions, sweep
 from pipeline.progress import NoProgress, Progress
@@ -36,6 +41,7 @@ class ExtractReport:
     cache_hits: int = 0
     waited_seconds: float = 0.0
     faults: dict[str, int] = field(default_factory=dict)
+    translation_stats: list[TranslationStats] = field(default_factory=list)
 
     def summary(self) -> dict[str, object]:
         data = asdict(self)
@@ -76,8 +82,12 @@ def extract_from_api(
     progress: Progress | None = None,
     client: ApiClient | None = None,
     batch_size: int = MAX_VALUES,
+    with_stats: bool = False,
 ) -> ExtractReport:
-    """Fetch the selected pages' latest revisions that the warehouse does not hold yet."""
+    """Fetch the selected pages' latest revisions that the warehouse does not hold yet.
+
+    `with_stats` also asks for the translation statistics of each `--page`.
+    """
     if selection.is_empty():
         raise InputError(
             "nothing selected",
@@ -91,6 +101,13 @@ def extract_from_api(
     api = client or ApiClient(config, on_request=lambda: progress.advance("requests"))
     report = ExtractReport(endpoint=api.config.endpoint)
     try:
+        if with_stats:
+            for page in selection.pages:
+                report.translation_stats += [
+                    s
+                    for s in translation_stats(api, page)
+                    if selection.languages is None or s.language in selection.languages
+                ]
         titles = discover(api, selection)
         report.discovered = len(titles)
         progress.start("pages", len(titles))
