@@ -218,6 +218,9 @@ def test_sha1_mismatch_is_refetched_then_failed(
     assert wiki.counts["content"] == 2  # the batch, then Page 04 once more
     assert "Page 04" not in dict(stored_titles(db_path))
     assert len(stored_titles(db_path)) == 11
+    with read_only(db_path) as conn:
+        problems = conn.execute("SELECT title, problem, detail FROM api_page_problems").fetchall()
+    assert problems == [("Page 04", "failed", "sha1 of the received text does not match")]
 
 
 def test_page_changing_between_runs_is_fetched_again(make_wiki: WikiFactory, db_path: Path) -> None:
@@ -296,3 +299,34 @@ def test_translation_statistics_per_language(
          "proofread": 0},
     ]  # fmt: skip
     assert report["fetched"] == 2
+
+
+def test_extraction_log_keeps_problems_and_stopped_runs(
+    make_wiki: WikiFactory, db_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pages = {f"P{n:03d}": f"t{n}" for n in range(120)}
+    # allpages, 3 info requests and the first content batch go through; then the server fails
+    script = ["ok"] * 5 + ["500"] * 5
+    wiki = make_wiki(pages, FaultPlan(script=script, vanish={"P007"}))
+    code = run_app(
+        ["extract", "--api", wiki.url, "--all-pages", "--db", str(db_path), "--throttle", "0",
+         "--retry-budget", "2", "--max-wait", "0.01"]
+    )  # fmt: skip
+    assert code == 2
+    assert "retry budget of 2 used up" in " ".join(capsys.readouterr().err.split())
+    with read_only(db_path) as conn:
+        runs = conn.execute(
+            "SELECT outcome, fetched, retries, requests FROM api_extractions"
+        ).fetchall()
+        problems = conn.execute("SELECT title, problem FROM api_page_problems").fetchall()
+    assert runs == [("stopped", 50, 2, 8)]
+    assert problems == [("P007", "missing")]
+    assert len(stored_titles(db_path)) == 50
+
+    report = extract_from_api(db_path, PageSelection(all_pages=True), fast_config(wiki))
+    assert report.fetched == 69 and report.unchanged == 50
+    with read_only(db_path) as conn:
+        outcomes = conn.execute(
+            "SELECT extraction_id, outcome, fetched FROM api_extractions ORDER BY 1"
+        ).fetchall()
+    assert outcomes == [(1, "stopped", 50), (2, "complete", 69)]

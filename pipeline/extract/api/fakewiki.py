@@ -35,7 +35,7 @@ _BAD_TITLE_CHARS = set("#<>[]|{}")
 
 @dataclass
 class FaultPlan:
-    """What goes wrong, and when. `script` faults hit the next requests in order."""
+    """What goes wrong, and when. `script` faults hit the next requests in order ("ok": none)."""
 
     rate: float = 0.0
     mix: tuple[str, ...] = RANDOM_FAULT_MIX
@@ -113,7 +113,8 @@ class FakeWiki(ThreadingHTTPServer):
     def next_fault(self) -> str | None:
         with self._lock:
             if self._script:
-                return self._script.popleft()
+                fault = self._script.popleft()
+                return None if fault == "ok" else fault  # "ok": this request goes through
             if self.faults.rate and self._rng.random() < self.faults.rate:
                 return self._rng.choice(self.faults.mix)
             return None

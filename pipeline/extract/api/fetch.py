@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline.build import store_and_parse
-from pipeline.errors import CarcdbError
+from pipeline.errors import InputError
 from pipeline.extract.api.client import ApiClient, RequestFailed
 from pipeline.extract.api.pages import content_is_sound, import_batch, read_content_answer
 from pipeline.extract.api.sweep import MAX_VALUES, PageInfo, server_limit
@@ -40,10 +40,12 @@ def fetch_and_store(
     *,
     batch_size: int = MAX_VALUES,
     progress: Progress | None = None,
+    outcome: FetchOutcome | None = None,
 ) -> FetchOutcome:
+    """Fetch and store; `outcome` (filled as it goes) stays readable if the run stops."""
     progress = progress or NoProgress()
     endpoint = client.config.endpoint
-    outcome = FetchOutcome()
+    outcome = outcome if outcome is not None else FetchOutcome()
     queue = deque(pages)
     tries: Counter[int] = Counter()
     while queue:
@@ -61,10 +63,8 @@ def fetch_and_store(
         try:
             payload = client.query(params, cache_if=content_is_sound)
             answer = read_content_answer(payload, f"{endpoint} (content)")
-        except RequestFailed as exc:
-            _fail(outcome, progress, batch, str(exc))
-            continue
-        except CarcdbError as exc:  # an answer without the query object
+        except (RequestFailed, InputError) as exc:  # InputError: an answer without `query`
+            # this batch is lost; the run goes on (a spent retry budget stops it instead)
             _fail(outcome, progress, batch, str(exc))
             continue
         limit = server_limit(payload)

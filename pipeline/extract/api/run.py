@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from pipeline.errors import InputError
+from pipeline.errors import ExtractError, InputError
 from pipeline.extract.api.client import ApiClient, ClientConfig
 from pipeline.extract.api.discovery import (
     PageSelection,
@@ -18,7 +18,8 @@ from pipeline.extract.api.discovery import (
     discover,
     translation_stats,
 )
-from pipeline.extract.api.fetch import fetch_and_store
+from pipeline.extract.api.fetch import FetchOutcome, fetch_and_store
+from pipeline.extract.api.log import record_extraction
 from pipeline.extract.api.sweep import MAX_VALUES, plan_fetch, stored_latest_revisions, sweep
 from pipeline.progress import NoProgress, Progress
 
@@ -100,6 +101,7 @@ def extract_from_api(
     progress.start("requests", None)
     api = client or ApiClient(config, on_request=lambda: progress.advance("requests"))
     report = ExtractReport(endpoint=api.config.endpoint)
+    outcome = FetchOutcome()
     try:
         if with_stats:
             for page in selection.pages:
@@ -118,17 +120,28 @@ def extract_from_api(
         report.unchanged = len(plan.unchanged)
         report.older_than_since = len(plan.older_than_since)
         progress.advance("pages", report.unchanged + report.older_than_since)
-        outcome = fetch_and_store(
-            api, db, plan.fetch, batch_size=swept.batch_size, progress=progress
+        fetch_and_store(
+            api, db, plan.fetch, batch_size=swept.batch_size, progress=progress, outcome=outcome
         )
-        report.fetched, report.stored_new = outcome.fetched, outcome.stored_new
-        report.content_requests = outcome.content_requests
-        report.deleted, report.failed = outcome.deleted, outcome.failed
+    except ExtractError:
+        # the API could not be used: keep a trace in a warehouse that exists, create none
+        _collect_stats(report, api, outcome)
+        if db.exists():
+            record_extraction(db, report, "stopped")
+        raise
     finally:
-        stats = api.stats
-        report.requests, report.retries = stats.requests, stats.retries
-        report.cache_hits, report.waited_seconds = stats.cache_hits, round(stats.waited_seconds, 3)
-        report.faults = dict(stats.faults)
         if own_client:
             api.close()
+    _collect_stats(report, api, outcome)
+    record_extraction(db, report, "complete")
     return report
+
+
+def _collect_stats(report: ExtractReport, api: ApiClient, outcome: FetchOutcome) -> None:
+    report.fetched, report.stored_new = outcome.fetched, outcome.stored_new
+    report.content_requests = outcome.content_requests
+    report.deleted, report.failed = outcome.deleted, outcome.failed
+    stats = api.stats
+    report.requests, report.retries = stats.requests, stats.retries
+    report.cache_hits, report.waited_seconds = stats.cache_hits, round(stats.waited_seconds, 3)
+    report.faults = dict(stats.faults)
