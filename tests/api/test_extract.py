@@ -330,3 +330,14 @@ def test_extraction_log_keeps_problems_and_stopped_runs(
             "SELECT extraction_id, outcome, fetched FROM api_extractions ORDER BY 1"
         ).fetchall()
     assert outcomes == [(1, "stopped", 50), (2, "complete", 69)]
+
+
+def test_sweep_reports_invalid_and_missing_and_follows_normalisation(
+    make_wiki: WikiFactory,
+) -> None:
+    wiki = make_wiki(SMALL)
+    with ApiClient(fast_config(wiki)) as client:
+        swept = sweep(client, ["page_01", "Bad#title", "No such page"])
+    assert [page.title for page in swept.pages] == ["Page 01"]
+    assert swept.invalid == ["Bad#title"]
+    assert swept.missing == ["No such page"]
