@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import signal
 from pathlib import Path
 from typing import Annotated
 
@@ -78,7 +79,9 @@ def extract(
     check: Annotated[bool, typer.Option("--check", help="Run every check afterwards.")] = False,
     db: Annotated[Path, typer.Option("--db", help="Warehouse file.")] = DEFAULT_DB,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="No progress bar, no final line.")
+    ] = False,
     verbose: Annotated[
         bool, typer.Option("--verbose", "-v", help="Log every request and retry.")
     ] = False,
@@ -147,9 +150,14 @@ def extract(
             console.print(
                 f"checks: {len(results)} results, failing errors: {len(failed_errors(results))}"
             )
-        console.print(report.final_line())
+        if not quiet:
+            console.print(report.final_line())
     if report.failed or failed_errors(results):
         raise typer.Exit(EXIT_CHECKS_FAILED)
+
+
+def _stop_on_sigterm(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt  # `kill PID` stops the server as Ctrl-C does, with its counts
 
 
 @app.command("fake-wiki")
@@ -211,6 +219,7 @@ def fake_wiki(
             f"cannot listen on 127.0.0.1:{port} ({exc})", path="--port", fix="pick another port"
         ) from None
     console.print(f"fake wiki: {len(pages)} pages at {wiki.url} (Ctrl-C stops)")
+    signal.signal(signal.SIGTERM, _stop_on_sigterm)
     try:
         wiki.serve_forever()
     except KeyboardInterrupt:

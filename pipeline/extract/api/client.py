@@ -257,7 +257,7 @@ class ApiClient:
                 params=params,
                 timeout=(self.config.connect_timeout, self.config.read_timeout),
             )
-            text = response.text
+            body = response.content
         except requests.Timeout as exc:
             return _Transient("timeout", type(exc).__name__)
         except requests.ConnectionError as exc:
@@ -280,6 +280,11 @@ class ApiClient:
                 f"{endpoint}: HTTP {status} {response.reason} - "
                 "fix: point --api at the wiki's api.php"
             )
+        try:
+            # JSON is UTF-8 (RFC 8259): no charset guessing over a large body
+            text = body.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return _Transient("bad-json", f"not UTF-8 at byte {exc.start} of {len(body)}")
         if _looks_like_html(response, text):
             raise ExtractError(
                 f"{endpoint}: answered with an HTML page, not API JSON - "
