@@ -27,7 +27,9 @@ titles = (
 )
 corpora = st.dictionaries(titles, st.text(max_size=60), min_size=1, max_size=70)
 # at most 5 faults: a request gets 6 attempts
-faults = st.lists(st.sampled_from(["503", "429", "maxlag", "500", "truncate", "drop"]), max_size=5)
+faults = st.lists(
+    st.sampled_from(["503", "429", "maxlag", "500", "truncate", "drop", "cut"]), max_size=5
+)
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])

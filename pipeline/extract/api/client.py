@@ -265,7 +265,13 @@ class ApiClient:
             # no TCP connection at all (refused, no such host) versus one that broke
             kind = "unreachable" if isinstance(reason, NewConnectionError) else "connection"
             return _Transient(kind, str(reason or exc)[:200])
-        except requests.RequestException as exc:
+        except (
+            requests.exceptions.ChunkedEncodingError,
+            requests.exceptions.ContentDecodingError,
+        ) as exc:
+            # the answer started, then broke off (or its gzip stream did): worth another try
+            return _Transient("cut-body", str(exc)[:200])
+        except requests.RequestException as exc:  # a malformed URL and the like
             raise ExtractError(f"{endpoint}: request failed: {exc} - fix: check --api") from None
         self.stats.http_answers += 1
         status = response.status_code
@@ -301,7 +307,8 @@ class ApiClient:
             code = str(error.get("code", "unknown"))
             if code == "maxlag":
                 lag = _retry_after(response.headers.get("Retry-After"))
-                return _Transient("maxlag", str(error.get("info", "")), lag if lag else 5.0)
+                wait = lag if lag is not None else 5.0  # MediaWiki sends Retry-After: 5
+                return _Transient("maxlag", str(error.get("info", "")), wait)
             if code == "ratelimited":
                 return _Transient("ratelimited", str(error.get("info", "")))
             raise ApiErrorResponse(code, str(error.get("info", "")), endpoint)

@@ -15,7 +15,7 @@ from typing import Any
 
 from pipeline.extract.api.fakecorpus import FakeCorpus, Revision
 
-FAULT_KINDS = ("503", "429", "maxlag", "slow", "drop", "truncate", "html", "500")
+FAULT_KINDS = ("503", "429", "maxlag", "slow", "drop", "truncate", "cut", "html", "500")
 RANDOM_FAULT_MIX = ("503", "429", "maxlag", "slow")
 _BAD_TITLE_CHARS = set("#<>[]|{}")
 

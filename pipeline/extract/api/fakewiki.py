@@ -3,7 +3,7 @@
 A real HTTP server on 127.0.0.1 (`ThreadingHTTPServer`, HTTP/1.1 keep-alive, gzip) whose
 answers come from `fakeapi.FakeApi`. Faults: a script of faults for the next requests
 and/or a random rate: 503 and 429 with Retry-After, maxlag errors, slow answers (client
-timeouts), dropped connections, truncated JSON, an HTML page, 500.
+timeouts), dropped connections, truncated JSON, a body cut off mid-way, an HTML page, 500.
 Any path other than `*api.php` answers an HTML article page, like a real wiki.
 """
 
@@ -165,12 +165,21 @@ class _Handler(BaseHTTPRequestHandler):
         if wiki.faults.delay_seconds:
             time.sleep(wiki.faults.delay_seconds)
         payload = json.dumps(wiki.api.answer(params), ensure_ascii=False).encode("utf-8")
-        if fault == "truncate":
+        if fault == "truncate":  # a complete HTTP answer whose JSON is cut short
             payload = payload[: len(payload) // 2]
+        if fault == "cut":  # the connection breaks half-way through the announced body
+            self._send(200, payload, "application/json; charset=utf-8", cut=True)
+            return
         self._send(200, payload, "application/json; charset=utf-8")
 
     def _send(
-        self, status: int, body: bytes, kind: str, headers: dict[str, str] | None = None
+        self,
+        status: int,
+        body: bytes,
+        kind: str,
+        headers: dict[str, str] | None = None,
+        *,
+        cut: bool = False,
     ) -> None:
         extra = dict(headers or {})
         if "gzip" in self.headers.get("Accept-Encoding", "") and len(body) > 512:
@@ -183,6 +192,12 @@ class _Handler(BaseHTTPRequestHandler):
             for name, value in extra.items():
                 self.send_header(name, value)
             self.end_headers()
+            if cut:
+                self.wfile.write(body[: len(body) // 2])
+                self.wfile.flush()
+                self.close_connection = True
+                self.connection.shutdown(socket.SHUT_RDWR)
+                return
             self.wfile.write(body)
         except (BrokenPipeError, ConnectionResetError):
             log.debug("client left before the answer was sent")
