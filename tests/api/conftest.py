@@ -9,7 +9,7 @@ import pytest
 
 from pipeline.extract.api import ClientConfig
 from pipeline.extract.api.fakecorpus import FakeCorpus, corpus_pages, generated_pages
-from pipeline.extract.api.fakewiki import FakeWiki, FaultPlan
+from pipeline.extract.api.fakewiki import FakeWiki, FaultPlan, closed_port
 from tests.conftest import SAMPLE
 from warehouse.connection import read_only
 
@@ -68,9 +68,4 @@ def stored_titles(db: Path) -> list[tuple[str, int]]:
 
 @pytest.fixture
 def unused_port() -> int:
-    """A port nothing listens on (bound, read, released)."""
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+    return closed_port()

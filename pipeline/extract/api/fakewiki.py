@@ -24,8 +24,15 @@ from urllib.parse import parse_qs, urlsplit
 from pipeline.extract.api.fakeapi import FAULT_KINDS, FakeApi, FaultPlan, error_answer
 from pipeline.extract.api.fakecorpus import FakeCorpus
 
-__all__ = ["FAULT_KINDS", "FakeWiki", "FaultPlan"]
+__all__ = ["FAULT_KINDS", "FakeWiki", "FaultPlan", "closed_port"]
 log = logging.getLogger("carcdb.fakewiki")
+
+
+def closed_port() -> int:
+    """A port on 127.0.0.1 that nothing listens on (bound, read, released): for tests."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
 
 
 class FakeWiki(ThreadingHTTPServer):
