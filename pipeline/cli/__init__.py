@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import sys
 
-from pipeline.cli import core, engine, tiles
+from pipeline.cli import core, engine, extract, tiles
 from pipeline.cli import rules as rules_cli
 from pipeline.cli.app import app, run_app
 
-__all__ = ["app", "core", "engine", "main", "rules_cli", "tiles"]
+__all__ = ["app", "core", "engine", "extract", "main", "rules_cli", "tiles"]
 
 
 def main() -> None:
