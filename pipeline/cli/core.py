@@ -23,6 +23,10 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts
 QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No progress, less output.")]
 
 
+# The parsed records a summary shows, in reading order.
+RECORD_TABLES = ("tile_lists", "tiles", "rules", "rule_dates", "scoring_claims")
+
+
 def _print_status(data: dict[str, object]) -> None:
     langs = data["pages_per_language"]
     assert isinstance(langs, dict)
@@ -35,6 +39,10 @@ def _print_status(data: dict[str, object]) -> None:
     seen = ", ".join(f"{Path(k).name}: {v}" for k, v in per_source.items())
     console.print(f"catalog pages:     {data['catalog_pages']} (union; per capture: {seen or '-'})")
     console.print(f"catalog languages: {data['catalog_languages']}")
+    rows = data["table_rows"]
+    assert isinstance(rows, dict)
+    records = " ".join(f"{name}={rows[name]}" for name in RECORD_TABLES if name in rows)
+    console.print(f"records:           {records or 'none'}")
     console.print(f"findings:          {data['findings_by_severity'] or 'none'}")
     console.print(f"checks:            {data['checks_by_status'] or 'not run'}")
 
