@@ -16,7 +16,7 @@ from pipeline.checks.engine import (
     check_tile_sets,
     check_worked_examples,
 )
-from pipeline.checks.foundation import check_import_findings, check_pages_in_catalog
+from pipeline.checks.foundation import check_data_findings, check_pages_in_catalog
 from pipeline.checks.rules import check_icon_notes_recorded
 from pipeline.checks.tiles import (
     check_declared_totals,
@@ -38,7 +38,7 @@ class Check:
 def registered_checks() -> list[Check]:
     return [
         Check("pages_in_catalog", check_pages_in_catalog),
-        Check("import_findings", check_import_findings),
+        Check("data_findings", check_data_findings),
         Check("tiles.declared_totals", check_declared_totals),
         Check("tiles.illustration_partition", check_partitions),
         Check("tiles.start_tile", check_start_tiles),

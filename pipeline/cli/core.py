@@ -162,7 +162,7 @@ def sql(
 
     from pipeline.errors import InputError
 
-    with read_only(db) as conn:
+    with read_only(db, sandboxed=True) as conn:
         try:
             result = run_sql(conn, query)
         except duckdb.Error as exc:

@@ -164,8 +164,7 @@ class ApiClient:
         cache = self._cache if cache_if is not None else None
         key = cache_key(self.config.endpoint, full) if cache else None
         if cache and key:
-            cached = cache.get(key)
-            payload = json.loads(cached) if cached is not None else None
+            payload = _decoded(cache.get(key))
             if isinstance(payload, dict):
                 self.stats.cache_hits += 1
                 log.debug("cache hit %s for %s", key, _describe(full))
@@ -324,3 +323,14 @@ def _describe(params: Mapping[str, str]) -> str:
         if key in params:
             parts.append(f"{key}×{len(params[key].split('|'))}")
     return " ".join(parts) or "query"
+
+
+def _decoded(cached: str | None) -> Any:
+    """A cached body as JSON; a corrupt entry (a crash while writing it) is a cache miss."""
+    if cached is None:
+        return None
+    try:
+        return json.loads(cached)
+    except json.JSONDecodeError:
+        log.debug("ignoring a corrupt cache entry")
+        return None

@@ -7,11 +7,12 @@ not serve (`badrevids`), and the provenance of the batch.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass
 from typing import Any
 
+from pipeline.errors import InputError
+from pipeline.extract import apijson
 from pipeline.extract.apijson import ApiRevision, parse_api_pages
 from pipeline.extract.titles import split_title
 from schemas.pages import ImportBatch, PageRevision, SourceFile, SourceKind, sha256_text
@@ -30,8 +31,7 @@ class ContentAnswer:
 
 
 def sha1_matches(revision: ApiRevision) -> bool:
-    digest = hashlib.sha1(revision.text.encode("utf-8")).hexdigest()
-    return revision.sha1 is not None and revision.sha1.lower() == digest
+    return apijson.sha1_matches(revision.text, revision.sha1, required=True)
 
 
 def read_content_answer(payload: dict[str, Any], origin: str) -> ContentAnswer:
@@ -47,7 +47,7 @@ def content_is_sound(payload: dict[str, Any]) -> bool:
     """Cache a content answer only when every revision in it passed the sha1 check."""
     try:
         answer = read_content_answer(payload, "cache")
-    except Exception:  # an answer we cannot read is not cached; the fetch reports it
+    except InputError:  # an answer we cannot read is not cached; the fetch reports it
         return False
     return not answer.sha1_mismatch
 
