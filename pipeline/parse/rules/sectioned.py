@@ -54,12 +54,14 @@ def house_headings(
     wikitext = doc.revision.wikitext
     previous_end = 0
     for heading in regions.headings:
-        anchored = HOUSE_ANCHOR.search(wikitext[previous_end : heading.offset]) is not None
+        # the anchor is written just before the heading or inside it
+        end = heading.offset + len(heading.raw)
+        anchored = HOUSE_ANCHOR.search(wikitext[previous_end:end]) is not None
         if anchored or heading.title.strip().lower() in {
             h.lower() for h in vocab.house_rule_headings
         }:
             found.append(heading)
-        previous_end = heading.offset + len(heading.raw)
+        previous_end = end
     return found
 
 
