@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
+from pipeline.parse import StageOutput
 from schemas.rules import Rule, RuleKind
-from tests.rules.pages import run
+from tests.rules.pages import run, wikitext
 
 
 def _rules(text: str) -> list[Rule]:
@@ -109,3 +111,23 @@ def test_house_section_found_by_its_anchor() -> None:
         (RuleKind.HOUSE_RULE, "O regulă."),
         (RuleKind.HOUSE_RULE, "Alta."),
     ]
+
+
+def test_an_icon_bullet_under_final_scoring_is_a_note_not_a_scoring_summary() -> None:
+    page = wikitext("base_game_ro")
+    last_item = (
+        "* Fiecare mănăstire nefinalizată valorează 1 punct plus câte 1 punct pentru fiecare "
+        "cartonaș adiacent, exact ca și în timpul jocului.\n"
+    )
+    assert page.count(last_item) == 1
+    house = "* {{IconHouse}} Orașele nefinalizate valorează 0 puncte pentru fiecare cartonaș.\n"
+    edited = run(page.replace(last_item, last_item + house), title="Base game/ro")
+    original = run(page, title="Base game/ro")
+
+    def kinds(output: StageOutput) -> Counter[str]:
+        return Counter(r.kind.value for r in output.rows["rules"] if isinstance(r, Rule))
+
+    assert kinds(edited) - kinds(original) == Counter({"house_rule": 1})
+    assert kinds(original) - kinds(edited) == Counter()
+    zero = [c for c in edited.rows["scoring_claims"] if getattr(c, "points", None) == 0]
+    assert zero == []
