@@ -146,3 +146,20 @@ def test_no_number_in_a_scoring_text_is_dropped(tokens: list[str]) -> None:
     numbers = [int(n) for n in re.findall(r"\d+", text)]
     assert sorted(set(numbers)) == sorted(set(kept))
     assert all(c.sentence in sentences(text) for c in found)
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence", "counts"),
+    [
+        ("de", "Die Straße bringt 4 Punkte für 2 weitere Karten.", [(2, "tile")]),
+        ("en", "The road scores 4 points for 2 more tiles.", [(2, "tile")]),
+        ("ro", "Drumul aduce 4 puncte pentru cele 5 de cartonașe.", [(5, "tile")]),
+        ("en", "The road scores 4 points for 2 de tiles.", [(2, "unknown")]),
+    ],
+)
+def test_a_count_reads_its_unit_past_the_languages_own_connectors(
+    language: str, sentence: str, counts: list[tuple[int, str]]
+) -> None:
+    """Words between a number and its unit come from the language file ("de" is Romanian)."""
+    [claim] = extract_claims(sentence, ["Drum"], ClaimState.COMPLETED, vocabulary(language))
+    assert [(m.number, m.unit) for m in claim.counts] == counts

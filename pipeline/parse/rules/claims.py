@@ -214,8 +214,8 @@ def _counts(sentence: str, taken: list[tuple[int, int]], vocab: Vocabulary) -> l
     for match in NUMBER.finditer(sentence):
         if any(start <= match.start() < end for start, end in taken):
             continue
-        rest = re.match(r"\s*(?:de\s+)?", sentence[match.end() :])
-        position = match.end() + (rest.end() if rest else 0)
+        rest = vocab.after_number.match(sentence, match.end())
+        position = rest.end() if rest else match.end()
         unit = "unknown"
         for phrase in vocab.units:
             if phrase.pattern.match(sentence, position):

@@ -35,7 +35,12 @@ from pipeline.parse.rules.sectioned import (
     scoring_summary_drafts,
 )
 from pipeline.parse.rules.tree import walk_sites
-from pipeline.parse.rules.vocabulary import FALLBACK_LANGUAGE, Vocabulary, vocabulary
+from pipeline.parse.rules.vocabulary import (
+    FALLBACK_LANGUAGE,
+    NoVocabularyError,
+    Vocabulary,
+    vocabulary,
+)
 from schemas.findings import Finding, Severity
 from schemas.rules import Rule, RuleDate, RuleKind, ScoringClaim
 
@@ -53,7 +58,7 @@ RECONCILED = (*BLOCK_KINDS, "FAQ", "OtherExpansionRule", *ICON_KINDS)
 def _vocabulary(doc: ParsedDocument, findings: list[Finding]) -> Vocabulary:
     try:
         return vocabulary(doc.revision.language)
-    except KeyError:
+    except NoVocabularyError:
         findings.append(
             doc.finding(
                 STAGE,
