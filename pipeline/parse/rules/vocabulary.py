@@ -29,6 +29,7 @@ class Vocabulary:
     language: str
     points: re.Pattern[str]  # "<number> [connector] <point word>", groups: bonus, number
     after_number: re.Pattern[str]  # spaces and an optional connector after a number ("5 de")
+    threshold: re.Pattern[str]  # a threshold word right before a number: "trece de (50 puncte)"
     number_words: dict[str, int]
     per: re.Pattern[str]
     plus: re.Pattern[str]
@@ -97,6 +98,7 @@ def build_vocabulary(data: dict[str, object]) -> Vocabulary:
         language=str(data["language"]),
         points=points,
         after_number=re.compile(r"\s*" + connectors, re.IGNORECASE),
+        threshold=re.compile(_alternatives(words("thresholds")) + r"\s*$", re.IGNORECASE),
         number_words=number_words,
         per=re.compile(_alternatives(words("per")), re.IGNORECASE),
         plus=re.compile(r"\s*" + _alternatives(words("plus")), re.IGNORECASE),
