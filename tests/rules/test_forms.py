@@ -131,3 +131,20 @@ def test_an_icon_bullet_under_final_scoring_is_a_note_not_a_scoring_summary() ->
     assert kinds(original) - kinds(edited) == Counter()
     zero = [c for c in edited.rows["scoring_claims"] if getattr(c, "points", None) == 0]
     assert zero == []
+
+
+def test_an_icon_with_a_lower_case_first_letter_is_the_same_template() -> None:
+    """MediaWiki reads `{{iconHouse}}` as `{{IconHouse}}`: neither may be lost or doubled."""
+    output = run(
+        "== Reguli ale casei ==\n"
+        "* {{iconHouse}} Căruța se poate muta mai departe.\n"
+        "* {{IconHouse}} Primarul nu poate fi capturat de turn.\n"
+        "Regulă.<ref>{{iconBook}} O clarificare.</ref>\n"
+    )
+    assert output.findings == []
+    found = [(r.kind, r.template, r.text) for r in output.rows["rules"] if isinstance(r, Rule)]
+    assert found == [
+        (RuleKind.HOUSE_RULE, "IconHouse", "Căruța se poate muta mai departe."),
+        (RuleKind.HOUSE_RULE, "IconHouse", "Primarul nu poate fi capturat de turn."),
+        (RuleKind.CLARIFICATION, "IconBook", "O clarificare."),
+    ]

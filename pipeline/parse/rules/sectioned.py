@@ -96,13 +96,22 @@ def _item_draft(
     )
 
 
+def _holds_icon(raw: str, icons: tuple[str, ...] = ICON_TEMPLATES) -> bool:
+    """Does this wikitext hold one of these icon templates (any depth, `iconHouse` too)?"""
+    return any(
+        template.name.matches(icon)
+        for template in mwparserfromhell.parse(raw).filter_templates(recursive=True)
+        for icon in icons
+    )
+
+
 def house_section_drafts(
     doc: ParsedDocument, regions: PageRegions, vocab: Vocabulary
 ) -> list[Draft]:
     drafts = []
     for heading in house_headings(doc, regions, vocab):
         for item in regions.list_items(regions.section_body(heading)):
-            if "IconHouse" in doc.revision.wikitext[item.start : item.end]:
+            if _holds_icon(doc.revision.wikitext[item.start : item.end], ("IconHouse",)):
                 continue  # the icon's note already records it
             draft = _item_draft(doc, item.start, item.end, RuleKind.HOUSE_RULE, "section_item")
             if draft is not None:
@@ -112,15 +121,6 @@ def house_section_drafts(
 
 def scoring_headings(regions: PageRegions, vocab: Vocabulary) -> list[SectionHeading]:
     return [h for h in regions.headings if _matches_any(h.title, vocab.scoring_headings)]
-
-
-def _holds_icon(raw: str) -> bool:
-    """Does this wikitext hold an `{{IconX}}` note template (any depth)?"""
-    return any(
-        template.name.matches(icon)
-        for template in mwparserfromhell.parse(raw).filter_templates(recursive=True)
-        for icon in ICON_TEMPLATES
-    )
 
 
 def scoring_summary_drafts(

@@ -27,7 +27,7 @@ from pipeline.parse.rules.claims import extract_claims
 from pipeline.parse.rules.drafts import Draft, HistoryDate
 from pipeline.parse.rules.history import history_drafts, ruling_dates
 from pipeline.parse.rules.notes import ICON_KINDS, note_draft
-from pipeline.parse.rules.plaintext import template_name
+from pipeline.parse.rules.plaintext import template_name, written_pattern
 from pipeline.parse.rules.regions import PageRegions
 from pipeline.parse.rules.sectioned import (
     example_draft,
@@ -77,7 +77,7 @@ def _reconcile(doc: ParsedDocument, parsed: Counter[str]) -> list[Finding]:
     findings = []
     wikitext = doc.revision.wikitext
     for name in RECONCILED:
-        written = list(re.finditer(r"\{\{\s*" + name + r"\s*[|}]", wikitext))
+        written = list(re.finditer(written_pattern(name), wikitext))
         missing = len(written) - parsed[name]
         if missing <= 0:
             continue
