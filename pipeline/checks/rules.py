@@ -7,6 +7,7 @@ import json
 import duckdb
 
 from pipeline.parse.rules.notes import ICON_KINDS
+from pipeline.parse.rules.plaintext import written_pattern
 from schemas.checks import CheckResult, CheckStatus
 
 CHECK = "rules_icon_notes_recorded"
@@ -21,7 +22,7 @@ def check_icon_notes_recorded(conn: duckdb.DuckDBPyConnection) -> list[CheckResu
             "(SELECT count(*) FROM rules r WHERE r.revision_key = c.revision_key "
             " AND r.template = ?) "
             "FROM current_revisions c ORDER BY c.title",
-            [r"\{\{\s*" + icon + r"\s*[|}]", icon],
+            [written_pattern(icon), icon],
         ).fetchall()
         for title, written, recorded in rows:
             if not written and not recorded:

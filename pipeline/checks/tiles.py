@@ -3,7 +3,8 @@
 - declared totals: `tiles=N` (per list and per section) and `special=N` equal the counts;
 - illustration partitions add up to each tile's count;
 - exactly one start tile per base-game tile set;
-- a product and edition have the same distribution in every language present;
+- a product and edition have the same distributions in every language present (list by
+  list, per page);
 - base-game letters A..X have the reference counts (`pipeline/reference/base-tiles.json`).
 """
 
@@ -18,7 +19,7 @@ from typing import Any
 import duckdb
 
 from schemas.checks import CheckResult, CheckStatus
-from warehouse.tiles import TileRow, current_lists, current_tiles
+from warehouse.tiles import TileRow, current_lists, current_tiles, page_titles
 
 # Products whose lists of letters A..X are the base game's 72 tiles.
 BASE_PRODUCTS = frozenset({"Base Game", "20th Anniversary", "Winter Edition"})
@@ -191,17 +192,48 @@ def check_reference_counts(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]
     return results
 
 
-def check_languages(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
-    """Each product and edition has the same distribution in every language present."""
-    shapes: dict[tuple[str, str], dict[str, dict[str, Any]]] = defaultdict(dict)
+# (base title, n-th list of this product and edition on the page) -> language -> code -> shapes
+_ListsByLanguage = dict[tuple[str, int], dict[str, dict[str, list[dict[str, Any]]]]]
+
+
+def _lists_by_language(conn: duckdb.DuckDBPyConnection) -> dict[tuple[str, str], _ListsByLanguage]:
+    """Every list, keyed by product and edition, then by page and list, then by language.
+
+    A list is named by its base page and its rank among that page's lists of the same product
+    and edition, so `Base game/ro` and `Base game/de` pair up list by list even when a page
+    holds two lists of one edition (or a translation lacks an unrelated list).
+    """
+    base_titles = {title: base for title, base, _ in page_titles(conn)}
+    grouped: dict[tuple[str, str], _ListsByLanguage] = defaultdict(dict)
+    ranks: dict[tuple[str, str, str], list[int]] = defaultdict(list)
     for row in current_tiles(conn):
         if row.product is None or row.edition is None:
             continue
-        per_language = shapes[(row.product, row.edition)].setdefault(row.language, {})
-        per_language[row.code] = row.shape()
+        seen = ranks[(row.title, row.product, row.edition)]
+        if row.list_index not in seen:
+            seen.append(row.list_index)
+        key = (base_titles.get(row.title, row.title), seen.index(row.list_index))
+        by_language = grouped[(row.product, row.edition)].setdefault(key, {})
+        by_language.setdefault(row.language, {}).setdefault(row.code, []).append(row.shape())
+    return grouped
+
+
+def _list_name(key: tuple[str, int]) -> str:
+    return f"{key[0]} #{key[1] + 1}"
+
+
+def check_languages(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
+    """Each product and edition has the same distributions in every language present.
+
+    Lists are compared page by page and list by list (see `_lists_by_language`); a page
+    present in only one language has nothing to be compared with.
+    """
     results = []
-    for (product, edition), languages in sorted(shapes.items()):
+    for (product, edition), lists in sorted(_lists_by_language(conn).items()):
         scope = f"{product} {edition}"
+        languages = sorted(
+            {language for per_language in lists.values() for language in per_language}
+        )
         if len(languages) < 2:
             results.append(
                 CheckResult(
@@ -213,14 +245,27 @@ def check_languages(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
                 )
             )
             continue
-        reference_language = "en" if "en" in languages else sorted(languages)[0]
-        reference = languages[reference_language]
+        reference_language = "en" if "en" in languages else languages[0]
+        pages_in = {
+            language: {key[0] for key, per_language in lists.items() if language in per_language}
+            for language in languages
+        }
         differing: dict[str, list[str]] = {}
-        for language, tiles in sorted(languages.items()):
-            codes = sorted(set(reference) | set(tiles))
-            diff = [code for code in codes if reference.get(code) != tiles.get(code)]
-            if diff:
-                differing[language] = diff
+        differing_lists: dict[str, list[str]] = {}
+        for language in languages:
+            shared_pages = pages_in[language] & pages_in[reference_language]
+            codes: set[str] = set()
+            for key, per_language in sorted(lists.items()):
+                if key[0] not in shared_pages:
+                    continue
+                reference = per_language.get(reference_language, {})
+                tiles = per_language.get(language, {})
+                diff = {c for c in set(reference) | set(tiles) if reference.get(c) != tiles.get(c)}
+                if diff:
+                    differing_lists.setdefault(language, []).append(_list_name(key))
+                    codes |= diff
+            if codes:
+                differing[language] = sorted(codes)
         results.append(
             _result(
                 "tiles.same_in_every_language",
@@ -228,8 +273,15 @@ def check_languages(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
                 not differing,
                 f"as in {reference_language}",
                 "same" if not differing else f"{len(differing)} language(s) differ",
-                "; ".join(f"{lang}: tiles {', '.join(c)}" for lang, c in differing.items()),
-                {"reference": reference_language, "differing": differing},
+                "; ".join(
+                    f"{lang}: tiles {', '.join(c)} ({', '.join(differing_lists[lang])})"
+                    for lang, c in differing.items()
+                ),
+                {
+                    "reference": reference_language,
+                    "differing": differing,
+                    "lists": differing_lists,
+                },
                 severity="warning",
             )
         )

@@ -18,7 +18,7 @@ from pydantic import BaseModel
 from pipeline.parse.document import ParsedDocument, RevisionText
 from schemas.findings import Finding
 
-PARSER_VERSION = "3"  # 2: tiles stage; 3: rules stage
+PARSER_VERSION = "4"  # 2: tiles stage; 3: rules stage; 4: review fixes (headings, claims)
 
 
 @dataclass

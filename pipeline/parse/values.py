@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+import re
+
 import mwparserfromhell
 from mwparserfromhell.nodes import Comment, Template
 from mwparserfromhell.wikicode import Wikicode
 
+COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
+
 
 def without_comments(code: Wikicode) -> Wikicode:
-    """A copy of `code` with every HTML comment removed (comments never carry values)."""
-    copy = mwparserfromhell.parse(str(code))
-    for comment in copy.filter_comments(recursive=True):
-        try:
-            copy.remove(comment)
-        except ValueError:
-            continue
-    return copy
+    """A copy of `code` with every HTML comment removed (comments never carry values).
+
+    The comments are cut from the text before re-parsing, so none can be missed: not one the
+    tree cannot remove (inside a tag's attribute), nor an unclosed `<!--`, which MediaWiki
+    treats as a comment running to the end (mwparserfromhell leaves it as plain text).
+    """
+    return mwparserfromhell.parse(COMMENT.sub("", str(code)))
 
 
 def raw_param(template: Template, name: str) -> Wikicode | None:

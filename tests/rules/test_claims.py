@@ -44,8 +44,8 @@ def test_every_language_file_loads() -> None:
             "ro",
             "Fiecare cartonaș dintr-un oraș finalizat valorează 2 puncte. În plus, fiecare blazon "
             "valorează încă alte 2 puncte.",
-            # no feature word in the second sentence: on a page the block title gives it
-            [("city", "completed", "tile", 2), ("unknown", "completed", "coat_of_arms", 2)],
+            # no feature word in the second sentence: coats of arms are a city's
+            [("city", "completed", "tile", 2), ("city", "completed", "coat_of_arms", 2)],
         ),
         (
             "en",
@@ -53,7 +53,7 @@ def test_every_language_file_loads() -> None:
             "points. An incomplete road scores 1 point for each tile.",
             [
                 ("city", "completed", "tile", 2),
-                ("unknown", "completed", "coat_of_arms", 2),
+                ("city", "completed", "coat_of_arms", 2),
                 ("road", "incomplete", "tile", 1),
             ],
         ),
@@ -146,3 +146,66 @@ def test_no_number_in_a_scoring_text_is_dropped(tokens: list[str]) -> None:
     numbers = [int(n) for n in re.findall(r"\d+", text)]
     assert sorted(set(numbers)) == sorted(set(kept))
     assert all(c.sentence in sentences(text) for c in found)
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence", "counts"),
+    [
+        ("de", "Die Straße bringt 4 Punkte für 2 weitere Karten.", [(2, "tile")]),
+        ("en", "The road scores 4 points for 2 more tiles.", [(2, "tile")]),
+        ("ro", "Drumul aduce 4 puncte pentru cele 5 de cartonașe.", [(5, "tile")]),
+        ("en", "The road scores 4 points for 2 de tiles.", [(2, "unknown")]),
+    ],
+)
+def test_a_count_reads_its_unit_past_the_languages_own_connectors(
+    language: str, sentence: str, counts: list[tuple[int, str]]
+) -> None:
+    """Words between a number and its unit come from the language file ("de" is Romanian)."""
+    [claim] = extract_claims(sentence, ["Drum"], ClaimState.COMPLETED, vocabulary(language))
+    assert [(m.number, m.unit) for m in claim.counts] == counts
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "context", "expected"),
+    [
+        # score-track note of Base game/ro: a score reached, not a road's rate
+        (
+            "ro",
+            "Notă: dacă punctajul tău trece de 50 de puncte, culcă-ți meepleul tău de scor.",
+            ["Drumurile"],
+            [("unknown", "unknown", "unknown", 50)],
+        ),
+        (
+            "en",
+            "If your score passes 50 points, lay your meeple down.",
+            ["Roads"],
+            [("unknown", "unknown", "unknown", 50)],
+        ),
+        # final-scoring example of Base game/ro: a city scored at game end is incomplete
+        (
+            "ro",
+            "Jucătorul verde este singurul care încasează 8 puncte pentru orașul "
+            "(5 cartonașe și 3 blazoane).",
+            ["Sfârșitul jocului și evaluarea finală"],
+            [("city", "incomplete", "unknown", 8)],
+        ),
+        # Winter Edition/ro: coats of arms are a city's, farmers' points for cities a field's
+        (
+            "ro",
+            "Blazoanele aduc acum de asemenea doar 1 punct.",
+            ["Evaluarea drumurilor, orașelor și mănăstirilor nefinalizate", "Sfârșitul jocului"],
+            [("city", "incomplete", "unknown", 1)],
+        ),
+        (
+            "ro",
+            "Jucătorul ALBASTRU deține ferma mică, încasând 3 puncte pentru orașul A.",
+            ["Evaluarea fermelor", "Sfârșitul jocului"],
+            [("field", "end_game", "unknown", 3)],
+        ),
+    ],
+)
+def test_doubtful_claims_of_the_sample_pages(
+    language: str, text: str, context: list[str], expected: list[tuple[str, str, str, int]]
+) -> None:
+    found = extract_claims(text, context, ClaimState.END_GAME, vocabulary(language))
+    assert [(c.feature, c.state.value, c.unit, c.points) for c in found] == expected

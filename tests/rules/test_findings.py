@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+import json
+from importlib import resources
+
+import pytest
+
+from pipeline.parse.rules import stage
+from pipeline.parse.rules.vocabulary import Vocabulary, build_vocabulary, vocabulary
 from schemas.findings import Finding
 from schemas.rules import RuleKind
 from tests.rules.pages import run, wikitext
@@ -71,3 +78,21 @@ def test_unknown_language_reads_with_english_words_and_says_so() -> None:
     assert [
         (getattr(c, "feature", ""), getattr(c, "unit", ""), getattr(c, "points", 0)) for c in claims
     ] == [("road", "tile", 1)]
+
+
+def test_a_language_file_missing_a_key_is_a_bug_not_a_fallback(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A broken `ro.json` must crash loudly, not silently read Romanian with English words."""
+    folder = resources.files("pipeline.parse.rules").joinpath("lang")
+    broken = json.loads(folder.joinpath("ro.json").read_text("utf-8"))
+    del broken["units"]
+
+    def vocabulary_with_broken_ro(language: str) -> Vocabulary:
+        if language == "ro":
+            return build_vocabulary(broken)
+        return vocabulary(language)
+
+    monkeypatch.setattr(stage, "vocabulary", vocabulary_with_broken_ro)
+    with pytest.raises(KeyError, match="units"):
+        run("== Evaluare ==\n* Fiecare cartonaș valorează 1 punct.\n", language="ro")

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
+from pipeline.parse import StageOutput
 from schemas.rules import Rule, RuleKind
-from tests.rules.pages import run
+from tests.rules.pages import run, wikitext
 
 
 def _rules(text: str) -> list[Rule]:
@@ -108,4 +110,41 @@ def test_house_section_found_by_its_anchor() -> None:
     assert [(r.kind, r.text) for r in found] == [
         (RuleKind.HOUSE_RULE, "O regulă."),
         (RuleKind.HOUSE_RULE, "Alta."),
+    ]
+
+
+def test_an_icon_bullet_under_final_scoring_is_a_note_not_a_scoring_summary() -> None:
+    page = wikitext("base_game_ro")
+    last_item = (
+        "* Fiecare mănăstire nefinalizată valorează 1 punct plus câte 1 punct pentru fiecare "
+        "cartonaș adiacent, exact ca și în timpul jocului.\n"
+    )
+    assert page.count(last_item) == 1
+    house = "* {{IconHouse}} Orașele nefinalizate valorează 0 puncte pentru fiecare cartonaș.\n"
+    edited = run(page.replace(last_item, last_item + house), title="Base game/ro")
+    original = run(page, title="Base game/ro")
+
+    def kinds(output: StageOutput) -> Counter[str]:
+        return Counter(r.kind.value for r in output.rows["rules"] if isinstance(r, Rule))
+
+    assert kinds(edited) - kinds(original) == Counter({"house_rule": 1})
+    assert kinds(original) - kinds(edited) == Counter()
+    zero = [c for c in edited.rows["scoring_claims"] if getattr(c, "points", None) == 0]
+    assert zero == []
+
+
+def test_an_icon_with_a_lower_case_first_letter_is_the_same_template() -> None:
+    """MediaWiki reads `{{iconHouse}}` as `{{IconHouse}}`: neither may be lost or doubled."""
+    output = run(
+        "== Reguli ale casei ==\n"
+        "* {{iconHouse}} Căruța se poate muta mai departe.\n"
+        "* {{IconHouse}} Primarul nu poate fi capturat de turn.\n"
+        "Regulă.<ref>{{iconBook}} O clarificare.</ref>\n"
+    )
+    assert output.findings == []
+    found = [(r.kind, r.template, r.text) for r in output.rows["rules"] if isinstance(r, Rule)]
+    assert found == [
+        (RuleKind.HOUSE_RULE, "IconHouse", "Căruța se poate muta mai departe."),
+        (RuleKind.HOUSE_RULE, "IconHouse", "Primarul nu poate fi capturat de turn."),
+        (RuleKind.CLARIFICATION, "IconBook", "O clarificare."),
     ]

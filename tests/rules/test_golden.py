@@ -1,7 +1,7 @@
 """Golden tests: each sample page's rules and claims against its reviewed expected output.
 
 The expected files hold, per rule, where it is, what it is and the start of its text, and
-every claim's meaning. To accept a deliberate change, run with CARCDB_REGEN_GOLDEN=1 and
+every claim's meaning. To accept a deliberate change, run with CARCDB_UPDATE_GOLDEN=1 and
 review the diff of tests/fixtures/rules/*.expected.json.
 """
 
@@ -48,7 +48,7 @@ def summary(slug: str) -> dict[str, Any]:
 def test_page_matches_golden(slug: str) -> None:
     path = FIXTURES / f"{slug}.expected.json"
     actual = summary(slug)
-    if os.environ.get("CARCDB_REGEN_GOLDEN"):
+    if os.environ.get("CARCDB_UPDATE_GOLDEN"):
         path.write_text(json.dumps(actual, ensure_ascii=False, indent=1) + "\n", "utf-8")
     expected = json.loads(path.read_text("utf-8"))
     assert actual["findings"] == expected["findings"]

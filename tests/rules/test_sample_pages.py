@@ -65,9 +65,16 @@ def test_base_game_scoring_claims() -> None:
         ("monastery", "incomplete", "surrounding_tile", 1),
     ]:
         assert expected in found, expected
-    # the worked example of the final scoring: unfinished city of 5 tiles and 3 coats of arms
-    example = next(c for c in claims(BASE) if c.points == 8 and c.state is ClaimState.END_GAME)
+    # the worked example of the final scoring: unfinished city of 5 tiles and 3 coats of arms,
+    # incomplete like the example next to it ("acest oraș nefinalizat")
+    [example] = [c for c in claims(BASE) if c.sentence.startswith("Orașul din stânga")]
+    assert (example.feature, example.state, example.points) == ("city", ClaimState.INCOMPLETE, 8)
     assert [(m.number, m.unit) for m in example.counts] == [(5, "tile"), (3, "coat_of_arms")]
+    [right] = [c for c in claims(BASE) if c.sentence.startswith("Orașul din dreapta")]
+    assert right.state is example.state
+    # the score-track note "trece de 50 de puncte" is a score reached, not a road's rate
+    [track] = [c for c in claims(BASE) if c.points == 50]
+    assert (track.feature, track.state, track.unit) == ("unknown", ClaimState.UNKNOWN, "unknown")
 
 
 def test_abbey_interactions_target_their_expansions() -> None:

@@ -94,3 +94,41 @@ def test_section_total_fails_when_a_list_is_short(db_path: Path, tmp_path: Path)
     sections = _tiles_results(results, "tiles.section_total")
     assert [r.status for r in sections] == [CheckStatus.FAIL, CheckStatus.PASS, CheckStatus.PASS]
     assert sections[0].actual == "83 (72 + 11)"
+
+
+def _with_c3_list_twice(text: str, first_copy_edit: tuple[str, str] | None = None) -> str:
+    """The page with its Base Game C3 list written twice in a row (optionally edited once)."""
+    tile = text.index("Base_Game_C3_Tile_A.png")
+    begin = text.rindex("{{BeginTileList", 0, tile)
+    end = text.index("{{EndTileList}}", tile) + len("{{EndTileList}}")
+    original = text[begin:end]
+    first = original.replace(*first_copy_edit) if first_copy_edit else original
+    assert first_copy_edit is None or first != original
+    return text[:begin] + first + "\n" + original + text[end:]
+
+
+def test_languages_compare_every_list_not_the_last_one(db_path: Path, tmp_path: Path) -> None:
+    text = BASE.read_text("utf-8")
+    romanian, german = tmp_path / "ro.wiki", tmp_path / "de.wiki"
+    edit = ("Base_Game_C3_Tile_V.png|count=9", "Base_Game_C3_Tile_V.png|count=8")
+    romanian.write_text(_with_c3_list_twice(text, edit))
+    german.write_text(_with_c3_list_twice(text))
+    results = _import(db_path, (romanian, "Base game/ro"), (german, "Base game/de"))
+    by_scope = {r.scope: r for r in _tiles_results(results, "tiles.same_in_every_language")}
+    assert by_scope["Base Game C2"].status is CheckStatus.PASS
+    c3 = by_scope["Base Game C3"]
+    assert c3.status is CheckStatus.FAIL
+    evidence = json.loads(c3.evidence)
+    assert evidence["reference"] == "de"
+    assert evidence["differing"] == {"ro": ["V"]}
+    assert evidence["lists"] == {"ro": ["Base game #1"]}
+
+
+def test_languages_pass_when_every_list_agrees(db_path: Path, tmp_path: Path) -> None:
+    text = _with_c3_list_twice(BASE.read_text("utf-8"))
+    romanian, german = tmp_path / "ro.wiki", tmp_path / "de.wiki"
+    romanian.write_text(text)
+    german.write_text(text)
+    results = _import(db_path, (romanian, "Base game/ro"), (german, "Base game/de"))
+    languages = _tiles_results(results, "tiles.same_in_every_language")
+    assert languages and all(r.status is CheckStatus.PASS for r in languages)

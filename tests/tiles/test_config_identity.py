@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pipeline.parse.tiles.identity import heading_edition, identify_image
-from tests.tiles.helpers import entries_of, lists_of, run_stage
+from tests.tiles.helpers import FIXTURES, entries_of, lists_of, run_stage
 
 
 @pytest.mark.parametrize(
@@ -174,3 +174,47 @@ def test_last_entry_missing_a_brace_is_recovered_in_flattened_text() -> None:
     assert finding.code == "tiles.unbalanced-braces"
     assert (finding.line, finding.col) == (1, text.index("{{Tile|image=Base_Game_C2_Tile_B") + 1)
     assert lists_of(output)[0].tile_count == 3
+
+
+def test_a_list_whose_counts_are_all_invalid_declares_no_section_total() -> None:
+    broken = (
+        "{{BeginTileList|tiles=2}}\n"
+        "{{Tile|image=Base_Game_C3_Tile_A.png|count=two}}\n"
+        "{{Tile|image=Base_Game_C3_Tile_B.png|count=two}}\n"
+        "{{EndTileList}}\n"
+    )
+    page = (FIXTURES / "base_game_ro.wiki").read_text("utf-8")
+    tile = page.index("Base_Game_C3_Tile_A.png")
+    begin = page.rindex("{{BeginTileList", 0, tile)
+    output = run_stage(page[:begin] + broken + page[begin:], "Base game/ro")
+    lists = lists_of(output)
+    bad = next(row for row in lists if row.declared_total == 2)
+    covered = lists[lists.index(bad) + 1]
+    assert (bad.declares_section_total, bad.tile_count) == (False, 0)
+    assert covered.tile_count == 72 and covered.section_total_list is None
+    assert [f.code for f in output.findings].count("tiles.invalid-count") == 2
+
+
+TILE_B_C3 = (
+    "{{Tile|image=Base_Game_C3_Tile_B.png|count=4|config={{Feature|edition=C3|name=Monastery}}"
+    " + ({{Feature|edition=C3|name=Farmhouse|variant=abbr}};"
+    "{{Feature|edition=C3|name=DonkeyStable|variant=abbr}};"
+    "{{Feature|edition=C3|name=None|variant=abbr|count=2}})%s}}"
+)
+
+
+@pytest.mark.parametrize(
+    "commented",
+    [
+        " <!-- + {{Feature|edition=C3|name=Well}}",  # never closed: a comment to the end
+        ' <span title="<!-- {{Feature|edition=C3|name=Well}} -->">.</span>',
+        " <!-- + {{Feature|edition=C3|name=Well}} -->",
+    ],
+)
+def test_a_commented_out_feature_in_config_is_never_counted(commented: str) -> None:
+    """Real tile B (Base Game C3) with a Feature commented out inside its config."""
+    assert (TILE_B_C3 % "") in (FIXTURES / "base_game_ro.wiki").read_text("utf-8")
+    output = run_stage("{{BeginTileList}}\n" + TILE_B_C3 % commented + "\n{{EndTileList}}")
+    (entry,) = entries_of(output)
+    assert entry.features == {"Monastery": 1}
+    assert entry.illustrations == {"Farmhouse": 1, "DonkeyStable": 1, "None": 2}

@@ -4,10 +4,16 @@ A rule's plain text is cut into sentences (and list items). In each sentence eve
 phrase ("2 puncte", "(+1) punct") and multiplier ("(x2)") is one claim:
 - unit: the unit phrase governed by a "per" word ("pentru fiecare cartonaș") after the points
   phrase, else before it; a flat amount before "plus" is `fixed`; otherwise `unknown`;
-- feature: the feature word nearest the points phrase outside the unit phrase, else the rule's
-  title and section headings; where the context is a barn, fields and cities score for it;
+- feature: the feature word nearest the points phrase outside the unit phrase, else the
+  feature its units imply (coats of arms: city), else the rule's title and section headings;
+  where the context is a barn, fields and cities score for it, and where it is a field
+  (farmers), cities score for the field;
 - state: a state word outside the unit phrase (incomplete > completed > end of game > during
-  the game), else the phase announced by an earlier sentence, else the rule's default.
+  the game), else the phase announced by an earlier sentence, else the rule's default. At the
+  end of the game a road, city or monastery is scored only while incomplete (completed ones
+  were scored when they were finished), so their end-of-game claims are `incomplete`.
+A points phrase after a threshold word ("dacă punctajul tău trece de 50 de puncte") is a
+score, not a rate: it is kept with feature, state and unit `unknown`.
 A scoring sentence with numbers but no points phrase is still a claim (unit `unknown`,
 points None): numbers are never dropped. Other numbers become `counts` with their unit.
 All words come from the language's vocabulary file.
@@ -29,7 +35,12 @@ UNIT_WINDOW = 20  # characters between a "per" word and its unit phrase ("fiecar
 PHASES = (ClaimState.END_GAME, ClaimState.DURING_GAME)
 ANNOUNCEMENT_WORDS = 8
 # A barn scores a field's cities and fortresses: in a barn context those claims are the barn's.
-REFINEMENTS = {"barn": {"field", "city", "fortress"}}
+# Farmers score the cities their field borders: in a field context a city claim is the field's.
+REFINEMENTS = {"barn": {"field", "city", "fortress"}, "field": {"city"}}
+# Units that belong to one feature: a sentence about coats of arms is about a city.
+UNIT_FEATURES = {"coat_of_arms": "city"}
+# Features that score at game end only while incomplete (fields score only then).
+INCOMPLETE_AT_GAME_END = frozenset({"road", "city", "monastery"})
 
 
 @dataclass(frozen=True)
@@ -156,6 +167,14 @@ def _context_features(context: list[str], vocab: Vocabulary) -> list[str]:
     return found
 
 
+def _implied_feature(sentence: str, vocab: Vocabulary) -> str | None:
+    """A feature the sentence names only through its unit ("blazoanele": a city's)."""
+    for phrase in vocab.units:
+        if phrase.meaning in UNIT_FEATURES and phrase.pattern.search(sentence):
+            return UNIT_FEATURES[phrase.meaning]
+    return None
+
+
 def _feature(
     sentence: str, mention: _Mention, unit: _Unit | None, context: list[str], vocab: Vocabulary
 ) -> str:
@@ -167,6 +186,8 @@ def _feature(
             return max(f[0] - mention.end, mention.start - f[1], 0)
 
         feature = min(candidates, key=distance)[2]
+    elif (implied := _implied_feature(sentence, vocab)) is not None:
+        feature = implied
     elif context_features:
         feature = context_features[0]
     else:
@@ -201,6 +222,31 @@ def _state(found: set[ClaimState], phase: ClaimState | None, default: ClaimState
     return default
 
 
+def _at_game_end(feature: str, state: ClaimState) -> ClaimState:
+    if state is ClaimState.END_GAME and feature in INCOMPLETE_AT_GAME_END:
+        return ClaimState.INCOMPLETE
+    return state
+
+
+def _claim(
+    sentence: str,
+    feature: str,
+    state: ClaimState,
+    unit: str,
+    mention: _Mention | None,
+    counts: list[CountMention],
+) -> ClaimDraft:
+    return ClaimDraft(
+        feature=feature,
+        state=_at_game_end(feature, state),
+        unit=unit,
+        points=mention.points if mention is not None else None,
+        bonus=mention.bonus if mention is not None else False,
+        sentence=sentence,
+        counts=counts,
+    )
+
+
 def _announced_phase(sentence: str, vocab: Vocabulary) -> ClaimState | None:
     """A short heading-like line ("EVALUAREA DUPĂ JOC") starts a phase for what follows."""
     if len(sentence.split()) > ANNOUNCEMENT_WORDS:
@@ -214,8 +260,8 @@ def _counts(sentence: str, taken: list[tuple[int, int]], vocab: Vocabulary) -> l
     for match in NUMBER.finditer(sentence):
         if any(start <= match.start() < end for start, end in taken):
             continue
-        rest = re.match(r"\s*(?:de\s+)?", sentence[match.end() :])
-        position = match.end() + (rest.end() if rest else 0)
+        rest = vocab.after_number.match(sentence, match.end())
+        position = rest.end() if rest else match.end()
         unit = "unknown"
         for phrase in vocab.units:
             if phrase.pattern.match(sentence, position):
@@ -250,21 +296,17 @@ def extract_claims(
         if not mentions:
             phase = _announced_phase(sentence, vocab) or phase
             if counts:
-                claims.append(
-                    ClaimDraft(
-                        feature=_feature(
-                            sentence, _Mention(0, 0, 0, False, False), None, context, vocab
-                        ),
-                        state=_state(_states(sentence, None, vocab), phase, default_state),
-                        unit="unknown",
-                        points=None,
-                        bonus=False,
-                        sentence=sentence,
-                        counts=counts,
-                    )
-                )
+                feature = _feature(sentence, _Mention(0, 0, 0, False, False), None, context, vocab)
+                state = _state(_states(sentence, None, vocab), phase, default_state)
+                claims.append(_claim(sentence, feature, state, "unknown", None, counts))
             continue
         for index, mention in enumerate(mentions):
+            if vocab.threshold.search(sentence, 0, mention.start):
+                # "trece de 50 de puncte": a score reached, neither a rate nor a feature's
+                claims.append(
+                    _claim(sentence, "unknown", ClaimState.UNKNOWN, "unknown", mention, counts)
+                )
+                continue
             unit = _unit_for(index, mentions, units)
             if mention.multiplier:
                 unit_names: tuple[str, ...] = ("multiplier",)
@@ -274,16 +316,10 @@ def extract_claims(
                 unit_names = ("fixed",)
             else:
                 unit_names = ("unknown",)
+            feature = _feature(sentence, mention, unit, context, vocab)
+            state = _state(_states(sentence, unit, vocab), phase, default_state)
             claims.extend(
-                ClaimDraft(
-                    feature=_feature(sentence, mention, unit, context, vocab),
-                    state=_state(_states(sentence, unit, vocab), phase, default_state),
-                    unit=unit_name,
-                    points=mention.points,
-                    bonus=mention.bonus,
-                    sentence=sentence,
-                    counts=counts,
-                )
+                _claim(sentence, feature, state, unit_name, mention, counts)
                 for unit_name in unit_names
             )
     return claims

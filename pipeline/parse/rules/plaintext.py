@@ -41,7 +41,15 @@ STRIP_TEMPLATES = ("GreyStrip", "VariantStrip")  # headings inside blocks: their
 
 
 def template_name(template: Template) -> str:
-    return str(template.name).strip()
+    """The name as MediaWiki reads it: the first letter is case-insensitive (`iconHouse`)."""
+    name = str(template.name).strip()
+    return name[:1].upper() + name[1:]
+
+
+def written_pattern(name: str) -> str:
+    """A regex for `{{Name|` or `{{Name}}` as written in raw wikitext, first letter any case."""
+    first = re.escape(name[:1].upper()) + re.escape(name[:1].lower())
+    return r"\{\{\s*[" + first + "]" + re.escape(name[1:]) + r"\s*[|}]"
 
 
 def link_target_name(name: str) -> str:

@@ -4,8 +4,9 @@
   by the heading names in the language file; every list item without an `IconHouse` is a
   house rule (items with the icon are already notes).
 - Scoring sections (heading words from the language file, e.g. "evaluarea finală"): each
-  top-level list item is a `scoring_summary`; under an end-of-game heading its claims default
-  to `end_game`.
+  top-level list item is a `scoring_summary`, except items holding an icon (a house rule or a
+  clarification is a note, not the rules' scoring); under an end-of-game heading its claims
+  default to `end_game`.
 - Examples: captions of images with numbers in scoring blocks or scoring sections, kept so
   worked examples (counts next to points) can be recomputed.
 """
@@ -14,11 +15,17 @@ from __future__ import annotations
 
 import re
 
+import mwparserfromhell
 from mwparserfromhell.nodes import Template, Wikilink
 
 from pipeline.parse.document import ParsedDocument
 from pipeline.parse.rules.drafts import Draft
-from pipeline.parse.rules.plaintext import MEDIA_PREFIXES, plain_text, template_name
+from pipeline.parse.rules.plaintext import (
+    ICON_TEMPLATES,
+    MEDIA_PREFIXES,
+    plain_text,
+    template_name,
+)
 from pipeline.parse.rules.regions import PageRegions
 from pipeline.parse.rules.tree import Site
 from pipeline.parse.rules.vocabulary import Vocabulary
@@ -54,12 +61,14 @@ def house_headings(
     wikitext = doc.revision.wikitext
     previous_end = 0
     for heading in regions.headings:
-        anchored = HOUSE_ANCHOR.search(wikitext[previous_end : heading.offset]) is not None
+        # the anchor is written just before the heading or inside it
+        end = heading.offset + len(heading.raw)
+        anchored = HOUSE_ANCHOR.search(wikitext[previous_end:end]) is not None
         if anchored or heading.title.strip().lower() in {
             h.lower() for h in vocab.house_rule_headings
         }:
             found.append(heading)
-        previous_end = heading.offset + len(heading.raw)
+        previous_end = end
     return found
 
 
@@ -87,13 +96,22 @@ def _item_draft(
     )
 
 
+def _holds_icon(raw: str, icons: tuple[str, ...] = ICON_TEMPLATES) -> bool:
+    """Does this wikitext hold one of these icon templates (any depth, `iconHouse` too)?"""
+    return any(
+        template.name.matches(icon)
+        for template in mwparserfromhell.parse(raw).filter_templates(recursive=True)
+        for icon in icons
+    )
+
+
 def house_section_drafts(
     doc: ParsedDocument, regions: PageRegions, vocab: Vocabulary
 ) -> list[Draft]:
     drafts = []
     for heading in house_headings(doc, regions, vocab):
         for item in regions.list_items(regions.section_body(heading)):
-            if "IconHouse" in doc.revision.wikitext[item.start : item.end]:
+            if _holds_icon(doc.revision.wikitext[item.start : item.end], ("IconHouse",)):
                 continue  # the icon's note already records it
             draft = _item_draft(doc, item.start, item.end, RuleKind.HOUSE_RULE, "section_item")
             if draft is not None:
@@ -116,6 +134,8 @@ def scoring_summary_drafts(
         # No list: the section's prose is the summary (Winter Edition writes scoring that way).
         form = "section_item" if items else "section_text"
         for item in items or [body]:
+            if items and _holds_icon(doc.revision.wikitext[item.start : item.end]):
+                continue  # an icon note (house rule, clarification) is not the rules' scoring
             draft = _item_draft(doc, item.start, item.end, RuleKind.SCORING_SUMMARY, form, state)
             if draft is None or (not items and not STANDALONE_NUMBER.search(draft.text)):
                 continue  # prose without a number states no score

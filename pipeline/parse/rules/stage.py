@@ -27,7 +27,7 @@ from pipeline.parse.rules.claims import extract_claims
 from pipeline.parse.rules.drafts import Draft, HistoryDate
 from pipeline.parse.rules.history import history_drafts, ruling_dates
 from pipeline.parse.rules.notes import ICON_KINDS, note_draft
-from pipeline.parse.rules.plaintext import template_name
+from pipeline.parse.rules.plaintext import template_name, written_pattern
 from pipeline.parse.rules.regions import PageRegions
 from pipeline.parse.rules.sectioned import (
     example_draft,
@@ -35,7 +35,12 @@ from pipeline.parse.rules.sectioned import (
     scoring_summary_drafts,
 )
 from pipeline.parse.rules.tree import walk_sites
-from pipeline.parse.rules.vocabulary import FALLBACK_LANGUAGE, Vocabulary, vocabulary
+from pipeline.parse.rules.vocabulary import (
+    FALLBACK_LANGUAGE,
+    NoVocabularyError,
+    Vocabulary,
+    vocabulary,
+)
 from schemas.findings import Finding, Severity
 from schemas.rules import Rule, RuleDate, RuleKind, ScoringClaim
 
@@ -53,7 +58,7 @@ RECONCILED = (*BLOCK_KINDS, "FAQ", "OtherExpansionRule", *ICON_KINDS)
 def _vocabulary(doc: ParsedDocument, findings: list[Finding]) -> Vocabulary:
     try:
         return vocabulary(doc.revision.language)
-    except KeyError:
+    except NoVocabularyError:
         findings.append(
             doc.finding(
                 STAGE,
@@ -72,7 +77,7 @@ def _reconcile(doc: ParsedDocument, parsed: Counter[str]) -> list[Finding]:
     findings = []
     wikitext = doc.revision.wikitext
     for name in RECONCILED:
-        written = list(re.finditer(r"\{\{\s*" + name + r"\s*[|}]", wikitext))
+        written = list(re.finditer(written_pattern(name), wikitext))
         missing = len(written) - parsed[name]
         if missing <= 0:
             continue

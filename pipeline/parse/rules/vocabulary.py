@@ -28,6 +28,8 @@ class Phrase:
 class Vocabulary:
     language: str
     points: re.Pattern[str]  # "<number> [connector] <point word>", groups: bonus, number
+    after_number: re.Pattern[str]  # spaces and an optional connector after a number ("5 de")
+    threshold: re.Pattern[str]  # a threshold word right before a number: "trece de (50 puncte)"
     number_words: dict[str, int]
     per: re.Pattern[str]
     plus: re.Pattern[str]
@@ -64,7 +66,7 @@ def _phrases(table: dict[str, list[str]]) -> tuple[Phrase, ...]:
 STATE_PRIORITY = ("incomplete", "completed", "end_game", "during_game")
 
 
-def _build(data: dict[str, object]) -> Vocabulary:
+def build_vocabulary(data: dict[str, object]) -> Vocabulary:
     def words(key: str) -> list[str]:
         value = data[key]
         assert isinstance(value, list), key
@@ -95,6 +97,8 @@ def _build(data: dict[str, object]) -> Vocabulary:
     return Vocabulary(
         language=str(data["language"]),
         points=points,
+        after_number=re.compile(r"\s*" + connectors, re.IGNORECASE),
+        threshold=re.compile(_alternatives(words("thresholds")) + r"\s*$", re.IGNORECASE),
         number_words=number_words,
         per=re.compile(_alternatives(words("per")), re.IGNORECASE),
         plus=re.compile(r"\s*" + _alternatives(words("plus")), re.IGNORECASE),
@@ -117,11 +121,16 @@ def available_languages() -> list[str]:
     )
 
 
+class NoVocabularyError(LookupError):
+    """There is no `lang/<code>.json` for the language (not a KeyError: a data file missing a
+    key raises KeyError, and that is a bug to see, not a language to fall back from)."""
+
+
 @cache
 def vocabulary(language: str) -> Vocabulary:
-    """The vocabulary of `language`; raises KeyError when there is no data file for it."""
+    """The vocabulary of `language`; raises NoVocabularyError when it has no data file."""
     folder = resources.files("pipeline.parse.rules").joinpath("lang")
     entry = folder.joinpath(f"{language}.json")
     if not entry.is_file():
-        raise KeyError(language)
-    return _build(json.loads(entry.read_text("utf-8")))
+        raise NoVocabularyError(language)
+    return build_vocabulary(json.loads(entry.read_text("utf-8")))

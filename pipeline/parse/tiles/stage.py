@@ -232,7 +232,7 @@ class _Extractor:
             section_key=raw.section.key,
             declared_total=declared,
             special=special,
-            declares_section_total=not entries and declared is not None,
+            declares_section_total=declared is not None and not _counted_as_written(raw),
             entries=len(entries),
             tile_count=sum(entry.count for entry in entries),
             edition_sources=sources,
@@ -351,6 +351,11 @@ class _Extractor:
             if row.list_index in products and row.product is None:
                 update["product"] = products[row.list_index]
             self.out.add("tile_lists", row.model_copy(update=update) if update else row)
+
+
+def _counted_as_written(raw: RawList) -> bool:
+    """Does the list hold a Tile with `count=` (valid or not)? Then its total is its own."""
+    return any(text_param(entry.template, "count") is not None for entry in raw.entries)
 
 
 def _majority(counter: Counter[str]) -> str | None:
