@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from enum import StrEnum
+from typing import Any
 
 from schemas.base import Record
 
@@ -28,3 +30,26 @@ class CheckResult(Record):
     actual: str | None = None
     message: str = ""
     evidence: str = "{}"
+
+
+def outcome(
+    check: str,
+    scope: str,
+    ok: bool,
+    expected: object,
+    actual: object,
+    message: str = "",
+    evidence: dict[str, Any] | None = None,
+    severity: str = "error",
+) -> CheckResult:
+    """A pass or fail result; the message is kept only for a failure."""
+    return CheckResult(
+        check=check,
+        scope=scope,
+        status=CheckStatus.PASS if ok else CheckStatus.FAIL,
+        severity=severity,
+        expected=str(expected),
+        actual=str(actual),
+        message="" if ok else message,
+        evidence=json.dumps(evidence or {}, ensure_ascii=False, sort_keys=True),
+    )

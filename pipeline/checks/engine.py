@@ -19,7 +19,6 @@ For every page with such a set, its scoring table is generated from its claims, 
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from typing import Any
 
@@ -45,32 +44,10 @@ from pipeline.engine.config_rules import rules_from_engine_config
 from pipeline.engine.game import Game
 from pipeline.engine.geometry import registry, tile_set
 from pipeline.errors import InputError
-from schemas.checks import CheckResult, CheckStatus
+from schemas.checks import CheckResult, CheckStatus, outcome
 from schemas.engine_config import EngineConfig
 from warehouse.rows import execute
 from warehouse.tiles import current_tiles
-
-
-def _result(
-    check: str,
-    scope: str,
-    ok: bool,
-    expected: object,
-    actual: object,
-    message: str,
-    evidence: dict[str, Any],
-    severity: str = "error",
-) -> CheckResult:
-    return CheckResult(
-        check=check,
-        scope=scope,
-        status=CheckStatus.PASS if ok else CheckStatus.FAIL,
-        severity=severity,
-        expected=str(expected),
-        actual=str(actual),
-        message="" if ok else message,
-        evidence=json.dumps(evidence, ensure_ascii=False, sort_keys=True),
-    )
 
 
 def _skip(check: str, scope: str, why: str, severity: str = "error") -> CheckResult:
@@ -149,13 +126,13 @@ def check_tile_sets(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
             )
         except InputError as exc:
             results.append(
-                _result("engine.config", scope, False, "a configuration", "none", str(exc), {})
+                outcome("engine.config", scope, False, "a configuration", "none", str(exc), {})
             )
             continue
         tiles = config.tile_set
         missing = [t.code for t in tiles.tiles if t.code not in config.geometry.tiles]
         results.append(
-            _result(
+            outcome(
                 "engine.geometry",
                 scope,
                 not missing,
@@ -179,7 +156,7 @@ def check_tile_sets(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
             )
         else:
             results.append(
-                _result(
+                outcome(
                     "engine.draw_pile_total",
                     scope,
                     pile == tiles.declared_total,
@@ -193,7 +170,7 @@ def check_tile_sets(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
         placed, count = placeable_codes(config)
         never = sorted({t.code for t in tiles.tiles if not t.special} - placed)
         results.append(
-            _result(
+            outcome(
                 "engine.placeable",
                 scope,
                 not never,
@@ -253,7 +230,7 @@ def check_scoring_claims(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
         for language, keyed in sorted(by_language.items()):
             wrong = [(claim, key) for claim, key in keyed if claim.points != config[key]]
             results.append(
-                _result(
+                outcome(
                     "engine.scoring_claims",
                     _scope(page, language),
                     not wrong,
@@ -319,7 +296,7 @@ def check_worked_examples(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
         for language, examples in sorted(by_language.items()):
             wrong = [(claim, total) for claim, total in examples if claim.points != total]
             results.append(
-                _result(
+                outcome(
                     "engine.worked_examples",
                     _scope(page, language),
                     not wrong,

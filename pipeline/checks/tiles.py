@@ -18,7 +18,7 @@ from typing import Any
 
 import duckdb
 
-from schemas.checks import CheckResult, CheckStatus
+from schemas.checks import CheckResult, CheckStatus, outcome
 from warehouse.tiles import TileRow, current_lists, current_tiles, page_titles
 
 # Products whose lists of letters A..X are the base game's 72 tiles.
@@ -31,28 +31,6 @@ def reference_counts() -> dict[str, int]:
     text = resources.files("pipeline").joinpath("reference", "base-tiles.json").read_text("utf-8")
     tiles = json.loads(text)["tiles"]
     return {letter: int(shape["copies"]) for letter, shape in tiles.items()}
-
-
-def _result(
-    check: str,
-    scope: str,
-    ok: bool,
-    expected: object,
-    actual: object,
-    message: str = "",
-    evidence: dict[str, Any] | None = None,
-    severity: str = "error",
-) -> CheckResult:
-    return CheckResult(
-        check=check,
-        scope=scope,
-        status=CheckStatus.PASS if ok else CheckStatus.FAIL,
-        severity=severity,
-        expected=str(expected),
-        actual=str(actual),
-        message="" if ok else message,
-        evidence=json.dumps(evidence or {}, ensure_ascii=False, sort_keys=True),
-    )
 
 
 def _tiles_by_list(tiles: list[TileRow]) -> dict[tuple[str, int], list[TileRow]]:
@@ -77,7 +55,7 @@ def check_declared_totals(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
             actual = sum(other.tile_count for other in covered)
             parts = " + ".join(str(other.tile_count) for other in covered) or "nothing"
             results.append(
-                _result(
+                outcome(
                     "tiles.section_total",
                     f"{row.title} section {row.section!r}",
                     actual == row.declared_total,
@@ -92,7 +70,7 @@ def check_declared_totals(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
             if declared is None:
                 continue
             results.append(
-                _result(
+                outcome(
                     "tiles.declared_total",
                     f"{row.scope} {name}=",
                     declared == row.tile_count,
@@ -118,7 +96,7 @@ def check_partitions(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
         first = tiles[0]
         scope = f"{title} list {list_index} ({first.product} {first.edition})"
         results.append(
-            _result(
+            outcome(
                 "tiles.illustration_partition",
                 scope,
                 not bad,
@@ -149,7 +127,7 @@ def check_start_tiles(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
     for (title, list_index), rows in _base_sets(current_tiles(conn)).items():
         marked = [row.code for row in rows if row.start_tile]
         results.append(
-            _result(
+            outcome(
                 "tiles.start_tile",
                 f"{title} list {list_index} ({rows[0].product} {rows[0].edition})",
                 len(marked) == 1,
@@ -176,7 +154,7 @@ def check_reference_counts(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]
             if counts.get(letter, 0) != copies
         }
         results.append(
-            _result(
+            outcome(
                 "tiles.reference_counts",
                 f"{title} list {list_index} ({rows[0].product} {rows[0].edition})",
                 not mismatches,
@@ -267,7 +245,7 @@ def check_languages(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
             if codes:
                 differing[language] = sorted(codes)
         results.append(
-            _result(
+            outcome(
                 "tiles.same_in_every_language",
                 scope,
                 not differing,
