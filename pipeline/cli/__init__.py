@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import sys
 
-from pipeline.cli import core
+from pipeline.cli import core, perf
 from pipeline.cli.app import app, run_app
 
-__all__ = ["app", "core", "main"]
+__all__ = ["app", "core", "main", "perf"]
 
 
 def main() -> None:
