@@ -37,6 +37,7 @@ class BuildReport:
     checks: list[CheckResult] = field(default_factory=list)
     files_unchanged: int = 0  # already stored by an earlier run: not read again
     seconds: float = 0.0
+    store_seconds: float = 0.0  # storing the new revisions and catalogs
 
     def summary(self) -> dict[str, object]:
         return {
@@ -44,6 +45,7 @@ class BuildReport:
             "files": self.files,
             "files_unchanged": self.files_unchanged,
             "seconds": round(self.seconds, 3),
+            "store_seconds": round(self.store_seconds, 3),
             "store": asdict(self.store),
             "parse": asdict(self.parse),
             "checks": len(self.checks),
@@ -135,7 +137,9 @@ def store_and_parse(
     progress = progress or NoProgress()
     with write_transaction(db) as conn:
         run_id = start_run(conn, command)
+        stored_at = time.perf_counter()
         counts = store_batches(conn, batches)
+        store_seconds = time.perf_counter() - stored_at
         if known:
             counts.revisions_known += sum(len(k.revisions) for k in known.values())
             keep_import_order(conn, order)
@@ -146,6 +150,7 @@ def store_and_parse(
             limits=limits,
         )
         report = BuildReport(run_id, len(batches) if files is None else files, counts, parse_report)
+        report.store_seconds = store_seconds
         if checks:
             report.checks = run_checks(conn)
         finish_run(conn, run_id, report.summary())

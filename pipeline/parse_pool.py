@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import queue
 import resource
+import threading
 import time
 import traceback
+from collections import deque
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any
@@ -73,13 +76,25 @@ def rows_of(revision: RevisionText, stages: Sequence[ParseStage]) -> PageRows:
     return PageRows(revision.revision_key, rows, findings)
 
 
+def _receive_into(conn: Connection, inbox: queue.SimpleQueue[RevisionText | None]) -> None:
+    """Drain the pipe as pages arrive, so the parent never blocks sending (no deadlock)."""
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            message = None
+        inbox.put(message)
+        if message is None:
+            return
+
+
 def _worker_main(conn: Connection, stages: Sequence[ParseStage], memory_mb: int) -> None:
     limit = memory_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-    while True:
-        revision = conn.recv()
-        if revision is None:
-            return
+    inbox: queue.SimpleQueue[RevisionText | None] = queue.SimpleQueue()
+    threading.Thread(target=_receive_into, args=(conn, inbox), daemon=True).start()
+    conn.send(("ready", os.getpid()))
+    while (revision := inbox.get()) is not None:
         try:
             conn.send(("ok", rows_of(revision, stages)))
         except MemoryError:
@@ -91,6 +106,10 @@ def _worker_main(conn: Connection, stages: Sequence[ParseStage], memory_mb: int)
             return
 
 
+STARTUP_SECONDS = 60.0
+# Pages in flight per worker: the next one is already there when a page is done, so a
+# worker never waits for the (busy, single) writer to hand it work.
+IN_FLIGHT = 2
 _CONTEXT = multiprocessing.get_context("forkserver")
 _CONTEXT.set_forkserver_preload(["pipeline.parse_pool"])
 
@@ -99,8 +118,8 @@ _CONTEXT.set_forkserver_preload(["pipeline.parse_pool"])
 class _Worker:
     process: BaseProcess
     conn: Connection
-    revision: RevisionText | None = None
-    deadline: float = 0.0
+    in_flight: deque[RevisionText] = field(default_factory=deque)
+    deadline: float = 0.0  # for the first page in flight
 
 
 class WorkerPool:
@@ -110,6 +129,26 @@ class WorkerPool:
         self._stages = list(stages)
         self._limits = limits
         self._workers = [self._start() for _ in range(max(1, jobs))]
+        for worker in self._workers:
+            self._await_ready(worker)
+        self._retry: deque[RevisionText] = deque()
+
+    @staticmethod
+    def _await_ready(worker: _Worker) -> None:
+        """A worker that cannot even start is a broken setup, not a bad page: raise."""
+        try:
+            if worker.conn.poll(STARTUP_SECONDS):
+                kind, _ = worker.conn.recv()
+                if kind == "ready":
+                    return
+        except (EOFError, OSError):
+            pass
+        worker.process.kill()
+        worker.process.join()
+        raise RuntimeError(
+            f"a parse worker did not start (exit code {worker.process.exitcode}); "
+            "a script that builds must guard its entry point with `if __name__ == '__main__':`"
+        )
 
     def _start(self) -> _Worker:
         parent, child = _CONTEXT.Pipe()
@@ -124,27 +163,34 @@ class WorkerPool:
         return _Worker(process, parent)
 
     def _replace(self, worker: _Worker) -> None:
+        """Kill the worker; the pages queued behind the failed one go to the others."""
+        worker.in_flight.popleft()
+        self._retry.extendleft(reversed(worker.in_flight))
         if worker.process.is_alive():
             worker.process.kill()
         worker.process.join()
         worker.conn.close()
-        self._workers[self._workers.index(worker)] = self._start()
+        fresh = self._start()
+        self._await_ready(fresh)
+        self._workers[self._workers.index(worker)] = fresh
+
+    def _next(self, source: Iterator[RevisionText]) -> RevisionText | None:
+        return self._retry.popleft() if self._retry else next(source, None)
 
     def parse(self, revisions: Iterator[RevisionText]) -> Iterator[PageRows | PageFailure]:
         """Parse every revision; results come in completion order, one per revision."""
-        queue = iter(revisions)
-        exhausted = False
+        source = iter(revisions)
         while True:
             for worker in self._workers:
-                if worker.revision is None and not exhausted:
-                    revision = next(queue, None)
+                while len(worker.in_flight) < IN_FLIGHT:
+                    revision = self._next(source)
                     if revision is None:
-                        exhausted = True
                         break
+                    if not worker.in_flight:
+                        worker.deadline = time.monotonic() + self._limits.seconds_per_page
+                    worker.in_flight.append(revision)
                     worker.conn.send(revision)
-                    worker.revision = revision
-                    worker.deadline = time.monotonic() + self._limits.seconds_per_page
-            busy = [w for w in self._workers if w.revision is not None]
+            busy = [w for w in self._workers if w.in_flight]
             if not busy:
                 return
             timeout = max(0.0, min(w.deadline for w in busy) - time.monotonic())
@@ -153,28 +199,31 @@ class WorkerPool:
                 yield from self._collect(worker, ready)
 
     def _collect(self, worker: _Worker, ready: set[Any]) -> Iterator[PageRows | PageFailure]:
-        revision = worker.revision
-        assert revision is not None
-        if worker.conn in ready or worker.conn.poll():
+        while worker.in_flight and (worker.conn in ready or worker.conn.poll()):
+            ready.discard(worker.conn)
+            revision = worker.in_flight[0]
             try:
                 kind, payload = worker.conn.recv()
-            except EOFError:
-                kind, payload = "crashed", "the worker closed its pipe"
-            worker.revision = None
+            except (EOFError, OSError):
+                kind, payload = "crashed", "the parse worker died mid-page"
             if kind == "ok":
+                worker.in_flight.popleft()
+                worker.deadline = time.monotonic() + self._limits.seconds_per_page
                 yield payload
-                return
+                continue
             if kind == "bug":
                 raise StageBugError(f"parse stage failed on {revision.title!r}:\n{payload}")
             self._replace(worker)
             yield PageFailure(revision, kind, payload)
-        elif worker.process.sentinel in ready:
+            return
+        if not worker.in_flight:
+            return
+        revision = worker.in_flight[0]
+        if worker.process.sentinel in ready and not worker.conn.poll():
             code = worker.process.exitcode
-            worker.revision = None
             self._replace(worker)
             yield PageFailure(revision, "crashed", f"the parse worker died (exit code {code})")
         elif time.monotonic() >= worker.deadline:
-            worker.revision = None
             self._replace(worker)
             limit = self._limits.seconds_per_page
             yield PageFailure(revision, "timeout", f"parsing took longer than {limit:g}s")

@@ -42,9 +42,14 @@ def _outer_templates(code: Wikicode) -> Iterator[Template]:
 
 def count_tile_lists(wikitext: str) -> list[ListTotals]:
     """Totals of every `BeginTileList` ... `EndTileList` not nested in another template."""
+    return tile_list_totals(mwparserfromhell.parse(wikitext))
+
+
+def tile_list_totals(tree: Wikicode) -> list[ListTotals]:
+    """`count_tile_lists` on a tree already parsed."""
     lists: list[ListTotals] = []
     current: ListTotals | None = None
-    for node in _outer_templates(mwparserfromhell.parse(wikitext)):
+    for node in _outer_templates(tree):
         if node.name.matches("BeginTileList"):
             if current is not None:
                 lists.append(current)

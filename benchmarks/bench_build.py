@@ -1,0 +1,208 @@
+"""Build performance on one synthetic corpus, everything measured side by side in one run.
+
+Rows: raw mwparserfromhell parse in one process (the floor), full build with 1 and 2 parse
+jobs (seconds, MB/s, ratio to the raw parse), the no-change re-build (ratio to the full
+build), warehouse load rates, peak memory of the build's process tree, and a correctness
+row (every revision stored with the tile totals `expected.json` says).
+
+Corpus size: `CARCDB_BENCH_PAGES` x `CARCDB_BENCH_LANGS` (default 200 x 10 = 2,000 revisions).
+Builds run in child processes (`benchmarks.build_child`); memory is the sum of the child's
+process tree's resident sets, sampled every 50 ms (the parse workers included).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import mwparserfromhell
+
+from pipeline.build import read_sources
+from pipeline.corpus import read_corpus
+from pipeline.progress import NoProgress
+from pipeline.synth import generate_corpus
+from pipeline.synth.verify import load_expected, tile_list_totals, verify_warehouse
+from warehouse.connection import read_only
+
+Row = dict[str, Any]
+NAME = "build"
+
+
+def _int_env(name: str, default: int) -> int:
+    return int(os.environ.get(name, default))
+
+
+def _row(metric: str, value: float | int | str, unit: str, note: str = "") -> Row:
+    return {"benchmark": NAME, "metric": metric, "value": value, "unit": unit, "note": note}
+
+
+def _tree_rss_kb(root: int) -> int:
+    """Resident memory of `root` and all its descendants, in kB (Linux /proc)."""
+    parents: dict[int, int] = {}
+    rss: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            status = (entry / "status").read_text()
+        except OSError:
+            continue
+        pid = int(entry.name)
+        parents[pid] = int(stat.rsplit(")", 1)[1].split()[1])
+        for line in status.splitlines():
+            if line.startswith("VmRSS:"):
+                rss[pid] = int(line.split()[1])
+    tree = {root}
+    grew = True
+    while grew:
+        grew = False
+        for pid, parent in parents.items():
+            if parent in tree and pid not in tree:
+                tree.add(pid)
+                grew = True
+    return sum(rss.get(pid, 0) for pid in tree)
+
+
+def run_build(corpus: Path, db: Path, jobs: int) -> tuple[dict[str, Any], float, int]:
+    """Build in a child process: (its summary, wall seconds, peak tree RSS in MB)."""
+    started = time.perf_counter()
+    child = subprocess.Popen(
+        [sys.executable, "-m", "benchmarks.build_child", str(corpus), str(db), str(jobs)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    peak = 0
+    done = threading.Event()
+
+    def sample() -> None:
+        nonlocal peak
+        while not done.wait(0.05):
+            peak = max(peak, _tree_rss_kb(child.pid))
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    out, _ = child.communicate()
+    done.set()
+    sampler.join()
+    wall = time.perf_counter() - started
+    if child.returncode not in (0, 1):  # 1: checks failed, expected on a corpus with defects
+        raise RuntimeError(f"build exited {child.returncode}")
+    summary: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
+    return summary, wall, peak // 1024
+
+
+def raw_parse(corpus: Path) -> tuple[float, int, int, int]:
+    """Parse every revision once in this process: (seconds, bytes, revisions, mismatches).
+
+    Only `mwparserfromhell.parse` is timed; the tile totals are then checked against
+    `expected.json` outside the timing.
+    """
+    batches = read_sources(read_corpus(corpus), NoProgress())
+    expected = {e["title"]: e["lists"] for e in load_expected(corpus)["revisions"]}
+    seconds = 0.0
+    size = 0
+    mismatches = 0
+    revisions = [rev for batch in batches for rev in batch.revisions]
+    for rev in revisions:
+        started = time.perf_counter()
+        tree = mwparserfromhell.parse(rev.wikitext)
+        seconds += time.perf_counter() - started
+        size += len(rev.wikitext.encode("utf-8"))
+        if [t.as_json() for t in tile_list_totals(tree)] != expected[rev.title]:
+            mismatches += 1
+    return seconds, size, len(revisions), mismatches
+
+
+def _load_rate(summary: dict[str, Any]) -> tuple[int, float]:
+    parse = summary["parse"]
+    rows = sum(int(n) for n in parse["rows"].values())
+    return rows, float(parse["write_seconds"])
+
+
+def run() -> list[Row]:
+    pages = _int_env("CARCDB_BENCH_PAGES", 200)
+    langs = _int_env("CARCDB_BENCH_LANGS", 10)
+    rows: list[Row] = []
+    with tempfile.TemporaryDirectory(prefix="carcdb-bench-") as tmp:
+        work = Path(tmp)
+        corpus = work / "corpus"
+        generated = generate_corpus(corpus, pages=pages, langs=langs, seed=8)
+        rows.append(
+            _row(
+                "corpus",
+                generated.revisions,
+                "revisions",
+                f"{generated.bytes / 1e6:.1f} MB of files, {generated.tiles} tiles, "
+                f"{generated.defects} with defects, {generated.flattened} flattened",
+            )
+        )
+        raw_seconds, size, revisions, raw_mismatches = raw_parse(corpus)
+        mb = size / 1e6
+        rows.append(_row("raw parse, 1 process", raw_seconds, "s", f"{mb:.1f} MB of wikitext"))
+        rows.append(_row("raw parse throughput", mb / raw_seconds, "MB/s"))
+
+        builds: dict[int, tuple[dict[str, Any], float, int]] = {}
+        for jobs in (1, 2):
+            builds[jobs] = run_build(corpus, work / f"jobs{jobs}.duckdb", jobs)
+            summary, wall, peak = builds[jobs]
+            seconds = float(summary["seconds"])
+            rows.append(
+                _row(
+                    f"full build, {jobs} job{'s' if jobs > 1 else ''}",
+                    seconds,
+                    "s",
+                    f"{seconds / raw_seconds:.2f}x raw parse; process wall {wall:.1f}s",
+                )
+            )
+            rows.append(_row(f"full build, {jobs} job(s) throughput", mb / seconds, "MB/s"))
+            rows.append(_row(f"full build, {jobs} job(s) peak memory", peak, "MB", "process tree"))
+        one, two = float(builds[1][0]["seconds"]), float(builds[2][0]["seconds"])
+        rows.append(_row("speed-up 2 jobs vs 1", one / two, "x", "target >= 1.6"))
+        rows.append(_row("full build 1 job / raw parse", one / raw_seconds, "x", "target <= 1.5"))
+
+        rebuild, wall, _ = run_build(corpus, work / "jobs2.duckdb", 2)
+        again = float(rebuild["seconds"])
+        rows.append(
+            _row(
+                "no-change re-build",
+                again,
+                "s",
+                f"{100 * again / two:.1f}% of the 2-job full build (target <= 5%); "
+                f"{rebuild['files_unchanged']} files not re-read, "
+                f"{rebuild['parse']['parsed']} parsed; process wall {wall:.1f}s",
+            )
+        )
+
+        summary = builds[2][0]
+        store_rate = summary["store"]["revisions_new"] / max(summary["store_seconds"], 1e-9)
+        rows.append(_row("load: revisions", store_rate, "rows/s", "revisions + catalogs"))
+        stage_rows, write_seconds = _load_rate(summary)
+        if stage_rows:
+            tables = ", ".join(sorted(summary["parse"]["rows"]))
+            rate = stage_rows / max(write_seconds, 1e-9)
+            rows.append(_row("load: parse-stage tables", rate, "rows/s", f"{stage_rows} rows"))
+            rows.append(_row("load: tables loaded", len(summary["parse"]["rows"]), "", tables))
+        else:
+            rows.append(
+                _row("load: parse-stage tables", "n/a", "rows/s", "no parse stage registered")
+            )
+        with read_only(work / "jobs2.duckdb") as conn:
+            verified = verify_warehouse(conn, corpus)
+        rows.append(
+            _row(
+                "correct: revisions with expected tile totals",
+                verified.revisions - len(verified.mismatches),
+                f"of {generated.revisions}",
+                f"raw-parse mismatches {raw_mismatches}; stored tiles {verified.tiles}",
+            )
+        )
+        assert revisions == generated.revisions
+    return rows
