@@ -5,9 +5,13 @@ jobs (seconds, MB/s, ratio to the raw parse), the no-change re-build (ratio to t
 build), warehouse load rates, peak memory of the build's process tree, and a correctness
 row (every revision stored with the tile totals `expected.json` says).
 
-Corpus size: `CARCDB_BENCH_PAGES` x `CARCDB_BENCH_LANGS` (default 200 x 10 = 2,000 revisions).
-Builds run in child processes (`benchmarks.build_child`); memory is the sum of the child's
-process tree's resident sets, sampled every 50 ms (the parse workers included).
+Corpus size: `CARCDB_BENCH_PAGES` x `CARCDB_BENCH_LANGS` (default 150 x 10 = 1,500 revisions,
+about 62 MB of wikitext: the issue's ~60 MB; 2,000 revisions of these pages are 83 MB and
+take too long for a 10-minute `make bench` on 2 shared cores). `CARCDB_BENCH_INPROCESS=1`
+adds a `--jobs 0` build. Builds run in child processes (`benchmarks.build_child`); memory is
+the sum of the child's process tree's resident sets and CPU the sum of its processes' CPU
+time, sampled every 50 ms (the parse workers included). Wall times on a shared machine move
+with its load, which the last row reports; CPU times move much less.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import sys
 import tempfile
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -43,10 +48,14 @@ def _row(metric: str, value: float | int | str, unit: str, note: str = "") -> Ro
     return {"benchmark": NAME, "metric": metric, "value": value, "unit": unit, "note": note}
 
 
-def _tree_rss_kb(root: int) -> int:
-    """Resident memory of `root` and all its descendants, in kB (Linux /proc)."""
+_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def _tree_sample(root: int) -> tuple[int, dict[int, float]]:
+    """`root` and its descendants now: (resident kB in total, CPU seconds per pid) (Linux /proc)."""
     parents: dict[int, int] = {}
     rss: dict[int, int] = {}
+    cpu: dict[int, float] = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -56,7 +65,9 @@ def _tree_rss_kb(root: int) -> int:
         except OSError:
             continue
         pid = int(entry.name)
-        parents[pid] = int(stat.rsplit(")", 1)[1].split()[1])
+        fields = stat.rsplit(")", 1)[1].split()
+        parents[pid] = int(fields[1])
+        cpu[pid] = (int(fields[11]) + int(fields[12])) / _TICKS  # utime + stime
         for line in status.splitlines():
             if line.startswith("VmRSS:"):
                 rss[pid] = int(line.split()[1])
@@ -68,11 +79,23 @@ def _tree_rss_kb(root: int) -> int:
             if parent in tree and pid not in tree:
                 tree.add(pid)
                 grew = True
-    return sum(rss.get(pid, 0) for pid in tree)
+    return sum(rss.get(pid, 0) for pid in tree), {pid: cpu.get(pid, 0.0) for pid in tree}
 
 
-def run_build(corpus: Path, db: Path, jobs: int) -> tuple[dict[str, Any], float, int]:
-    """Build in a child process: (its summary, wall seconds, peak tree RSS in MB)."""
+@dataclass
+class BuildRun:
+    summary: dict[str, Any]
+    wall: float  # the child process, interpreter start included
+    peak_mb: int  # the process tree's resident memory at its sampled peak
+    cpu: float  # CPU seconds of the process tree (workers included), as last sampled
+
+    @property
+    def seconds(self) -> float:
+        return float(self.summary["seconds"])
+
+
+def run_build(corpus: Path, db: Path, jobs: int) -> BuildRun:
+    """Build in a child process while sampling its process tree every 50 ms."""
     started = time.perf_counter()
     child = subprocess.Popen(
         [sys.executable, "-m", "benchmarks.build_child", str(corpus), str(db), str(jobs)],
@@ -80,12 +103,16 @@ def run_build(corpus: Path, db: Path, jobs: int) -> tuple[dict[str, Any], float,
         text=True,
     )
     peak = 0
+    cpu: dict[int, float] = {}
     done = threading.Event()
 
     def sample() -> None:
         nonlocal peak
         while not done.wait(0.05):
-            peak = max(peak, _tree_rss_kb(child.pid))
+            rss, seen = _tree_sample(child.pid)
+            peak = max(peak, rss)
+            for pid, seconds in seen.items():
+                cpu[pid] = max(cpu.get(pid, 0.0), seconds)
 
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
@@ -96,11 +123,11 @@ def run_build(corpus: Path, db: Path, jobs: int) -> tuple[dict[str, Any], float,
     if child.returncode not in (0, 1):  # 1: checks failed, expected on a corpus with defects
         raise RuntimeError(f"build exited {child.returncode}")
     summary: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
-    return summary, wall, peak // 1024
+    return BuildRun(summary, wall, peak // 1024, sum(cpu.values()))
 
 
-def raw_parse(corpus: Path) -> tuple[float, int, int, int]:
-    """Parse every revision once in this process: (seconds, bytes, revisions, mismatches).
+def raw_parse(corpus: Path) -> tuple[float, float, int, int, int]:
+    """Parse every revision once here: (seconds, CPU seconds, bytes, revisions, mismatches).
 
     Only `mwparserfromhell.parse` is timed; the tile totals are then checked against
     `expected.json` outside the timing.
@@ -108,6 +135,7 @@ def raw_parse(corpus: Path) -> tuple[float, int, int, int]:
     batches = read_sources(read_corpus(corpus), NoProgress())
     expected = {e["title"]: e["lists"] for e in load_expected(corpus)["revisions"]}
     seconds = 0.0
+    cpu = time.process_time()
     size = 0
     mismatches = 0
     revisions = [rev for batch in batches for rev in batch.revisions]
@@ -116,9 +144,11 @@ def raw_parse(corpus: Path) -> tuple[float, int, int, int]:
         tree = mwparserfromhell.parse(rev.wikitext)
         seconds += time.perf_counter() - started
         size += len(rev.wikitext.encode("utf-8"))
+        paused = time.process_time()
         if [t.as_json() for t in tile_list_totals(tree)] != expected[rev.title]:
             mismatches += 1
-    return seconds, size, len(revisions), mismatches
+        cpu += time.process_time() - paused  # leave the checking out of the CPU time too
+    return seconds, time.process_time() - cpu, size, len(revisions), mismatches
 
 
 def _load_rate(summary: dict[str, Any]) -> tuple[int, float]:
@@ -128,7 +158,7 @@ def _load_rate(summary: dict[str, Any]) -> tuple[int, float]:
 
 
 def run() -> list[Row]:
-    pages = _int_env("CARCDB_BENCH_PAGES", 200)
+    pages = _int_env("CARCDB_BENCH_PAGES", 150)
     langs = _int_env("CARCDB_BENCH_LANGS", 10)
     rows: list[Row] = []
     with tempfile.TemporaryDirectory(prefix="carcdb-bench-") as tmp:
@@ -144,44 +174,55 @@ def run() -> list[Row]:
                 f"{generated.defects} with defects, {generated.flattened} flattened",
             )
         )
-        raw_seconds, size, revisions, raw_mismatches = raw_parse(corpus)
+        load = os.getloadavg()[0]
+        raw_seconds, raw_cpu, size, revisions, raw_mismatches = raw_parse(corpus)
         mb = size / 1e6
-        rows.append(_row("raw parse, 1 process", raw_seconds, "s", f"{mb:.1f} MB of wikitext"))
+        rows.append(
+            _row(
+                "raw parse, 1 process",
+                raw_seconds,
+                "s",
+                f"{mb:.1f} MB of wikitext; CPU {raw_cpu:.1f}s",
+            )
+        )
         rows.append(_row("raw parse throughput", mb / raw_seconds, "MB/s"))
 
-        builds: dict[int, tuple[dict[str, Any], float, int]] = {}
-        for jobs in (1, 2):
-            builds[jobs] = run_build(corpus, work / f"jobs{jobs}.duckdb", jobs)
-            summary, wall, peak = builds[jobs]
-            seconds = float(summary["seconds"])
+        builds: dict[int, BuildRun] = {}
+        job_counts = (0, 1, 2) if os.environ.get("CARCDB_BENCH_INPROCESS") else (1, 2)
+        for jobs in job_counts:
+            build = builds[jobs] = run_build(corpus, work / f"jobs{jobs}.duckdb", jobs)
+            label = "in-process (--jobs 0)" if jobs == 0 else f"{jobs} job{'s' * (jobs > 1)}"
             rows.append(
                 _row(
-                    f"full build, {jobs} job{'s' if jobs > 1 else ''}",
-                    seconds,
+                    f"full build, {label}",
+                    build.seconds,
                     "s",
-                    f"{seconds / raw_seconds:.2f}x raw parse; process wall {wall:.1f}s",
+                    f"{build.seconds / raw_seconds:.2f}x raw parse; CPU {build.cpu:.1f}s "
+                    f"({build.cpu / raw_cpu:.2f}x raw parse CPU); process wall {build.wall:.1f}s",
                 )
             )
-            rows.append(_row(f"full build, {jobs} job(s) throughput", mb / seconds, "MB/s"))
-            rows.append(_row(f"full build, {jobs} job(s) peak memory", peak, "MB", "process tree"))
-        one, two = float(builds[1][0]["seconds"]), float(builds[2][0]["seconds"])
+            rows.append(_row(f"full build, {label}: throughput", mb / build.seconds, "MB/s"))
+            rows.append(
+                _row(f"full build, {label}: peak memory", build.peak_mb, "MB", "process tree")
+            )
+        one, two = builds[1].seconds, builds[2].seconds
         rows.append(_row("speed-up 2 jobs vs 1", one / two, "x", "target >= 1.6"))
         rows.append(_row("full build 1 job / raw parse", one / raw_seconds, "x", "target <= 1.5"))
 
-        rebuild, wall, _ = run_build(corpus, work / "jobs2.duckdb", 2)
-        again = float(rebuild["seconds"])
+        rebuild = run_build(corpus, work / "jobs2.duckdb", 2)
+        again = rebuild.seconds
         rows.append(
             _row(
                 "no-change re-build",
                 again,
                 "s",
                 f"{100 * again / two:.1f}% of the 2-job full build (target <= 5%); "
-                f"{rebuild['files_unchanged']} files not re-read, "
-                f"{rebuild['parse']['parsed']} parsed; process wall {wall:.1f}s",
+                f"{rebuild.summary['files_unchanged']} files not re-read, "
+                f"{rebuild.summary['parse']['parsed']} parsed; process wall {rebuild.wall:.1f}s",
             )
         )
 
-        summary = builds[2][0]
+        summary = builds[2].summary
         store_rate = summary["store"]["revisions_new"] / max(summary["store_seconds"], 1e-9)
         rows.append(_row("load: revisions", store_rate, "rows/s", "revisions + catalogs"))
         stage_rows, write_seconds = _load_rate(summary)
@@ -202,6 +243,14 @@ def run() -> list[Row]:
                 verified.revisions - len(verified.mismatches),
                 f"of {generated.revisions}",
                 f"raw-parse mismatches {raw_mismatches}; stored tiles {verified.tiles}",
+            )
+        )
+        rows.append(
+            _row(
+                "machine load average (1 min)",
+                f"{load:.2f} -> {os.getloadavg()[0]:.2f}",
+                "",
+                f"{os.cpu_count()} cores shared; wall times vary with it",
             )
         )
         assert revisions == generated.revisions
