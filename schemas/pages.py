@@ -8,6 +8,7 @@ from enum import StrEnum
 from pydantic import Field, model_validator
 
 from schemas.base import Record
+from schemas.findings import Finding
 
 
 class SourceKind(StrEnum):
@@ -86,3 +87,6 @@ class ImportBatch(Record):
     revisions: tuple[PageRevision, ...]
     catalog_pages: tuple[CatalogPage, ...] = ()
     catalog_languages: tuple[CatalogLanguage, ...] = ()
+    findings: tuple[Finding, ...] = Field(
+        default=(), description="Problems in the file's data (e.g. a missing page)"
+    )

@@ -26,6 +26,10 @@ def status(conn: duckdb.DuckDBPyConnection) -> dict[str, Any]:
     checks = conn.execute(
         "SELECT status, count(*) FROM check_results GROUP BY status ORDER BY status"
     ).fetchall()
+    per_source = conn.execute(
+        "SELECT f.path, count(*) FROM catalog_page_sightings s "
+        "JOIN source_files f ON f.sha256 = s.source_sha256 GROUP BY f.path ORDER BY f.path"
+    ).fetchall()
     tables = conn.execute(
         "SELECT table_name, estimated_size FROM duckdb_tables() ORDER BY table_name"
     ).fetchall()
@@ -35,6 +39,7 @@ def status(conn: duckdb.DuckDBPyConnection) -> dict[str, Any]:
         "revisions": _scalar(conn, "SELECT count(*) FROM revisions"),
         "source_files": _scalar(conn, "SELECT count(*) FROM source_files"),
         "catalog_pages": _scalar(conn, "SELECT count(*) FROM catalog_pages"),
+        "catalog_pages_per_source": {str(path): int(n) for path, n in per_source},
         "catalog_languages": _scalar(conn, "SELECT count(*) FROM catalog_languages"),
         "findings_by_severity": {str(sev): int(n) for sev, n in severities},
         "checks_by_status": {str(st): int(n) for st, n in checks},

@@ -108,6 +108,12 @@ def store_batches(conn: duckdb.DuckDBPyConnection, batches: Sequence[ImportBatch
             [item["import_seq"], item["revision_key"]],
         )
     counts.catalog_titles, counts.catalog_languages = _store_catalogs(conn, batches)
+    replace_findings(
+        conn,
+        "import",
+        [f"src:{batch.source.sha256}" for batch in batches],
+        [finding for batch in batches for finding in batch.findings],
+    )
     return counts
 
 

@@ -12,6 +12,14 @@ from dataclasses import dataclass
 import duckdb
 
 from pipeline.checks.foundation import check_import_findings, check_pages_in_catalog
+from pipeline.checks.rules import check_icon_notes_recorded
+from pipeline.checks.tiles import (
+    check_declared_totals,
+    check_languages,
+    check_partitions,
+    check_reference_counts,
+    check_start_tiles,
+)
 from schemas.checks import CheckResult, CheckStatus
 from warehouse.store import replace_check_results
 
@@ -26,6 +34,12 @@ def registered_checks() -> list[Check]:
     return [
         Check("pages_in_catalog", check_pages_in_catalog),
         Check("import_findings", check_import_findings),
+        Check("tiles.declared_totals", check_declared_totals),
+        Check("tiles.illustration_partition", check_partitions),
+        Check("tiles.start_tile", check_start_tiles),
+        Check("tiles.reference_counts", check_reference_counts),
+        Check("tiles.same_in_every_language", check_languages),
+        Check("rules_icon_notes_recorded", check_icon_notes_recorded),
     ]
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+
 import typer
-from rich.console import Console
 
 from pipeline.errors import CarcdbError
 from warehouse.errors import WarehouseError
@@ -15,7 +16,6 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-err_console = Console(stderr=True, highlight=False)
 
 EXIT_OK = 0
 EXIT_CHECKS_FAILED = 1
@@ -29,6 +29,7 @@ def run_app(argv: list[str] | None = None) -> int:
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     except (CarcdbError, WarehouseError) as exc:
-        err_console.print(f"error: {exc}", markup=False)
+        # One plain line, never wrapped: scripts and people grep it.
+        print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     return EXIT_OK

@@ -36,7 +36,10 @@ def _print_status(data: dict[str, object]) -> None:
     console.print(f"pages:             {data['pages']} ({lang_text})")
     console.print(f"revisions:         {data['revisions']}")
     console.print(f"source files:      {data['source_files']}")
-    console.print(f"catalog pages:     {data['catalog_pages']}")
+    per_source = data["catalog_pages_per_source"]
+    assert isinstance(per_source, dict)
+    seen = ", ".join(f"{Path(k).name}: {v}" for k, v in per_source.items())
+    console.print(f"catalog pages:     {data['catalog_pages']} (union; per capture: {seen or '-'})")
     console.print(f"catalog languages: {data['catalog_languages']}")
     console.print(f"findings:          {data['findings_by_severity'] or 'none'}")
     console.print(f"checks:            {data['checks_by_status'] or 'not run'}")
@@ -163,7 +166,10 @@ def sql(
         try:
             result = run_sql(conn, query)
         except duckdb.Error as exc:
-            raise InputError(f"query failed: {exc}", path="sql", fix="check the SQL") from None
+            first_lines = " | ".join(line.strip() for line in str(exc).splitlines()[:2])
+            raise InputError(
+                f"query failed: {first_lines}", path="sql", fix="check the SQL"
+            ) from None
     if json_out:
         print_json([dict(zip(result.columns, row, strict=True)) for row in result.rows])
     else:

@@ -15,7 +15,10 @@ from rich.table import Table
 
 from pipeline.progress import NoProgress, Progress
 
+# Piped output (files, CI logs, pytest) has no terminal width; 80 columns would fold tables.
 console = Console(highlight=False)
+if not console.is_terminal:
+    console = Console(highlight=False, width=160)
 
 
 def print_json(data: Any) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,7 +26,8 @@ class ApiPages:
 
 
 def looks_like_api_json(text: str) -> bool:
-    return text.lstrip().startswith("{")
+    """A JSON object: `{` then a key or `}`; wikitext's `{{` never qualifies."""
+    return re.match(r"\s*\{\s*[\"}]", text) is not None
 
 
 def _content(revision: dict[str, Any]) -> str | None:

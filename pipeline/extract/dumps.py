@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pipeline.errors import InputError
+from pipeline.errors import InputError, UnknownFormatError
 
 _CHUNK = 1 << 20
 
@@ -38,8 +38,11 @@ class _State:
 
 
 def looks_like_xml_export(text: str) -> bool:
-    head = text.lstrip()[:2000]
-    return (head.startswith("<?xml") and "<mediawiki" in head) or head.startswith("<mediawiki")
+    """Any XML document: the reader itself refuses DTDs and roots other than <mediawiki>."""
+    head = text.lstrip()[:200].lower()
+    if head.startswith("<!doctype"):
+        return not head[len("<!doctype") :].lstrip().startswith("html")
+    return head.startswith(("<?xml", "<mediawiki"))
 
 
 def _local(name: str) -> str:
@@ -58,6 +61,12 @@ def iter_dump(chunks: Iterator[bytes], origin: str) -> Iterator[DumpRevision]:
         )
 
     def start(name: str, _attrs: dict[str, str]) -> None:
+        if not state.path and _local(name) != "mediawiki":
+            raise UnknownFormatError(
+                f"XML root element is <{_local(name)}>, not a MediaWiki export's <mediawiki>",
+                path=origin,
+                fix="give a Special:Export XML file, or force another format with --format",
+            )
         state.path.append(_local(name))
         state.buffer = []
         if state.path[-1] == "revision":

@@ -15,6 +15,7 @@ from pipeline.errors import InputError, UnknownFormatError
 from pipeline.extract import apijson, captures, dumps
 from pipeline.extract.files import InputText, read_input_text
 from pipeline.extract.titles import resolve_title
+from schemas.findings import Finding, Severity
 from schemas.pages import (
     CatalogLanguage,
     CatalogPage,
@@ -188,28 +189,67 @@ def _read_api_json(data: InputText, known: set[str] | None) -> ImportBatch:
     pages = apijson.read_api_json(data.text, data.path)
     revisions = []
     for item in pages.revisions:
-        full, base, lang = resolve_title(item.title, None, origin=data.path, known_languages=known)
-        if item.sha1 and hashlib.sha1(item.text.encode("utf-8")).hexdigest() != item.sha1:
-            raise InputError(
-                f"revision {item.revision_id} of {item.title!r}: sha1 does not match its text",
-                path=data.path,
-                fix="save the response again; it was altered or truncated",
-            )
+        sha1_matches = item.sha1 is None or _sha1_hex(item.text) == item.sha1
         revisions.append(
-            _revision(
-                full,
-                base,
-                lang,
+            _wiki_revision(
+                item.title,
                 item.text,
+                item.revision_id,
+                item.timestamp,
+                sha1_matches,
                 SourceKind.API_JSON,
                 data.path,
-                revision_id=item.revision_id,
-                timestamp=item.timestamp,
+                known,
             )
         )
-    return ImportBatch(
-        source=_source(data, InputFormat.API_JSON, len(revisions)), revisions=tuple(revisions)
+    findings = tuple(
+        Finding(
+            severity=Severity.WARNING,
+            code="import.missing-page",
+            message=f"the API response lists {title!r} as missing or invalid",
+            stage="import",
+            title=title or None,
+            revision_key=source_key(data.sha256),
+        )
+        for title in pages.missing
     )
+    return ImportBatch(
+        source=_source(data, InputFormat.API_JSON, len(revisions)),
+        revisions=tuple(revisions),
+        findings=findings,
+    )
+
+
+def source_key(sha256: str) -> str:
+    """The key import findings are stored under: they belong to a file, not a revision."""
+    return f"src:{sha256}"
+
+
+def _wiki_revision(
+    title: str,
+    text: str,
+    revision_id: int | None,
+    timestamp: str | None,
+    sha1_matches: bool,
+    kind: SourceKind,
+    origin: str,
+    known: set[str] | None,
+) -> PageRevision:
+    """A revision that names its own page (XML export, API JSON), its sha1 already compared."""
+    full, base, lang = resolve_title(title, None, origin=origin, known_languages=known)
+    if not sha1_matches:
+        raise InputError(
+            f"revision {revision_id} of {title!r}: sha1 does not match its text",
+            path=origin,
+            fix="fetch or export the page again; the file was altered or truncated",
+        )
+    return _revision(
+        full, base, lang, text, kind, origin, revision_id=revision_id, timestamp=timestamp
+    )
+
+
+def _sha1_hex(text: str) -> str:
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()
 
 
 def _base36_sha1(text: str) -> str:
@@ -237,23 +277,17 @@ def _read_xml(path: Path, known: set[str] | None) -> ImportBatch:
                 yield block
 
         for item in dumps.iter_dump(chunks(), origin):
-            full, base, lang = resolve_title(item.title, None, origin=origin, known_languages=known)
-            if item.sha1_base36 and _base36_sha1(item.text) != item.sha1_base36:
-                raise InputError(
-                    f"revision {item.revision_id} of {item.title!r}: sha1 does not match its text",
-                    path=origin,
-                    fix="export the pages again; the file was altered or truncated",
-                )
+            sha1_matches = item.sha1_base36 is None or _base36_sha1(item.text) == item.sha1_base36
             revisions.append(
-                _revision(
-                    full,
-                    base,
-                    lang,
+                _wiki_revision(
+                    item.title,
                     item.text,
+                    item.revision_id,
+                    item.timestamp,
+                    sha1_matches,
                     SourceKind.XML_DUMP,
                     origin,
-                    revision_id=item.revision_id,
-                    timestamp=item.timestamp,
+                    known,
                 )
             )
     if size == 0:

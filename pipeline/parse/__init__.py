@@ -18,7 +18,7 @@ from pydantic import BaseModel
 from pipeline.parse.document import ParsedDocument, RevisionText
 from schemas.findings import Finding
 
-PARSER_VERSION = "1"
+PARSER_VERSION = "3"  # 2: tiles stage; 3: rules stage
 
 
 @dataclass
@@ -39,7 +39,11 @@ class ParseStage:
 
 def registered_stages() -> list[ParseStage]:
     """Every parse stage, in the order they run. Add new stages here."""
-    return []
+    # Stages import this module, so they are imported here, late.
+    from pipeline.parse.rules.stage import RULES_STAGE
+    from pipeline.parse.tiles import TILES_STAGE
+
+    return [TILES_STAGE, RULES_STAGE]
 
 
 @dataclass

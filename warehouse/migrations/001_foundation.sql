@@ -74,6 +74,7 @@ GROUP BY s.code;
 
 CREATE TABLE findings (
     stage        VARCHAR NOT NULL,   -- import, tiles, rules, ...: a re-parse replaces its own
+    -- revision_key: the revision, or src:<sha256> for problems of a whole input file
     revision_key VARCHAR,
     severity     VARCHAR NOT NULL,
     code         VARCHAR NOT NULL,

@@ -1,0 +1,112 @@
+"""Scoring-engine commands: score (replay a game record), simulate (random games), rules-config."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pipeline.cli.app import app
+from pipeline.cli.output import console, print_json, print_table
+from pipeline.engine.drawpile import draw_pile
+from pipeline.engine.geometry import tile_set
+from pipeline.engine.records import parse_record, replay, score_report
+from pipeline.engine.rules import RulesConfig, load_rules
+from pipeline.engine.simulate import simulate as simulate_games
+from pipeline.errors import InputError
+from warehouse.connection import DEFAULT_DB
+
+ConfigOption = Annotated[
+    Path | None,
+    typer.Option("--config", help="Rules configuration JSON (default: the base game)."),
+]
+
+
+@app.command()
+def score(
+    game: Annotated[Path | None, typer.Argument(help="Game record JSON file.")] = None,
+    stdin: Annotated[bool, typer.Option("--stdin", help="Read the record from stdin.")] = False,
+    config: ConfigOption = None,
+) -> None:
+    """Validate and replay a game record; print the scores and every score event as JSON."""
+    if stdin == (game is not None):
+        raise InputError(
+            "give either a GAME.json file or --stdin",
+            fix="carcdb score GAME.json, or: carcdb score --stdin < GAME.json",
+        )
+    if game is None:
+        text, source = sys.stdin.read(), "<stdin>"
+    else:
+        try:
+            text, source = game.read_text("utf-8"), str(game)
+        except (FileNotFoundError, IsADirectoryError):
+            raise InputError(
+                "no such file", path=str(game), fix="pass a game record JSON file"
+            ) from None
+    rules = load_rules(config)
+    scores, events = replay(parse_record(text, source), rules, source)
+    print_json(score_report(scores, events))
+
+
+@app.command()
+def simulate(
+    games: Annotated[int, typer.Option("--games", help="How many games.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Random seed (same seed, same games).")] = 0,
+    players: Annotated[int, typer.Option("--players", help="Players per game (1-6).")] = 2,
+    record: Annotated[
+        Path | None, typer.Option("--record", help="Write each game as a record into DIR.")
+    ] = None,
+    config: ConfigOption = None,
+    db: Annotated[
+        Path, typer.Option("--db", help="Warehouse holding tile counts (optional).")
+    ] = DEFAULT_DB,
+    edition: Annotated[str, typer.Option(help="Edition whose counts to use.")] = "C3",
+    json_out: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+) -> None:
+    """Play random legal games with the base-game draw pile and report score statistics."""
+    rules = load_rules(config)
+    pile = draw_pile(tile_set(rules.product), rules, db, edition)
+    summary = simulate_games(
+        games,
+        seed,
+        players,
+        pile.counts,
+        rules,
+        source=pile.source,
+        notices=pile.notices,
+        record_dir=record,
+    )
+    if json_out:
+        print_json(summary.to_json())
+        return
+    for notice in summary.notices:
+        console.print(f"notice: {notice}")
+    completed = summary.features_completed
+    print_table(
+        ["games", "players", "seed", "mean", "min", "max", "set aside", "roads", "cities", "mon."],
+        [
+            (
+                summary.games,
+                summary.players,
+                summary.seed,
+                f"{summary.mean_score:.2f}",
+                summary.min_score,
+                summary.max_score,
+                summary.tiles_set_aside,
+                completed["road"],
+                completed["city"],
+                completed["monastery"],
+            )
+        ],
+        title=f"random games, {summary.draw_pile_tiles} tiles from {summary.draw_pile_source}",
+    )
+    if record is not None:
+        console.print(f"wrote {summary.games} record(s) to {record}")
+
+
+@app.command("rules-config")
+def rules_config() -> None:
+    """Print the base-game rules configuration (the JSON form `--config` accepts)."""
+    print_json(RulesConfig().model_dump(mode="json"))

@@ -1,0 +1,185 @@
+"""Tile commands: `carcdb tiles` (a page's distribution) and `carcdb diff editions`."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pipeline.cli.app import app
+from pipeline.cli.output import console, print_json, print_table
+from pipeline.errors import InputError
+from warehouse.connection import DEFAULT_DB, read_only
+from warehouse.tiles import TileRow, current_tiles, page_titles, tile_differences
+
+DbOption = Annotated[Path, typer.Option("--db", help="Warehouse file.")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+PageOption = Annotated[str, typer.Option("--page", help="Page title, e.g. 'Base game'.")]
+LangOption = Annotated[
+    str | None, typer.Option("--lang", help="Language code of the translation, e.g. ro.")
+]
+
+diff_app = typer.Typer(help="Compare tile distributions.", no_args_is_help=True)
+app.add_typer(diff_app, name="diff")
+
+
+def resolve_title(pages: list[tuple[str, str, str]], page: str, lang: str | None) -> str:
+    """The stored page title for `--page` and `--lang` (`Base game` + `ro` -> `Base game/ro`)."""
+    titles = {title for title, _, _ in pages}
+    if lang is None and page in titles:
+        return page
+    matches = [
+        title
+        for title, base, language in pages
+        if (base == page or title == page) and (lang is None or language == lang)
+    ]
+    if len(matches) == 1:
+        return matches[0]
+    known = ", ".join(sorted(titles)) or "none"
+    if not matches:
+        raise InputError(
+            f"no stored page {page!r}" + (f" in language {lang!r}" if lang else ""),
+            path="--page",
+            fix=f"use one of: {known}",
+        )
+    raise InputError(
+        f"{page!r} exists in several languages: {', '.join(sorted(matches))}",
+        path="--page",
+        fix="pass --lang",
+    )
+
+
+def _join(counts: dict[str, int]) -> str:
+    return ", ".join(name if n == 1 else f"{name}×{n}" for name, n in counts.items())
+
+
+def _illustrations(counts: dict[str, int]) -> str:
+    return ", ".join(f"{name} {n}" for name, n in counts.items())
+
+
+def _tile_json(row: TileRow) -> dict[str, object]:
+    return {
+        "product": row.product,
+        "edition": row.edition,
+        "list_index": row.list_index,
+        "code": row.code,
+        "special": row.special,
+        **row.shape(),
+    }
+
+
+@app.command()
+def tiles(
+    page: PageOption,
+    lang: LangOption = None,
+    edition: Annotated[str | None, typer.Option(help="Only this edition, e.g. C3.")] = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Print a page's tile distribution: one table per tile list."""
+    with read_only(db) as conn:
+        title = resolve_title(page_titles(conn), page, lang)
+        rows = current_tiles(conn, title=title, edition=edition)
+    if not rows:
+        raise InputError(
+            f"{title} has no tile distribution" + (f" for edition {edition}" if edition else ""),
+            path="--edition" if edition else "--page",
+            fix='check `carcdb sql "SELECT DISTINCT product, edition FROM tile_distribution"`',
+        )
+    if json_out:
+        print_json({"title": title, "tiles": [_tile_json(row) for row in rows]})
+        return
+    by_list: dict[int, list[TileRow]] = defaultdict(list)
+    for row in rows:
+        by_list[row.list_index].append(row)
+    for list_index, list_rows in by_list.items():
+        first = list_rows[0]
+        kind = " (special: outside the draw pile)" if first.special else ""
+        print_table(
+            ["code", "count", "features", "illustrations", "start", "note"],
+            [
+                (
+                    row.code,
+                    row.count,
+                    _join(row.features),
+                    _illustrations(row.illustrations),
+                    "yes" if row.start_tile else "",
+                    "*" if row.footnote else "",
+                )
+                for row in list_rows
+            ],
+            title=f"{title}: {first.product} {first.edition}, list {list_index}{kind}",
+        )
+        console.print(f"{sum(row.count for row in list_rows)} tiles in {len(list_rows)} types")
+
+
+def _edition_rows(
+    rows: list[TileRow], edition: str, base: str, product: str | None
+) -> list[TileRow]:
+    chosen = [row for row in rows if row.edition == edition and not row.special]
+    products = sorted({row.product or "" for row in chosen})
+    if product is not None:
+        chosen = [row for row in chosen if row.product == product]
+    elif len(products) > 1:
+        # Several products share the edition (Base Game C3 and 20th Anniversary C3): the one
+        # named like the page is meant, otherwise the user has to say.
+        named = [name for name in products if name.lower() == base.lower()]
+        if len(named) != 1:
+            raise InputError(
+                f"edition {edition} has several products here: {', '.join(products)}",
+                path="--product",
+                fix="pass --product",
+            )
+        chosen = [row for row in chosen if row.product == named[0]]
+    if not chosen:
+        raise InputError(
+            f"no tiles for edition {edition}" + (f" of {product}" if product else ""),
+            path=edition,
+            fix="see `carcdb tiles --page ...` for the editions present",
+        )
+    return chosen
+
+
+@diff_app.command("editions")
+def diff_editions(
+    left: Annotated[str, typer.Argument(help="Edition to compare from, e.g. C2.")],
+    right: Annotated[str, typer.Argument(help="Edition to compare to, e.g. C3.")],
+    page: PageOption,
+    lang: LangOption = None,
+    product: Annotated[
+        str | None, typer.Option(help="Product, when several share an edition on the page.")
+    ] = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Tile-level differences between two editions of a page (a report, never a failure)."""
+    with read_only(db) as conn:
+        pages = page_titles(conn)
+        title = resolve_title(pages, page, lang)
+        rows = current_tiles(conn, title=title)
+    base = next(base for t, base, _ in pages if t == title)
+    a = _edition_rows(rows, left, base, product)
+    b = _edition_rows(rows, right, base, product)
+    differences = tile_differences(a, b)
+    if json_out:
+        print_json(
+            {
+                "title": title,
+                "left": {"edition": left, "product": a[0].product},
+                "right": {"edition": right, "product": b[0].product},
+                "differences": [d.__dict__ for d in differences],
+            }
+        )
+        return
+    print_table(
+        ["code", "what", left, right],
+        [(d.code, d.field, d.left, d.right) for d in differences],
+        title=f"{title}: {a[0].product} {left} -> {b[0].product} {right}",
+    )
+    codes = sorted({d.code for d in differences})
+    console.print(
+        f"{len(codes)} tile type(s) differ: {', '.join(codes) or 'none'} "
+        f"({sum(r.count for r in a)} vs {sum(r.count for r in b)} tiles)"
+    )

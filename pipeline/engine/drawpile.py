@@ -1,0 +1,68 @@
+"""Draw-pile counts: the rules configuration, else the warehouse's tile list, else the reference.
+
+The warehouse view `tile_distribution(title, product, edition, language, code, count, ...)`
+is built by the tile-list stage. Several pages (languages, titles) may describe the same
+product and edition; one source page is taken (English first, then by title and language),
+because adding them up would count the same box twice. When the warehouse file or the view
+is missing, or holds no row for the product, the reference counts are used with a notice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pipeline.engine.geometry import TileSet
+from pipeline.engine.rules import RulesConfig
+from warehouse.connection import read_only
+from warehouse.rows import execute, scalar
+
+VIEW = "tile_distribution"
+
+
+@dataclass(frozen=True)
+class DrawPile:
+    counts: dict[str, int]
+    source: str  # where the counts came from, in words
+    notices: tuple[str, ...] = ()
+
+
+def draw_pile(tiles: TileSet, config: RulesConfig, db: Path, edition: str = "C3") -> DrawPile:
+    if config.draw_pile is not None:
+        return DrawPile(dict(config.draw_pile), "rules configuration")
+    reference = DrawPile(tiles.reference_counts(), "reference counts (base-tiles.json)")
+    if not db.exists():
+        return _with_notice(reference, f"no warehouse at {db}")
+    with read_only(db) as conn:
+        if not scalar(
+            conn, "SELECT count(*) FROM information_schema.tables WHERE table_name = ?", [VIEW]
+        ):
+            return _with_notice(reference, f"{db} has no {VIEW} view yet")
+        rows = execute(
+            conn,
+            f"SELECT title, language, code, count FROM {VIEW} "
+            "WHERE product = ? AND edition = ? AND count IS NOT NULL "
+            "ORDER BY language <> 'en', title, language, code",
+            [tiles.product, edition],
+        )
+    if not rows:
+        return _with_notice(reference, f"{db} lists no {tiles.product} {edition} tiles")
+    title, language = rows[0][0], rows[0][1]
+    counts: dict[str, int] = {}
+    for row_title, row_language, code, count in rows:
+        if (row_title, row_language) == (title, language):
+            counts[str(code)] = counts.get(str(code), 0) + int(count)
+    counts, unknown = _known(tiles, counts)
+    notices = [f"{tiles.product} {edition} counts from page {title!r} ({language}) in {db}"]
+    if unknown:
+        notices.append(f"ignored codes with no tile shape: {', '.join(sorted(unknown))}")
+    return DrawPile(counts, f"warehouse {db}", tuple(notices))
+
+
+def _known(tiles: TileSet, counts: dict[str, int]) -> tuple[dict[str, int], list[str]]:
+    unknown = [code for code in counts if code not in tiles.shapes]
+    return {c: n for c, n in counts.items() if c in tiles.shapes}, unknown
+
+
+def _with_notice(pile: DrawPile, why: str) -> DrawPile:
+    return DrawPile(pile.counts, pile.source, (f"{why}: using the reference counts",))

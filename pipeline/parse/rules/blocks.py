@@ -1,0 +1,178 @@
+"""Turn-phase blocks (named and positional), FAQ entries and OtherExpansionRule interactions.
+
+`{{RulesScoring|title=...|rules=...}}` and the old `{{RulesScoring|1=====|2=<title>|3=<text>}}`
+are the same block; `{{FAQ|title=|text=}}` and the old `{{FAQ|header=|body=}}` the same FAQ.
+An interaction names the other expansion through a `...Link` template in `expansionlink`.
+"""
+
+from __future__ import annotations
+
+from mwparserfromhell.nodes import Template
+from mwparserfromhell.wikicode import Wikicode
+
+from pipeline.parse.document import ParsedDocument
+from pipeline.parse.rules.drafts import Draft
+from pipeline.parse.rules.plaintext import link_target_name, plain_text, template_name
+from pipeline.parse.rules.tree import Enclosure, Site
+from schemas.findings import Finding, Severity
+from schemas.rules import ClaimState, RuleKind
+
+STAGE = "rules"
+BLOCK_KINDS = {
+    "RulesPlacingTile": RuleKind.PLACING_TILE,
+    "RulesPlacingMeeple": RuleKind.PLACING_MEEPLE,
+    "RulesScoring": RuleKind.SCORING,
+    "RulesAction": RuleKind.ACTION,
+}
+# A block's own parameters; anything else is kept in raw but reported.
+BLOCK_PARAMS = {"title", "rules", "header", "finalscoring", "1", "2", "3", "4", "selectorid"}
+
+
+def _value(template: Template, *names: str) -> tuple[str | None, Wikicode | None]:
+    """The first present parameter of `names`: (name, its wikicode, already parsed)."""
+    for name in names:
+        if template.has(name):
+            return name, template.get(name).value
+    return None, None
+
+
+def block_drafts(doc: ParsedDocument, site: Site) -> tuple[list[Draft], list[Finding]]:
+    node = site.node
+    assert isinstance(node, Template)
+    name = template_name(node)
+    offset = doc.offset_of(node)
+    title_param, title_raw = _value(node, "title", "2")
+    rules_param, rules_raw = _value(node, "rules", "3")
+    form = "positional" if rules_param == "3" or title_param == "2" else "named"
+    findings: list[Finding] = []
+    unknown = sorted({str(p.name).strip() for p in node.params} - BLOCK_PARAMS)
+    if unknown:
+        findings.append(
+            doc.finding(
+                STAGE,
+                Severity.WARNING,
+                "rules.malformed_block",
+                f"{name} has parameters it does not define: {', '.join(unknown)}",
+                offset=offset,
+                snippet=str(node),
+            )
+        )
+    kind = BLOCK_KINDS[name]
+    drafts = [
+        Draft(
+            offset=offset,
+            kind=kind,
+            form=form,
+            template=name,
+            title=plain_text(title_raw) if title_raw is not None else None,
+            text=plain_text(rules_raw) if rules_raw is not None else "",
+            raw=str(node),
+            in_ref=site.in_ref,
+            anchor=node,
+            enclosures=site.enclosures,
+            claim_state=ClaimState.COMPLETED if kind is RuleKind.SCORING else ClaimState.UNKNOWN,
+        )
+    ]
+    if node.has("finalscoring"):
+        value = node.get("finalscoring").value
+        drafts.append(
+            Draft(
+                offset=doc.offset_of(value.nodes[0]) if value.nodes else offset,
+                kind=kind,
+                form="finalscoring",
+                template=name,
+                title=drafts[0].title,
+                text=plain_text(value),
+                raw=str(value),
+                in_ref=site.in_ref,
+                enclosures=(*site.enclosures, Enclosure(node, "finalscoring")),
+                claim_state=ClaimState.END_GAME,
+            )
+        )
+    return drafts, findings
+
+
+def faq_draft(doc: ParsedDocument, site: Site) -> tuple[list[Draft], list[Finding]]:
+    node = site.node
+    assert isinstance(node, Template)
+    offset = doc.offset_of(node)
+    title_param, title_raw = _value(node, "title", "header")
+    _, text_raw = _value(node, "text", "body")
+    findings = []
+    if title_raw is None or text_raw is None:
+        findings.append(
+            doc.finding(
+                STAGE,
+                Severity.WARNING,
+                "rules.malformed_faq",
+                "FAQ without a question (title/header) or an answer (text/body)",
+                offset=offset,
+                snippet=str(node),
+            )
+        )
+    draft = Draft(
+        offset=offset,
+        kind=RuleKind.FAQ,
+        form="header_body" if title_param == "header" else "title_text",
+        template="FAQ",
+        title=plain_text(title_raw) if title_raw is not None else None,
+        text=plain_text(text_raw) if text_raw is not None else "",
+        raw=str(node),
+        in_ref=site.in_ref,
+        anchor=node,
+        enclosures=site.enclosures,
+    )
+    return [draft], findings
+
+
+def expansion_links(template: Template) -> list[str]:
+    """The `...Link` template names inside `expansionlink`, in order."""
+    if not template.has("expansionlink"):
+        return []
+    value = template.get("expansionlink").value
+    return [
+        template_name(t)
+        for t in value.filter_templates(recursive=False)
+        if template_name(t).endswith("Link")
+    ]
+
+
+def expansion_name(template: Template) -> str | None:
+    links = expansion_links(template)
+    return " / ".join(link_target_name(link) for link in links) or None
+
+
+def interaction_draft(doc: ParsedDocument, site: Site) -> tuple[list[Draft], list[Finding]]:
+    node = site.node
+    assert isinstance(node, Template)
+    offset = doc.offset_of(node)
+    links = expansion_links(node)
+    findings = []
+    if not links:
+        findings.append(
+            doc.finding(
+                STAGE,
+                Severity.WARNING,
+                "rules.unresolved_expansion",
+                "OtherExpansionRule without a ...Link template in expansionlink",
+                offset=offset,
+                snippet=str(node),
+            )
+        )
+    label = plain_text(str(node.get("expansionlink").value)) if node.has("expansionlink") else None
+    _, rules_raw = _value(node, "rules")
+    draft = Draft(
+        offset=offset,
+        kind=RuleKind.EXPANSION_INTERACTION,
+        form="named",
+        template="OtherExpansionRule",
+        title=label,
+        text=plain_text(rules_raw) if rules_raw is not None else "",
+        raw=str(node),
+        in_ref=site.in_ref,
+        anchor=node,
+        enclosures=site.enclosures,
+        other_expansion=expansion_name(node),
+        other_expansion_links=links,
+    )
+    return [draft], findings

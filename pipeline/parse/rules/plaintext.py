@@ -1,0 +1,144 @@
+"""Rules wikitext to plain text: what a reader sees, without images, footnotes or layout.
+
+Templates that only format (`ColorRed`, `Figure|text=`, `...Link`, `Year`) become their visible
+text; images, categories, `<ref>` footnotes, comments and layout tags disappear; nested rules
+templates (FAQ, blocks, OtherExpansionRule) are records of their own and are left out.
+Whitespace is normalised: one space between words, one line per paragraph or list item.
+"""
+
+from __future__ import annotations
+
+import re
+
+import mwparserfromhell
+from mwparserfromhell.nodes import (
+    Comment,
+    ExternalLink,
+    Heading,
+    HTMLEntity,
+    Node,
+    Tag,
+    Template,
+    Text,
+    Wikilink,
+)
+from mwparserfromhell.wikicode import Wikicode
+
+# Templates that are records of their own: their text never flows into the enclosing rule.
+RECORD_TEMPLATES = (
+    "RulesPlacingTile",
+    "RulesPlacingMeeple",
+    "RulesScoring",
+    "RulesAction",
+    "FAQ",
+    "OtherExpansionRule",
+)
+ICON_TEMPLATES = ("IconBook", "IconWorld", "IconHouse", "IconArrow")
+MEDIA_PREFIXES = ("file:", "image:", "category:", "media:", "fișier:", "datei:", "fichier:")
+BLOCK_TAGS = {"div", "p", "table", "tr", "td", "th", "ul", "ol", "li", "center", "blockquote"}
+DROPPED_TAGS = {"ref", "references", "gallery", "section", "math", "imagemap"}
+STRIP_TEMPLATES = ("GreyStrip", "VariantStrip")  # headings inside blocks: their title shows
+
+
+def template_name(template: Template) -> str:
+    return str(template.name).strip()
+
+
+def link_target_name(name: str) -> str:
+    """`PrincessDragonLink` -> `PrincessDragon`."""
+    return name.removesuffix("Link")
+
+
+def _param_text(template: Template, name: str) -> str | None:
+    if template.has(name):
+        return _render_code(template.get(name).value)
+    return None
+
+
+def _template(node: Template) -> str:
+    name = template_name(node)
+    if name in RECORD_TEMPLATES:
+        return ""
+    if name in ICON_TEMPLATES:  # the icon itself is the record's kind; `text=` is its text
+        return _param_text(node, "text") or ""
+    if name.startswith("Color") or name in ("CircularBox", "Year"):
+        return _param_text(node, "1") or ""
+    if name.endswith("Link"):
+        text = _param_text(node, "text")
+        return text if text is not None else link_target_name(name)
+    if name.startswith("Text") and not node.params:  # {{TextC2}} -> "C2"
+        return name.removeprefix("Text")
+    if name in STRIP_TEMPLATES:
+        return "\n" + (_param_text(node, "title") or "") + "\n"
+    if name in ("Figure", "Tile", "Author"):
+        return _param_text(node, "text") or _param_text(node, "name") or ""
+    return ""
+
+
+def _tag(node: Tag) -> str:
+    markup = node.wiki_markup
+    if markup is not None and markup.strip() in ("*", "#", "**", "##", "*#", "#*", "***"):
+        return "\n* "
+    if markup is not None and markup.strip() in (":", ";", "::"):
+        return "\n"
+    tag = str(node.tag).strip().lower()
+    if tag in DROPPED_TAGS:
+        return ""
+    if tag in ("br", "hr"):
+        return "\n"
+    if node.contents is None or node.self_closing:
+        return ""
+    inner = _render_code(node.contents)
+    return f"\n{inner}\n" if tag in BLOCK_TAGS else inner
+
+
+def _wikilink(node: Wikilink) -> str:
+    title = str(node.title).strip()
+    if title.lower().lstrip(":").startswith(MEDIA_PREFIXES):
+        return ""
+    if node.text is not None:
+        return _render_code(node.text)
+    return title.lstrip(":").split("#")[-1] if title.startswith("#") else title.lstrip(":")
+
+
+def _render_node(node: Node) -> str:
+    if isinstance(node, Text):
+        return str(node.value)
+    if isinstance(node, Template):
+        return _template(node)
+    if isinstance(node, Tag):
+        return _tag(node)
+    if isinstance(node, Wikilink):
+        return _wikilink(node)
+    if isinstance(node, ExternalLink):
+        return _render_code(node.title) if node.title is not None else ""
+    if isinstance(node, HTMLEntity):
+        return str(node.normalize())
+    if isinstance(node, Heading):
+        return "\n" + _render_code(node.title) + "\n"
+    if isinstance(node, Comment):
+        return ""
+    return ""  # arguments, magic words: not visible text
+
+
+def _render_code(code: Wikicode) -> str:
+    return "".join(_render_node(node) for node in code.nodes)
+
+
+_SPACES = re.compile(r"[ \t\u00a0\u200b]+")
+# Tags the parser left as text (an unclosed `<li>` in a caption): layout, never visible.
+_STRAY_TAG = re.compile(
+    r"</?(?:li|ul|ol|div|span|br|p|td|tr|th|table|center|small|big|sup|sub)\b[^>]*>",
+    re.IGNORECASE,
+)
+
+
+def normalise(text: str) -> str:
+    """One space between words, one line per paragraph/item, no empty lines."""
+    lines = (_SPACES.sub(" ", line).strip() for line in _STRAY_TAG.sub(" ", text).split("\n"))
+    return "\n".join(line for line in lines if line and line != "*")
+
+
+def plain_text(wikitext: str | Wikicode) -> str:
+    code = mwparserfromhell.parse(wikitext) if isinstance(wikitext, str) else wikitext
+    return normalise(_render_code(code))

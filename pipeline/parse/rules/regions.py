@@ -1,0 +1,116 @@
+"""Page regions for rules that are not templates: sections, heading templates, list items.
+
+Flattened captures put a page on one line, so sections and list items are found in the raw
+text of top-level nodes: text inside templates and tags is masked out first, so a `*` or a
+heading inside a `<ref>` or a parameter never splits anything.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+from mwparserfromhell.nodes import Tag, Template, Text
+
+from pipeline.parse.document import ParsedDocument
+from pipeline.parse.rules.plaintext import template_name
+from pipeline.parse.sections import SectionHeading
+
+MASK = "\x00"
+LIST_ITEM = re.compile(r"(?:(?<=\n)|(?<=^)|(?<=\s))[*#]+(?=\s)")
+
+
+@dataclass(frozen=True)
+class Region:
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class HeadingTemplate:
+    offset: int
+    end: int
+    name: str
+
+
+class PageRegions:
+    """Top-level structure of one document: masked text, headings, heading templates."""
+
+    def __init__(self, doc: ParsedDocument) -> None:
+        self.doc = doc
+
+    @cached_property
+    def masked(self) -> str:
+        """The wikitext with everything inside templates and tags replaced by MASK."""
+        parts: list[str] = []
+        for node in self.doc.tree.nodes:
+            text = str(node)
+            if isinstance(node, Text):
+                parts.append(text)
+            elif isinstance(node, Tag) and (node.wiki_markup or "").strip()[:1] in ("*", "#"):
+                parts.append(text)  # a list marker at a line start
+            else:
+                parts.append(MASK * len(text))
+        return "".join(parts)
+
+    @cached_property
+    def heading_templates(self) -> list[HeadingTemplate]:
+        """Top-level `{{...Heading}}` templates: the section headings of template-built pages."""
+        found = []
+        for node in self.doc.tree.nodes:
+            if isinstance(node, Template) and template_name(node).endswith("Heading"):
+                offset = self.doc.offset_of(node)
+                found.append(HeadingTemplate(offset, offset + len(str(node)), template_name(node)))
+        return found
+
+    @property
+    def headings(self) -> list[SectionHeading]:
+        return self.doc.sections.headings
+
+    def section_path(self, offset: int) -> list[str]:
+        """Headings enclosing `offset`, then the heading template after the last heading."""
+        path = list(self.doc.sections.path_at(offset))
+        heading = self.doc.sections.heading_at(offset)
+        floor = heading.offset if heading is not None else -1
+        latest = [t for t in self.heading_templates if floor < t.offset <= offset]
+        if latest:
+            path.append(latest[-1].name)
+        return path
+
+    def boundaries_after(self, offset: int) -> int:
+        """Where the next heading or heading template after `offset` starts (or the end)."""
+        starts = [h.offset for h in self.headings if h.offset > offset]
+        starts += [t.offset for t in self.heading_templates if t.offset > offset]
+        return min(starts, default=len(self.doc.revision.wikitext))
+
+    def section_body(self, heading: SectionHeading) -> Region:
+        """From after the heading to the next heading of the same or a higher level."""
+        start = heading.offset + len(heading.raw)
+        end = len(self.doc.revision.wikitext)
+        for other in self.headings:
+            if other.offset > heading.offset and other.level <= heading.level:
+                end = other.offset
+                break
+        return Region(start, end)
+
+    def direct_body(self, heading: SectionHeading) -> Region:
+        """From after the heading to the next heading of any level."""
+        start = heading.offset + len(heading.raw)
+        return Region(start, self.boundaries_after(heading.offset))
+
+    def list_items(self, region: Region) -> list[Region]:
+        """Top-level list items (`*`, `#`, also inline ` * ` in flattened text) in `region`."""
+        masked = self.masked[region.start : region.end]
+        marks = list(LIST_ITEM.finditer(masked))
+        items = []
+        for i, mark in enumerate(marks):
+            end = marks[i + 1].start() if i + 1 < len(marks) else _item_end(masked, mark.end())
+            items.append(Region(region.start + mark.start(), region.start + end))
+        return items
+
+
+def _item_end(masked: str, start: int) -> int:
+    """The last item ends at a blank line (line-based text) or the region's end."""
+    blank = re.search(r"\n[ \t]*\n", masked[start:])
+    return start + blank.start() if blank else len(masked)

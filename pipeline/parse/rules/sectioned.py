@@ -1,0 +1,192 @@
+"""Rules written as plain list items under a heading, not as templates.
+
+- House-rule sections: found by their anchor (`<span id="House">` just before the heading) or
+  by the heading names in the language file; every list item without an `IconHouse` is a
+  house rule (items with the icon are already notes).
+- Scoring sections (heading words from the language file, e.g. "evaluarea finală"): each
+  top-level list item is a `scoring_summary`; under an end-of-game heading its claims default
+  to `end_game`.
+- Examples: captions of images with numbers in scoring blocks or scoring sections, kept so
+  worked examples (counts next to points) can be recomputed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mwparserfromhell.nodes import Template, Wikilink
+
+from pipeline.parse.document import ParsedDocument
+from pipeline.parse.rules.drafts import Draft
+from pipeline.parse.rules.plaintext import MEDIA_PREFIXES, plain_text, template_name
+from pipeline.parse.rules.regions import PageRegions
+from pipeline.parse.rules.tree import Site
+from pipeline.parse.rules.vocabulary import Vocabulary
+from pipeline.parse.sections import SectionHeading
+from schemas.rules import ClaimState, RuleKind
+
+HOUSE_ANCHOR = re.compile(r"""<span\s+id\s*=\s*["']?House["']?\s*>""", re.IGNORECASE)
+STANDALONE_NUMBER = re.compile(r"(?<![\w/])\d+(?![\w/])")
+LEADING_MARKER = re.compile(r"^\s*[*#]+\s*")
+IMAGE_OPTIONS = re.compile(
+    r"^(?:thumb|thumbnail|frame|frameless|none|left|right|center|centre|border|upright.*|"
+    r"x?\d+(?:x\d+)?px|link=.*|alt=.*|class=.*)$",
+    re.IGNORECASE,
+)
+
+
+def _matches_any(title: str, words: tuple[str, ...]) -> bool:
+    lowered = title.lower()
+    return any(word.lower() in lowered for word in words)
+
+
+def _section_state(doc: ParsedDocument, offset: int, vocab: Vocabulary) -> ClaimState:
+    """`end_game` under any end-of-game heading (e.g. a subsection of "Sfârșitul jocului")."""
+    path = doc.sections.path_at(offset)
+    end_game = any(_matches_any(title, vocab.end_game_headings) for title in path)
+    return ClaimState.END_GAME if end_game else ClaimState.UNKNOWN
+
+
+def house_headings(
+    doc: ParsedDocument, regions: PageRegions, vocab: Vocabulary
+) -> list[SectionHeading]:
+    found = []
+    wikitext = doc.revision.wikitext
+    previous_end = 0
+    for heading in regions.headings:
+        anchored = HOUSE_ANCHOR.search(wikitext[previous_end : heading.offset]) is not None
+        if anchored or heading.title.strip().lower() in {
+            h.lower() for h in vocab.house_rule_headings
+        }:
+            found.append(heading)
+        previous_end = heading.offset + len(heading.raw)
+    return found
+
+
+def _item_draft(
+    doc: ParsedDocument,
+    start: int,
+    end: int,
+    kind: RuleKind,
+    form: str,
+    state: ClaimState = ClaimState.UNKNOWN,
+) -> Draft | None:
+    raw = doc.revision.wikitext[start:end].rstrip()
+    text = plain_text(LEADING_MARKER.sub("", raw))
+    if not text:
+        return None
+    return Draft(
+        offset=start,
+        kind=kind,
+        form=form,
+        template=None,
+        title=None,
+        text=text,
+        raw=raw,
+        claim_state=state,
+    )
+
+
+def house_section_drafts(
+    doc: ParsedDocument, regions: PageRegions, vocab: Vocabulary
+) -> list[Draft]:
+    drafts = []
+    for heading in house_headings(doc, regions, vocab):
+        for item in regions.list_items(regions.section_body(heading)):
+            if "IconHouse" in doc.revision.wikitext[item.start : item.end]:
+                continue  # the icon's note already records it
+            draft = _item_draft(doc, item.start, item.end, RuleKind.HOUSE_RULE, "section_item")
+            if draft is not None:
+                drafts.append(draft)
+    return drafts
+
+
+def scoring_headings(regions: PageRegions, vocab: Vocabulary) -> list[SectionHeading]:
+    return [h for h in regions.headings if _matches_any(h.title, vocab.scoring_headings)]
+
+
+def scoring_summary_drafts(
+    doc: ParsedDocument, regions: PageRegions, vocab: Vocabulary
+) -> list[Draft]:
+    drafts = []
+    for heading in scoring_headings(regions, vocab):
+        state = _section_state(doc, heading.offset, vocab)
+        body = regions.direct_body(heading)
+        items = regions.list_items(body)
+        # No list: the section's prose is the summary (Winter Edition writes scoring that way).
+        form = "section_item" if items else "section_text"
+        for item in items or [body]:
+            draft = _item_draft(doc, item.start, item.end, RuleKind.SCORING_SUMMARY, form, state)
+            if draft is None or (not items and not STANDALONE_NUMBER.search(draft.text)):
+                continue  # prose without a number states no score
+            drafts.append(draft)
+    return drafts
+
+
+def _split_top(text: str) -> list[str]:
+    """Split image parameters on `|` outside nested templates and links."""
+    parts, depth, current = [], 0, []
+    i = 0
+    while i < len(text):
+        pair = text[i : i + 2]
+        if pair in ("{{", "[["):
+            depth += 1
+            current.append(pair)
+            i += 2
+            continue
+        if pair in ("}}", "]]"):
+            depth = max(0, depth - 1)
+            current.append(pair)
+            i += 2
+            continue
+        if text[i] == "|" and depth == 0:
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(text[i])
+        i += 1
+    parts.append("".join(current))
+    return parts
+
+
+def image_caption(link: Wikilink) -> str | None:
+    if link.text is None:
+        return None
+    captions = [p for p in _split_top(str(link.text)) if not IMAGE_OPTIONS.match(p.strip())]
+    return captions[-1] if captions else None
+
+
+def example_draft(
+    doc: ParsedDocument, site: Site, regions: PageRegions, vocab: Vocabulary
+) -> Draft | None:
+    """An image caption with a number, in a scoring block or a scoring section."""
+    link = site.node
+    assert isinstance(link, Wikilink)
+    if not str(link.title).strip().lower().startswith(MEDIA_PREFIXES):
+        return None
+    block = site.nearest_template("RulesScoring")
+    offset = doc.offset_of(link)
+    if block is None:
+        if any(isinstance(e.node, Template) for e in site.enclosures):
+            return None
+        heading = doc.sections.heading_at(offset)
+        if heading is None or not _matches_any(heading.title, vocab.scoring_headings):
+            return None
+    caption = image_caption(link)
+    if caption is None or not STANDALONE_NUMBER.search(caption):
+        return None
+    text = plain_text(caption)
+    # in a scoring block the example shows a completed feature being scored
+    state = ClaimState.COMPLETED if block is not None else _section_state(doc, offset, vocab)
+    return Draft(
+        offset=offset,
+        kind=RuleKind.EXAMPLE,
+        form="image_caption",
+        template=template_name(block) if block is not None else None,
+        title=None,
+        text=text,
+        raw=str(link),
+        in_ref=site.in_ref,
+        enclosures=site.enclosures,
+        claim_state=state,
+    )

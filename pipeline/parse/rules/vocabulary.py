@@ -1,0 +1,127 @@
+"""Per-language rules vocabulary: the words for points, features, units, states and headings.
+
+The words live in `lang/<code>.json`, not in code, so a new language is a new data file. Every
+word is a stem matched case-insensitively at a word start: `oraș` matches `orașul`, `orașe`;
+a multi-word entry (`oraș finalizat`) lets each of its words take an ending.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+FALLBACK_LANGUAGE = "en"
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A canonical meaning (`city`, `coat_of_arms`, `incomplete` ...) and its stem pattern."""
+
+    meaning: str
+    pattern: re.Pattern[str]
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    language: str
+    points: re.Pattern[str]  # "<number> [connector] <point word>", groups: bonus, number
+    number_words: dict[str, int]
+    per: re.Pattern[str]
+    plus: re.Pattern[str]
+    alternative: re.Pattern[str]  # "or" between two unit phrases: "cetate sau oraș finalizat"
+    features: tuple[Phrase, ...]
+    units: tuple[Phrase, ...]
+    states: tuple[Phrase, ...]  # in priority order: incomplete, completed, end_game, during_game
+    house_rule_headings: tuple[str, ...]
+    scoring_headings: tuple[str, ...]
+    end_game_headings: tuple[str, ...]
+
+    def number(self, text: str) -> int:
+        return int(text) if text.isdigit() else self.number_words[text.lower()]
+
+
+def stem_pattern(stem: str) -> str:
+    """`oraș finalizat` -> each word at a word start, any ending, words separated by spaces."""
+    words = [re.escape(word) + r"\w*" for word in stem.split()]
+    return r"(?<!\w)" + r"\s+".join(words)
+
+
+def _alternatives(stems: list[str]) -> str:
+    ordered = sorted(stems, key=len, reverse=True)
+    return "(?:" + "|".join(stem_pattern(stem) for stem in ordered) + ")"
+
+
+def _phrases(table: dict[str, list[str]]) -> tuple[Phrase, ...]:
+    return tuple(
+        Phrase(meaning, re.compile(_alternatives(stems), re.IGNORECASE))
+        for meaning, stems in table.items()
+    )
+
+
+STATE_PRIORITY = ("incomplete", "completed", "end_game", "during_game")
+
+
+def _build(data: dict[str, object]) -> Vocabulary:
+    def words(key: str) -> list[str]:
+        value = data[key]
+        assert isinstance(value, list), key
+        return [str(v) for v in value]
+
+    def table(key: str) -> dict[str, list[str]]:
+        value = data[key]
+        assert isinstance(value, dict), key
+        return {str(k): [str(s) for s in v] for k, v in value.items()}
+
+    number_words_raw = data["number_words"]
+    assert isinstance(number_words_raw, dict)
+    number_words = {str(k).lower(): int(v) for k, v in number_words_raw.items()}
+    number = (
+        r"\d+"
+        if not number_words
+        else r"\d+|" + "|".join(re.escape(w) for w in sorted(number_words, key=len, reverse=True))
+    )
+    # optional words between the number and the point word: "20 de puncte", "2 more points"
+    fillers = words("number_connectors")
+    connectors = rf"(?:(?:{'|'.join(re.escape(c) for c in fillers)})\s+)?" if fillers else ""
+    points = re.compile(
+        rf"(?<![\w/])(?P<bonus>\(\s*\+\s*)?(?P<number>{number})(?![\w/])\s*\)?\s*"
+        rf"{connectors}(?:{'|'.join(re.escape(p) for p in words('points'))})(?!\w)",
+        re.IGNORECASE,
+    )
+    states = table("states")
+    return Vocabulary(
+        language=str(data["language"]),
+        points=points,
+        number_words=number_words,
+        per=re.compile(_alternatives(words("per")), re.IGNORECASE),
+        plus=re.compile(r"\s*" + _alternatives(words("plus")), re.IGNORECASE),
+        alternative=re.compile(r"\s*,?\s*" + _alternatives(words("or")) + r"\s+", re.IGNORECASE),
+        features=_phrases(table("features")),
+        units=_phrases(table("units")),
+        states=_phrases({name: states[name] for name in STATE_PRIORITY if name in states}),
+        house_rule_headings=tuple(words("house_rule_headings")),
+        scoring_headings=tuple(words("scoring_headings")),
+        end_game_headings=tuple(words("end_game_headings")),
+    )
+
+
+def available_languages() -> list[str]:
+    folder = resources.files("pipeline.parse.rules").joinpath("lang")
+    return sorted(
+        entry.name.removesuffix(".json")
+        for entry in folder.iterdir()
+        if entry.name.endswith(".json")
+    )
+
+
+@cache
+def vocabulary(language: str) -> Vocabulary:
+    """The vocabulary of `language`; raises KeyError when there is no data file for it."""
+    folder = resources.files("pipeline.parse.rules").joinpath("lang")
+    entry = folder.joinpath(f"{language}.json")
+    if not entry.is_file():
+        raise KeyError(language)
+    return _build(json.loads(entry.read_text("utf-8")))

@@ -1,0 +1,325 @@
+"""The `config=` grammar of a `{{Tile}}`: features on every copy vs. the illustration partition.
+
+    {{Feature|name=Monastery}} + ({{Feature|name=Farmhouse}};2x{{Feature|name=None}}) + ({{TextS}})
+
+- a `{{Feature}}` outside parentheses is on every copy; its `count` (or an `Nx` prefix) is how
+  many of that feature one tile shows;
+- a parenthesised, `;`-separated group of Features partitions the copies by illustration:
+  each item's `count` (or `Nx` prefix) is a number of copies;
+- `({{TextS}})` marks the start tile; `(*)` and `<sup>'''*'''</sup>` are footnote markers;
+- parts are joined by ` + ` or ` - `.
+Anything else is reported as a problem and skipped: this parser never raises on wiki data.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from mwparserfromhell.nodes import Tag, Template, Text
+from mwparserfromhell.wikicode import Wikicode
+
+from pipeline.parse.values import text_param
+from schemas.findings import Severity
+from schemas.tiles import ILLUSTRATION_FEATURES, STRUCTURAL_FEATURES, FeatureKind
+
+_MULTIPLIER = re.compile(r"(\d+)\s*[x×X]\s*$")
+_PIECE = re.compile(r"\s+|[();+*]|-|–|[^\s();+*–-]+")
+_COUNT = re.compile(r"^\d+$")
+
+
+@dataclass(frozen=True)
+class ConfigProblem:
+    code: str
+    severity: Severity
+    message: str
+    snippet: str
+
+
+@dataclass(frozen=True)
+class FeatureItem:
+    name: str
+    kind: FeatureKind
+    number: int  # multiplicity on every copy, or copies in the partition
+    edition: str | None
+    raw: str
+
+
+@dataclass
+class ParsedConfig:
+    features: list[FeatureItem] = field(default_factory=list)
+    illustrations: list[FeatureItem] = field(default_factory=list)
+    start_tile: bool = False
+    footnote: bool = False
+    problems: list[ConfigProblem] = field(default_factory=list)
+
+    def feature_counts(self) -> dict[str, int]:
+        return _totals(self.features)
+
+    def illustration_counts(self) -> dict[str, int]:
+        return _totals(self.illustrations)
+
+    @property
+    def feature_editions(self) -> list[str]:
+        editions = {item.edition for item in [*self.features, *self.illustrations] if item.edition}
+        return sorted(editions)
+
+    def problem(self, code: str, message: str, snippet: str, severity: Severity) -> None:
+        self.problems.append(ConfigProblem(code, severity, message, snippet))
+
+
+def _totals(items: list[FeatureItem]) -> dict[str, int]:
+    totals: dict[str, int] = {}
+    for item in items:
+        totals[item.name] = totals.get(item.name, 0) + item.number
+    return totals
+
+
+def feature_kind(name: str) -> FeatureKind | None:
+    if name in STRUCTURAL_FEATURES:
+        return FeatureKind.STRUCTURAL
+    if name in ILLUSTRATION_FEATURES:
+        return FeatureKind.ILLUSTRATION
+    return None
+
+
+def parse_count(raw: str | None) -> int | None:
+    """A non-negative integer count, or None when `raw` is not one (`two`, `-1`, empty)."""
+    if raw is None:
+        return None
+    value = raw.strip()
+    return int(value) if _COUNT.match(value) else None
+
+
+# Tokens: ("feature", Template) ("start",) ("star",) ("footnote",) ("open",) ("close",)
+# ("sep",) ("join",) ("mult", "3") ("junk", text) ("template", Template)
+Token = tuple[str, object]
+
+
+def _is_footnote_tag(node: Tag) -> bool:
+    visible = re.sub(r"<[^>]*>|'", "", str(node)).strip()
+    return visible == "*"
+
+
+def _text_tokens(text: str) -> Iterator[Token]:
+    # An `Nx` multiplier is only a multiplier right before a Feature, i.e. at the end of a
+    # text node; split on it separately so `2x` elsewhere is junk.
+    match = _MULTIPLIER.search(text)
+    if match is None:
+        yield from _plain_tokens(text)
+        return
+    yield from _plain_tokens(text[: match.start()])
+    yield ("mult", match.group(1))
+
+
+def _plain_tokens(text: str) -> Iterator[Token]:
+    for piece_match in _PIECE.finditer(text):
+        piece = piece_match.group(0)
+        if piece.isspace():
+            continue
+        if piece == "(":
+            yield ("open", piece)
+        elif piece == ")":
+            yield ("close", piece)
+        elif piece == ";":
+            yield ("sep", piece)
+        elif piece in {"+", "-", "–"}:
+            yield ("join", piece)
+        elif piece == "*":
+            yield ("star", piece)
+        else:
+            yield ("junk", piece)
+
+
+def _tokens(code: Wikicode) -> Iterator[Token]:
+    for node in code.nodes:
+        if isinstance(node, Text):
+            yield from _text_tokens(node.value)
+        elif isinstance(node, Template):
+            if node.name.matches("Feature"):
+                yield ("feature", node)
+            elif node.name.matches("TextS"):
+                yield ("start", node)
+            else:
+                yield ("template", node)
+        elif isinstance(node, Tag) and _is_footnote_tag(node):
+            yield ("footnote", node)
+        elif str(node).strip():
+            yield ("junk", str(node))
+
+
+class _Reader:
+    """Walks the tokens once, keeping the parenthesis state; records problems, never raises."""
+
+    def __init__(self, config: ParsedConfig, whole: str) -> None:
+        self.config = config
+        self.whole = whole  # the config text: the snippet for problems of its structure
+        self.in_group = False
+        self.group_features: list[FeatureItem] = []
+        self.pending_mult: str | None = None
+
+    def feature(self, template: Template) -> None:
+        raw = str(template)
+        mult, self.pending_mult = self.pending_mult, None
+        name = text_param(template, "name")
+        if not name:
+            self.config.problem(
+                "tiles.feature-without-name", "Feature without name= (skipped)", raw, Severity.ERROR
+            )
+            return
+        kind = feature_kind(name)
+        if kind is None:
+            self.config.problem(
+                "tiles.unknown-feature",
+                f"unknown feature name {name!r} (skipped)",
+                raw,
+                Severity.ERROR,
+            )
+            return
+        count_raw = text_param(template, "count")
+        count = parse_count(count_raw)
+        if count_raw is not None and (count is None or count == 0):
+            self.config.problem(
+                "tiles.invalid-count",
+                f"Feature count {count_raw!r} is not a positive integer (feature skipped)",
+                raw,
+                Severity.ERROR,
+            )
+            return
+        number = count or 1
+        if mult is not None:
+            if count is not None and count != int(mult):
+                self.config.problem(
+                    "tiles.count-conflict",
+                    f"prefix {mult}x and count={count} disagree; count= is used",
+                    f"{mult}x{raw}",
+                    Severity.WARNING,
+                )
+            elif int(mult) == 0:
+                self.config.problem(
+                    "tiles.invalid-count", "prefix 0x (feature skipped)", raw, Severity.ERROR
+                )
+                return
+            else:
+                number = int(mult)
+        item = FeatureItem(name, kind, number, text_param(template, "edition") or None, raw)
+        if self.in_group:
+            self.group_features.append(item)
+            return
+        if kind is FeatureKind.ILLUSTRATION:
+            # The notes only describe structural features outside parentheses; keep the
+            # grammar's reading (on every copy) and say so.
+            self.config.problem(
+                "tiles.illustration-on-every-copy",
+                f"illustration {name} outside parentheses: read as on every copy",
+                raw,
+                Severity.INFO,
+            )
+        self.config.features.append(item)
+
+    def open(self) -> None:
+        if self.in_group:
+            self.config.problem(
+                "tiles.config-nested-group",
+                "nested parenthesis in config",
+                self.whole,
+                Severity.WARNING,
+            )
+            return
+        self.in_group = True
+        self.group_features = []
+
+    def close(self) -> None:
+        if not self.in_group:
+            self.config.problem(
+                "tiles.config-unbalanced", "')' without '(' in config", self.whole, Severity.WARNING
+            )
+            return
+        self.in_group = False
+        if self.group_features:
+            if self.config.illustrations:
+                self.config.problem(
+                    "tiles.config-two-partitions",
+                    "a second parenthesised partition; its items are added to the first",
+                    self.whole,
+                    Severity.WARNING,
+                )
+            self.config.illustrations.extend(self.group_features)
+
+    def finish(self) -> None:
+        if self.pending_mult is not None:
+            self.config.problem(
+                "tiles.config-unparsed",
+                f"{self.pending_mult}x not followed by a Feature",
+                self.whole,
+                Severity.WARNING,
+            )
+        if self.in_group:
+            self.config.problem(
+                "tiles.config-unbalanced",
+                "'(' never closed in config",
+                self.whole,
+                Severity.WARNING,
+            )
+            self.close()
+
+
+def parse_config(code: Wikicode | None) -> ParsedConfig:
+    """Read one `config=` value (comments already removed by the caller)."""
+    config = ParsedConfig()
+    if code is None:
+        return config
+    whole = str(code)
+    reader = _Reader(config, whole)
+    for kind, value in _tokens(code):
+        if kind != "feature" and kind != "mult" and reader.pending_mult is not None:
+            config.problem(
+                "tiles.config-unparsed",
+                f"{reader.pending_mult}x not followed by a Feature",
+                whole,
+                Severity.WARNING,
+            )
+            reader.pending_mult = None
+        if kind == "feature":
+            assert isinstance(value, Template)
+            reader.feature(value)
+        elif kind == "mult":
+            reader.pending_mult = str(value)
+        elif kind == "open":
+            reader.open()
+        elif kind == "close":
+            reader.close()
+        elif kind == "start":
+            config.start_tile = True
+        elif kind in {"star", "footnote"}:
+            config.footnote = True
+        elif kind == "sep":
+            if not reader.in_group:
+                config.problem(
+                    "tiles.config-unparsed", "';' outside parentheses", whole, Severity.WARNING
+                )
+        elif kind == "join":
+            if reader.in_group:
+                config.problem(
+                    "tiles.config-unparsed",
+                    f"{value!s} inside parentheses",
+                    whole,
+                    Severity.WARNING,
+                )
+        elif kind == "template":
+            config.problem(
+                "tiles.config-unknown-template",
+                f"unexpected template {value!s} in config",
+                str(value),
+                Severity.WARNING,
+            )
+        else:
+            config.problem(
+                "tiles.config-unparsed",
+                f"unexpected text {value!s} in config",
+                whole,
+                Severity.WARNING,
+            )
+    reader.finish()
+    return config

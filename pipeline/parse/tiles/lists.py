@@ -1,0 +1,249 @@
+"""Finding the tile lists of a page: their entries, their section, and broken entries.
+
+Walks the shared `ParsedDocument` once, in document order, looking at nodes outside any
+template: `BeginTileList` opens a list, `EndTileList` closes it, `Tile` templates in between
+are its entries. Section context comes from real headings (line-start and inline, see
+`pipeline.parse.sections`) and from heading templates (`TileDistributionHeading`,
+`TileDistributionExpansion|title=...`).
+
+The tolerant pass: a `{{Tile|...)}` missing a closing brace is not a template to
+mwparserfromhell; its text shows up as a Text node starting `{{Tile|`. Such a chunk (up to
+the next entry or the end of the list) is repaired by adding the missing braces after its
+last `}`, parsed on its own, and reported as `tiles.unbalanced-braces`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import mwparserfromhell
+from mwparserfromhell.nodes import Node, Template, Text
+
+from pipeline.parse.document import ParsedDocument
+from pipeline.parse.tiles.identity import EDITION_TEXT_TEMPLATES, heading_edition
+from pipeline.parse.values import raw_param
+from schemas.findings import Severity
+
+_TILE_START = re.compile(r"\{\{\s*Tile\s*\|", re.IGNORECASE)
+TILE_DISTRIBUTION_HEADING = "Tile distribution"
+
+
+@dataclass(frozen=True)
+class Problem:
+    code: str
+    severity: Severity
+    message: str
+    offset: int
+    snippet: str
+
+
+@dataclass(frozen=True)
+class RawEntry:
+    template: Template
+    offset: int
+    raw: str
+    recovered: bool = False
+
+
+@dataclass(frozen=True)
+class Section:
+    path: tuple[str, ...]
+    key: str
+    edition: str | None
+
+
+@dataclass
+class RawList:
+    begin: Template
+    offset: int
+    section: Section
+    entries: list[RawEntry] = field(default_factory=list)
+    closed: bool = False
+
+
+@dataclass
+class PageLists:
+    lists: list[RawList] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class _TemplateHeading:
+    offset: int
+    outer: bool  # TileDistributionHeading (outer) or TileDistributionExpansion (inner)
+    title: str
+    edition: str | None
+
+
+def _template_heading(node: Template, offset: int) -> _TemplateHeading | None:
+    if node.name.matches("TileDistributionHeading"):
+        return _TemplateHeading(offset, True, TILE_DISTRIBUTION_HEADING, None)
+    if node.name.matches("TileDistributionExpansion"):
+        title = raw_param(node, "title")
+        text = " ".join(str(title).split()) if title is not None else ""
+        edition = None
+        if title is not None:
+            for inner in title.filter_templates(recursive=False):
+                for name, code in EDITION_TEXT_TEMPLATES.items():
+                    if inner.name.matches(name):
+                        edition = code
+            if edition is None:
+                edition = heading_edition(title.strip_code())
+        return _TemplateHeading(offset, False, text or "(untitled expansion)", edition)
+    return None
+
+
+def _section_at(
+    doc: ParsedDocument, offset: int, template_headings: list[_TemplateHeading]
+) -> Section:
+    path = list(doc.sections.path_at(offset))
+    innermost = doc.sections.heading_at(offset)
+    key_offset = innermost.offset if innermost else -1
+    after = [h for h in template_headings if key_offset < h.offset < offset]
+    outer = [h for h in after if h.outer]
+    if outer:
+        path.append(outer[-1].title)
+        key_offset = outer[-1].offset
+        after = [h for h in after if h.offset > key_offset]
+    inner = [h for h in after if not h.outer]
+    edition = None
+    if inner:
+        path.append(inner[-1].title)
+        key_offset = inner[-1].offset
+        edition = inner[-1].edition
+    if edition is None:
+        for title in reversed(path):
+            edition = heading_edition(title)
+            if edition:
+                break
+    return Section(tuple(path), f"{key_offset}:{' > '.join(path)}", edition)
+
+
+def _repair(chunk: str) -> str | None:
+    """The chunk with the braces it lacks added after its last `}`; None if not fixable."""
+    missing = chunk.count("{") - chunk.count("}")
+    last = chunk.rfind("}")
+    if missing <= 0 or last < 0:
+        return None
+    return chunk[: last + 1] + "}" * missing + chunk[last + 1 :]
+
+
+def _recover(text: str, start: int, end: int) -> tuple[Template | None, str]:
+    chunk = text[start:end].rstrip()
+    repaired = _repair(chunk)
+    if repaired is None:
+        return None, chunk
+    nodes = mwparserfromhell.parse(repaired).nodes
+    first = nodes[0] if nodes else None
+    if isinstance(first, Template) and first.name.matches("Tile"):
+        return first, chunk
+    return None, chunk
+
+
+def find_lists(doc: ParsedDocument) -> PageLists:
+    """Every tile list of the page, in document order, with problems found on the way."""
+    result = PageLists()
+    events: list[tuple[int, str, Node]] = []
+    template_headings: list[_TemplateHeading] = []
+    for item in doc.located:
+        if item.depth_in_templates:
+            continue
+        node = item.node
+        if isinstance(node, Template):
+            heading = _template_heading(node, item.offset)
+            if heading is not None:
+                template_headings.append(heading)
+            elif node.name.matches("BeginTileList"):
+                events.append((item.offset, "begin", node))
+            elif node.name.matches("EndTileList"):
+                events.append((item.offset, "end", node))
+            elif node.name.matches("Tile"):
+                events.append((item.offset, "tile", node))
+        elif isinstance(node, Text):
+            for match in _TILE_START.finditer(node.value):
+                events.append((item.offset + match.start(), "broken", node))
+    events.sort(key=lambda event: event[0])
+
+    text = doc.revision.wikitext
+    current: RawList | None = None
+    for index, (offset, kind, event_node) in enumerate(events):
+        node = event_node
+        if kind == "begin":
+            assert isinstance(node, Template)
+            if current is not None:
+                result.problems.append(
+                    Problem(
+                        "tiles.unclosed-list",
+                        Severity.WARNING,
+                        "BeginTileList before the previous list's EndTileList; closing it here",
+                        current.offset,
+                        str(current.begin),
+                    )
+                )
+            current = RawList(node, offset, _section_at(doc, offset, template_headings))
+            result.lists.append(current)
+        elif kind == "end":
+            if current is None:
+                result.problems.append(
+                    Problem(
+                        "tiles.unmatched-end-list",
+                        Severity.INFO,
+                        "EndTileList without an open BeginTileList (used as a layout closer?)",
+                        offset,
+                        str(node),
+                    )
+                )
+            else:
+                current.closed = True
+                current = None
+        elif kind == "tile":
+            assert isinstance(node, Template)
+            if current is not None:
+                current.entries.append(RawEntry(node, offset, str(node)))
+            elif node.has("count"):
+                result.problems.append(
+                    Problem(
+                        "tiles.entry-outside-list",
+                        Severity.WARNING,
+                        "Tile with count= outside any BeginTileList/EndTileList (not counted)",
+                        offset,
+                        str(node),
+                    )
+                )
+        elif current is not None:  # a `{{Tile|` the parser could not read as a template
+            end = events[index + 1][0] if index + 1 < len(events) else len(text)
+            template, chunk = _recover(text, offset, end)
+            if template is None:
+                result.problems.append(
+                    Problem(
+                        "tiles.unparseable-entry",
+                        Severity.ERROR,
+                        "a {{Tile| entry that is not a template and could not be repaired",
+                        offset,
+                        chunk,
+                    )
+                )
+                continue
+            result.problems.append(
+                Problem(
+                    "tiles.unbalanced-braces",
+                    Severity.WARNING,
+                    f"Tile entry lacks {chunk.count('{') - chunk.count('}')} closing brace(s); "
+                    "read as if they were there",
+                    offset,
+                    chunk,
+                )
+            )
+            current.entries.append(RawEntry(template, offset, chunk, recovered=True))
+    if current is not None:
+        result.problems.append(
+            Problem(
+                "tiles.unclosed-list",
+                Severity.WARNING,
+                "BeginTileList never closed by EndTileList; the list runs to the end of the page",
+                current.offset,
+                str(current.begin),
+            )
+        )
+    return result

@@ -1,0 +1,367 @@
+"""The "tiles" parse stage: tile lists of one revision -> records and findings.
+
+Follows domain notes §3: a `Tile` without `count` is an illustration, not a distribution
+entry; a list's edition comes from its heading, else from its Features, else from its image
+names; every source is kept on the records and disagreements become findings.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from pipeline.parse import ParseStage, StageOutput
+from pipeline.parse.document import ParsedDocument
+from pipeline.parse.tiles.config import ParsedConfig, parse_config, parse_count
+from pipeline.parse.tiles.identity import ImageIdentity, identify_image
+from pipeline.parse.tiles.lists import Problem, RawEntry, RawList, find_lists
+from pipeline.parse.values import raw_param, text_param, without_comments
+from schemas.findings import Severity
+from schemas.tiles import (
+    KNOWN_EDITIONS,
+    EditionSources,
+    TileEntry,
+    TileFeature,
+    TileIllustration,
+    TileList,
+)
+
+STAGE = "tiles"
+TABLES = ("tile_lists", "tiles", "tile_features", "tile_illustrations")
+
+
+@dataclass
+class _Entry:
+    raw: RawEntry
+    image: str
+    identity: ImageIdentity | None
+    count: int
+    config: ParsedConfig
+
+
+class _Extractor:
+    """One revision's tile records and findings, built list by list."""
+
+    def __init__(self, doc: ParsedDocument) -> None:
+        self.doc = doc
+        self.out = StageOutput()
+
+    def problem(self, code: str, severity: Severity, message: str, offset: int, raw: str) -> None:
+        self.out.findings.append(
+            self.doc.finding(STAGE, severity, code, message, offset=offset, snippet=raw)
+        )
+
+    def entry(self, raw: RawEntry) -> _Entry | None:
+        """A distribution entry, or None (no count: an illustration; invalid: a finding)."""
+        template = raw.template
+        count_text = text_param(template, "count")
+        if count_text is None:
+            return None
+        count = parse_count(count_text)
+        if count is None:
+            self.problem(
+                "tiles.invalid-count",
+                Severity.ERROR,
+                f"Tile count {count_text!r} is not a non-negative integer (entry skipped)",
+                raw.offset,
+                raw.raw,
+            )
+            return None
+        image = text_param(template, "image")
+        if not image:
+            self.problem(
+                "tiles.missing-image",
+                Severity.ERROR,
+                "Tile without image= (entry skipped)",
+                raw.offset,
+                raw.raw,
+            )
+            return None
+        identity = identify_image(image)
+        if identity is None:
+            self.problem(
+                "tiles.unrecognised-image",
+                Severity.WARNING,
+                f"image {image!r} does not name product, edition and tile code; "
+                "the list's product and the file name are used",
+                raw.offset,
+                raw.raw,
+            )
+        elif identity.product is None:
+            self.problem(
+                "tiles.unknown-product",
+                Severity.WARNING,
+                f"image product {identity.product_token!r} is not a known product",
+                raw.offset,
+                raw.raw,
+            )
+        config_code = raw_param(template, "config")
+        if config_code is not None and "<!--" in str(config_code):
+            config_code = without_comments(config_code)
+        config = parse_config(config_code)
+        for issue in config.problems:
+            self.problem(issue.code, issue.severity, issue.message, raw.offset, issue.snippet)
+        return _Entry(raw, image, identity, count, config)
+
+    def list_total(self, raw: RawList, name: str) -> int | None:
+        value = text_param(raw.begin, name)
+        if value is None:
+            return None
+        total = parse_count(value)
+        if total is None:
+            self.problem(
+                "tiles.invalid-total",
+                Severity.ERROR,
+                f"BeginTileList {name}={value!r} is not a non-negative integer (ignored)",
+                raw.offset,
+                str(raw.begin),
+            )
+        return total
+
+    def resolve_edition(
+        self, raw: RawList, entries: list[_Entry]
+    ) -> tuple[str | None, EditionSources]:
+        features = Counter(e for entry in entries for e in entry.config.feature_editions)
+        images = Counter(
+            entry.identity.edition_token
+            for entry in entries
+            if entry.identity is not None and entry.identity.image_is_edition
+        )
+        feature_edition = _majority(features)
+        image_edition = _majority(images)
+        sources = EditionSources(
+            image=image_edition,
+            features=sorted(features),
+            heading=raw.section.edition,
+        )
+        named = [e for e in (raw.section.edition, feature_edition, image_edition) if e]
+        edition = named[0] if named else None
+        if len(set(named)) > 1:
+            self.problem(
+                "tiles.edition-conflict",
+                Severity.WARNING,
+                f"list edition sources disagree: heading {raw.section.edition}, "
+                f"features {feature_edition}, images {image_edition}; {edition} is used",
+                raw.offset,
+                str(raw.begin),
+            )
+        if edition is None and entries:
+            self.problem(
+                "tiles.edition-unknown",
+                Severity.WARNING,
+                "no heading, Feature or image names this list's edition",
+                raw.offset,
+                str(raw.begin),
+            )
+        if edition is not None and edition not in KNOWN_EDITIONS:
+            self.problem(
+                "tiles.unknown-edition-code",
+                Severity.INFO,
+                f"edition code {edition!r} is not one of {sorted(KNOWN_EDITIONS)}",
+                raw.offset,
+                str(raw.begin),
+            )
+        return edition, sources
+
+    def resolve_product(self, raw: RawList, entries: list[_Entry]) -> str | None:
+        products = Counter(
+            entry.identity.product
+            for entry in entries
+            if entry.identity is not None and entry.identity.product
+        )
+        product = _majority(products)
+        if len(products) > 1:
+            self.problem(
+                "tiles.product-conflict",
+                Severity.WARNING,
+                f"one list holds tiles of several products {dict(products)}; {product} is used",
+                raw.offset,
+                str(raw.begin),
+            )
+        return product
+
+    def run(self) -> StageOutput:
+        page = find_lists(self.doc)
+        for problem in page.problems:
+            self.add_problem(problem)
+        list_rows: list[TileList] = []
+        for list_index, raw in enumerate(page.lists):
+            row = self.one_list(list_index, raw)
+            if row is not None:
+                list_rows.append(row)
+        self.link_section_totals(list_rows)
+        return self.out
+
+    def add_problem(self, problem: Problem) -> None:
+        self.problem(
+            problem.code, problem.severity, problem.message, problem.offset, problem.snippet
+        )
+
+    def one_list(self, list_index: int, raw: RawList) -> TileList | None:
+        """The list's record (None for a layout container: no counted tile, no total)."""
+        entries = [e for e in (self.entry(item) for item in raw.entries) if e is not None]
+        declared = self.list_total(raw, "tiles")
+        special = self.list_total(raw, "special")
+        edition, sources = self.resolve_edition(raw, entries)
+        product = self.resolve_product(raw, entries)
+        if not entries and declared is None and special is None:
+            self.problem(
+                "tiles.layout-list",
+                Severity.INFO,
+                "BeginTileList with no counted Tile and no total (a layout container)",
+                raw.offset,
+                str(raw.begin),
+            )
+            return None
+        for entry_index, entry in enumerate(entries):
+            self.add_entry(
+                list_index,
+                entry_index,
+                entry,
+                product,
+                edition,
+                raw.section.edition,
+                special is not None,
+            )
+        return TileList(
+            location=self.doc.location(raw.offset, str(raw.begin)),
+            list_index=list_index,
+            product=product,
+            edition=edition,
+            section=" > ".join(raw.section.path),
+            section_key=raw.section.key,
+            declared_total=declared,
+            special=special,
+            declares_section_total=not entries and declared is not None,
+            entries=len(entries),
+            tile_count=sum(entry.count for entry in entries),
+            edition_sources=sources,
+        )
+
+    def add_entry(
+        self,
+        list_index: int,
+        entry_index: int,
+        entry: _Entry,
+        list_product: str | None,
+        list_edition: str | None,
+        heading: str | None,
+        special: bool,
+    ) -> None:
+        identity, config, raw = entry.identity, entry.config, entry.raw
+        code = identity.code if identity else entry.image.rsplit(".", 1)[0]
+        image_edition = identity.edition_token if identity else None
+        if config.feature_editions and list_edition and config.feature_editions != [list_edition]:
+            self.problem(
+                "tiles.edition-conflict",
+                Severity.WARNING,
+                f"tile {code}: Feature edition {', '.join(config.feature_editions)} "
+                f"but the list is {list_edition}",
+                raw.offset,
+                raw.raw,
+            )
+        if (
+            identity is not None
+            and identity.image_is_edition
+            and list_edition
+            and (image_edition != list_edition)
+        ):
+            self.problem(
+                "tiles.edition-conflict",
+                Severity.WARNING,
+                f"tile {code}: image says {image_edition} but the list is {list_edition}",
+                raw.offset,
+                raw.raw,
+            )
+        location = self.doc.location(raw.offset, raw.raw)
+        self.out.add(
+            "tiles",
+            TileEntry(
+                location=location,
+                list_index=list_index,
+                entry_index=entry_index,
+                image=entry.image,
+                product=(identity.product if identity and identity.product else list_product),
+                edition=list_edition,
+                code=code,
+                count=entry.count,
+                start_tile=config.start_tile,
+                footnote=config.footnote,
+                special=special,
+                recovered=raw.recovered,
+                image_series=image_edition,
+                edition_sources=EditionSources(
+                    image=image_edition, features=config.feature_editions, heading=heading
+                ),
+                features=config.feature_counts(),
+                illustrations=config.illustration_counts(),
+            ),
+        )
+        keys = {"list_index": list_index, "entry_index": entry_index, "code": code}
+        for item in config.features:
+            self.out.add(
+                "tile_features",
+                TileFeature(
+                    location=location.model_copy(update={"snippet": item.raw}),
+                    name=item.name,
+                    kind=item.kind,
+                    multiplicity=item.number,
+                    edition=item.edition,
+                    **keys,
+                ),
+            )
+        for item in config.illustrations:
+            self.out.add(
+                "tile_illustrations",
+                TileIllustration(
+                    location=location.model_copy(update={"snippet": item.raw}),
+                    feature=item.name,
+                    kind=item.kind,
+                    copies=item.number,
+                    edition=item.edition,
+                    **keys,
+                ),
+            )
+
+    def link_section_totals(self, rows: list[TileList]) -> None:
+        """An empty list declaring `tiles=N` covers the lists after it in its section.
+
+        The declaring list has no tiles of its own, so it takes the product of the first
+        list it covers.
+        """
+        covered_by: dict[int, int] = {}
+        declaring: TileList | None = None
+        prefix: tuple[str, ...] = ()
+        for row in rows:
+            path = tuple(row.section.split(" > ")) if row.section else ()
+            if row.declares_section_total:
+                declaring, prefix = row, path
+            elif declaring is not None and path[: len(prefix)] == prefix:
+                covered_by[row.list_index] = declaring.list_index
+            else:
+                declaring = None
+        products: dict[int, str | None] = {}
+        by_index = {row.list_index: row for row in rows}
+        for index, owner in covered_by.items():
+            products.setdefault(owner, by_index[index].product)
+        for row in rows:
+            update: dict[str, object] = {}
+            if row.list_index in covered_by:
+                update["section_total_list"] = covered_by[row.list_index]
+            if row.list_index in products and row.product is None:
+                update["product"] = products[row.list_index]
+            self.out.add("tile_lists", row.model_copy(update=update) if update else row)
+
+
+def _majority(counter: Counter[str]) -> str | None:
+    if not counter:
+        return None
+    ranked = counter.most_common()
+    return ranked[0][0]
+
+
+def extract(doc: ParsedDocument) -> StageOutput:
+    return _Extractor(doc).run()
+
+
+TILES_STAGE = ParseStage(name=STAGE, tables=TABLES, extract=extract)

@@ -1,0 +1,57 @@
+"""Plain text keeps what a reader sees and drops markup, images, footnotes and layout."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pipeline.parse.rules.plaintext import plain_text
+
+WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyzăîșț", min_size=1, max_size=10)
+# Ways to write a visible word; "{}" is the word.
+VISIBLE = [
+    "{}",
+    "'''{}'''",
+    "''{}''",
+    "{{{{ColorRed|{}}}}}",
+    "{{{{Figure|name=Barn|text={}}}}}",
+    "[[Base game/ro|{}]]",
+    "{{{{AbbeyMayorLink|text={}}}}}",
+    '<span style="color:red">{}</span>',
+]
+HIDDEN = [
+    "[[File:Base_Game_C2_Tile_A.jpg|frame|none|Exemplul 1]]",
+    "<ref>{{IconWorld}} o notă</ref>",
+    "<!-- comentariu -->",
+    "<br />",
+    "{{DottedFrameMessage|text=cadru}}",
+    "[[Category:Finalizate]]",
+]
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    parts=st.lists(
+        st.one_of(
+            st.tuples(st.just("visible"), st.integers(0, len(VISIBLE) - 1), WORD),
+            st.tuples(st.just("hidden"), st.integers(0, len(HIDDEN) - 1), st.just("")),
+        ),
+        min_size=1,
+        max_size=12,
+    )
+)
+def test_visible_words_stay_in_order_and_markup_goes(parts: list[tuple[str, int, str]]) -> None:
+    wikitext = " ".join(
+        VISIBLE[i].format(w) if kind == "visible" else HIDDEN[i] for kind, i, w in parts
+    )
+    words = [w for kind, _, w in parts if kind == "visible"]
+    text = plain_text(wikitext)
+    assert text.split() == words
+    for marker in ("{{", "}}", "[[", "]]", "<ref", "'''", "<!--", "Exemplul", "notă"):
+        assert marker not in text
+
+
+def test_links_without_text_show_the_expansion_name() -> None:
+    assert plain_text("cu '''{{PrincessDragonLink|edition=C2|variant=long}}'''") == (
+        "cu PrincessDragon"
+    )

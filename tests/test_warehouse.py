@@ -1,0 +1,104 @@
+"""Warehouse semantics: current revisions, idempotent re-imports, atomic builds, migrations."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pipeline import parse_runner
+from pipeline.build import import_sources, store_and_parse
+from pipeline.corpus import SourceSpec
+from pipeline.extract.sources import read_source
+from pipeline.extract.titles import builtin_languages, resolve_title, split_title
+from pipeline.parse import ParseStage, StageOutput
+from pipeline.parse.document import ParsedDocument
+from schemas.findings import Severity
+from tests.conftest import FIXTURES
+from warehouse.connection import read_only, write_transaction
+from warehouse.migrate import migration_files
+
+
+def _current(db: Path) -> dict[str, str]:
+    with read_only(db) as conn:
+        rows = conn.execute("SELECT title, wikitext FROM current_revisions").fetchall()
+    return {str(t): str(w) for t, w in rows}
+
+
+def _page(tmp_path: Path, name: str, text: str) -> SourceSpec:
+    path = tmp_path / name
+    path.write_text(text, "utf-8")
+    return SourceSpec(path, title="Base game", language="de")
+
+
+def test_current_revision_is_newest_id_else_last_imported(tmp_path: Path, db_path: Path) -> None:
+    first, second = _page(tmp_path, "a.wiki", "one\n"), _page(tmp_path, "b.wiki", "two\n")
+    import_sources(db_path, [first, second])
+    assert _current(db_path)["Base game/de"] == "two\n"
+    import_sources(db_path, [first])  # re-importing an older text makes it the last imported
+    assert _current(db_path)["Base game/de"] == "one\n"
+    import_sources(db_path, [SourceSpec(FIXTURES / "inputs" / "export.xml")])
+    assert _current(db_path)["Base game/de"].endswith("& mehr")  # revision id 5002 wins
+    with read_only(db_path) as conn:
+        assert conn.execute("SELECT count(*) FROM revisions").fetchall() == [(5,)]
+
+
+def test_reimport_writes_nothing_new(db_path: Path) -> None:
+    spec = SourceSpec(FIXTURES / "inputs" / "export.xml")
+    first = import_sources(db_path, [spec])
+    again = import_sources(db_path, [spec])
+    assert first.store.revisions_new == 3
+    assert (again.store.revisions_new, again.store.revisions_known) == (0, 3)
+
+
+def _exploding_stage(doc: ParsedDocument) -> StageOutput:
+    raise RuntimeError(f"bug while parsing {doc.revision.title}")
+
+
+def test_crash_mid_build_leaves_previous_state(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    spec = SourceSpec(FIXTURES / "inputs" / "export.xml")
+    batch = read_source(FIXTURES / "inputs" / "api_v2.json")
+    import_sources(db_path, [spec])
+    before = _current(db_path)
+    boom = ParseStage("boom", (), _exploding_stage)
+    monkeypatch.setattr(parse_runner, "registered_stages", lambda: [boom])
+    with pytest.raises(RuntimeError, match="bug while parsing"):
+        store_and_parse(db_path, [batch], command="import")
+    assert _current(db_path) == before
+
+
+def test_import_findings_are_stored_once(db_path: Path) -> None:
+    spec = SourceSpec(FIXTURES / "inputs" / "api_v1.json")
+    import_sources(db_path, [spec])
+    import_sources(db_path, [spec])
+    with read_only(db_path) as conn:
+        rows = conn.execute("SELECT severity, code, title FROM findings").fetchall()
+    assert rows == [(Severity.WARNING.value, "import.missing-page", "No such page/fr")]
+
+
+def test_migrations_apply_once(db_path: Path) -> None:
+    with write_transaction(db_path):
+        pass
+    with write_transaction(db_path) as conn:
+        applied = conn.execute("SELECT version FROM schema_migrations ORDER BY 1").fetchall()
+    assert [row[0] for row in applied] == [version for version, _, _ in migration_files()]
+
+
+LANGS = sorted(builtin_languages())
+SAFE_TITLE = st.text(
+    alphabet=st.characters(blacklist_categories=("Cc", "Cs"), blacklist_characters="#<>[]|{}/_"),
+    min_size=1,
+    max_size=30,
+).filter(lambda s: s.strip() == s and s not in {".", ".."} and s.strip())
+
+
+@given(base=SAFE_TITLE, language=st.sampled_from(LANGS))
+def test_title_language_round_trip(base: str, language: str) -> None:
+    title, got_base, got_language = resolve_title(base, language, origin="t")
+    assert (got_base, got_language) == (base, language)
+    assert split_title(title) == (base, language)
+    assert resolve_title(title, None, origin="t") == (title, base, language)

@@ -1,0 +1,96 @@
+"""Checks on imported pages: the unbalanced-braces quirk, failing counts, other languages."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pipeline.build import import_sources
+from pipeline.checks import failed_errors
+from pipeline.corpus import SourceSpec
+from pipeline.extract.sources import InputFormat
+from schemas.checks import CheckResult, CheckStatus
+from tests.tiles.helpers import FIXTURES
+from warehouse.connection import read_only
+
+BASE = FIXTURES / "base_game_ro.wiki"
+
+
+def _import(db: Path, *pages: tuple[Path, str]) -> list[CheckResult]:
+    specs = [SourceSpec(path, title, None, InputFormat.WIKITEXT) for path, title in pages]
+    return import_sources(db, specs, checks=True).checks
+
+
+def _tiles_results(results: list[CheckResult], check: str) -> list[CheckResult]:
+    return [r for r in results if r.check == check]
+
+
+def test_unbalanced_braces_recovered_with_findings(db_path: Path) -> None:
+    results = _import(db_path, (FIXTURES / "base_game_ro_c2_unbalanced.wiki", "Base game/ro"))
+    with read_only(db_path) as conn:
+        c2 = conn.execute(
+            "SELECT code, count, recovered FROM tiles WHERE product = 'Base Game' "
+            "AND edition = 'C2' ORDER BY entry_index"
+        ).fetchall()
+        findings = conn.execute(
+            "SELECT line, col, snippet FROM findings WHERE code = 'tiles.unbalanced-braces' "
+            "ORDER BY line"
+        ).fetchall()
+    assert sum(count for _, count, _ in c2) == 72
+    assert [code for code, _, recovered in c2 if recovered] == ["H", "N", "R"]
+    assert [(line, col) for line, col, _ in findings] == [(496, 1), (502, 1), (506, 1)]
+    assert all(snippet.endswith(")}") for _, _, snippet in findings)
+    tiles_results = [r for r in results if r.check.startswith("tiles.")]
+    assert tiles_results and all(r.status is not CheckStatus.FAIL for r in tiles_results)
+
+
+def test_wrong_count_fails_declared_total_and_reference(db_path: Path, tmp_path: Path) -> None:
+    broken = tmp_path / "base.wiki"
+    text = BASE.read_text("utf-8")
+    broken.write_text(
+        text.replace("Base_Game_C2_Tile_U.jpg|count=8", "Base_Game_C2_Tile_U.jpg|count=7")
+    )
+    results = _import(db_path, (broken, "Base game/ro"))
+    failing = {(r.check, r.scope) for r in failed_errors(results)}
+    assert ("tiles.declared_total", "Base game/ro list 2 (Base Game C2) tiles=") in failing
+    assert ("tiles.reference_counts", "Base game/ro list 2 (Base Game C2)") in failing
+    assert ("tiles.illustration_partition", "Base game/ro list 2 (Base Game C2)") in failing
+    reference = next(r for r in results if r.check == "tiles.reference_counts" and "C2" in r.scope)
+    assert json.loads(reference.evidence)["mismatches"] == {"U": {"expected": 8, "actual": 7}}
+
+
+def test_two_start_tiles_fail(db_path: Path, tmp_path: Path) -> None:
+    broken = tmp_path / "base.wiki"
+    text = BASE.read_text("utf-8").replace(
+        "Base_Game_C3_Tile_E.png|count=5|config=(",
+        "Base_Game_C3_Tile_E.png|count=5|config=({{TextS}}) + (",
+    )
+    broken.write_text(text)
+    results = _import(db_path, (broken, "Base game/ro"))
+    start = _tiles_results(results, "tiles.start_tile")
+    assert [r.status for r in start] == [CheckStatus.FAIL, CheckStatus.PASS, CheckStatus.PASS]
+    assert start[0].actual == "2 (D, E)"
+
+
+def test_same_distribution_in_every_language(db_path: Path, tmp_path: Path) -> None:
+    german = tmp_path / "de.wiki"
+    text = BASE.read_text("utf-8")
+    german.write_text(
+        text.replace("Base_Game_C3_Tile_V.png|count=9", "Base_Game_C3_Tile_V.png|count=8")
+    )
+    results = _import(db_path, (BASE, "Base game/ro"), (german, "Base game/de"))
+    by_scope = {r.scope: r for r in _tiles_results(results, "tiles.same_in_every_language")}
+    assert by_scope["Base Game C2"].status is CheckStatus.PASS
+    c3 = by_scope["Base Game C3"]
+    assert c3.status is CheckStatus.FAIL and c3.severity == "warning"
+    assert json.loads(c3.evidence)["differing"] == {"ro": ["V"]}
+
+
+def test_section_total_fails_when_a_list_is_short(db_path: Path, tmp_path: Path) -> None:
+    winter = tmp_path / "we.wiki"
+    text = (FIXTURES / "winter_edition_ro.wiki").read_text("utf-8")
+    winter.write_text(text.replace("{{Tile|image=Winter_Edition_C3_Tile_Z12.png|count=1}}", ""))
+    results = _import(db_path, (winter, "Winter Edition Base Game/ro"))
+    sections = _tiles_results(results, "tiles.section_total")
+    assert [r.status for r in sections] == [CheckStatus.FAIL, CheckStatus.PASS, CheckStatus.PASS]
+    assert sections[0].actual == "83 (72 + 11)"

@@ -1,0 +1,108 @@
+"""Read-only questions about rules records: which pages, their rules, their scoring claims.
+
+Only each page's current revision is read (`current_revisions`), so an older imported
+revision never mixes into the answer.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import duckdb
+
+RULE_COLUMNS = (
+    "title",
+    "language",
+    "line",
+    "col",
+    "rule_id",
+    "section_path",
+    "ordinal",
+    "kind",
+    "form",
+    "template",
+    "rule_title",
+    "text",
+    "in_ref",
+    "parent_id",
+    "other_expansion",
+    "ruling_dates",
+)
+CLAIM_COLUMNS = (
+    "title",
+    "language",
+    "line",
+    "col",
+    "claim_id",
+    "rule_id",
+    "section_path",
+    "feature",
+    "state",
+    "unit",
+    "points",
+    "bonus",
+    "sentence",
+    "counts",
+)
+JSON_COLUMNS = {"section_path", "ruling_dates", "counts"}
+
+
+def matching_pages(
+    conn: duckdb.DuckDBPyConnection, page: str, language: str | None = None
+) -> list[str]:
+    """Titles of the pages named `page`: a full title ("Base game/ro") or a base title."""
+    sql = "SELECT title FROM pages WHERE (title = ? OR base_title = ?)"
+    params: list[Any] = [page, page]
+    if language is not None:
+        sql += " AND language = ?"
+        params.append(language)
+    return [str(row[0]) for row in conn.execute(sql + " ORDER BY title", params).fetchall()]
+
+
+def _rows(
+    conn: duckdb.DuckDBPyConnection, sql: str, params: list[Any], columns: tuple[str, ...]
+) -> list[dict[str, Any]]:
+    found = []
+    for row in conn.execute(sql, params).fetchall():
+        record = dict(zip(columns, row, strict=True))
+        for key in JSON_COLUMNS & record.keys():
+            record[key] = json.loads(record[key])
+        found.append(record)
+    return found
+
+
+def rules_of(
+    conn: duckdb.DuckDBPyConnection,
+    titles: list[str],
+    *,
+    kind: str | None = None,
+    search: str | None = None,
+) -> list[dict[str, Any]]:
+    """Rules of the pages' current revisions in page order; `search` matches text or title."""
+    columns = ", ".join(f"r.{c}" for c in RULE_COLUMNS)
+    sql = (
+        f"SELECT {columns} FROM rules r "
+        "JOIN current_revisions c ON c.revision_key = r.revision_key "
+        "WHERE list_contains(?, r.title)"
+    )
+    params: list[Any] = [titles]
+    if kind is not None:
+        sql += " AND r.kind = ?"
+        params.append(kind)
+    if search:
+        sql += " AND (r.text ILIKE ? OR coalesce(r.rule_title, '') ILIKE ?)"
+        params += [f"%{search}%", f"%{search}%"]
+    return _rows(conn, sql + " ORDER BY r.title, r.ordinal", params, RULE_COLUMNS)
+
+
+def claims_of(conn: duckdb.DuckDBPyConnection, titles: list[str]) -> list[dict[str, Any]]:
+    """Scoring claims of the pages' current revisions, in page order."""
+    columns = ", ".join(f"s.{c}" for c in CLAIM_COLUMNS)
+    sql = (
+        f"SELECT {columns} FROM scoring_claims s "
+        "JOIN current_revisions c ON c.revision_key = s.revision_key "
+        "JOIN rules r ON r.rule_id = s.rule_id "
+        "WHERE list_contains(?, s.title) ORDER BY s.title, r.ordinal, s.claim_id"
+    )
+    return _rows(conn, sql, [titles], CLAIM_COLUMNS)
