@@ -33,7 +33,12 @@ from pipeline.build import read_sources
 from pipeline.corpus import read_corpus
 from pipeline.progress import NoProgress
 from pipeline.synth import generate_corpus
-from pipeline.synth.verify import load_expected, tile_list_totals, verify_warehouse
+from pipeline.synth.verify import (
+    load_expected,
+    tile_list_totals,
+    verify_tile_tables,
+    verify_warehouse,
+)
 from warehouse.connection import read_only
 
 Row = dict[str, Any]
@@ -237,6 +242,10 @@ def run() -> list[Row]:
             )
         with read_only(work / "jobs2.duckdb") as conn:
             verified = verify_warehouse(conn, corpus)
+            has_tiles = conn.execute(
+                "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'tile_lists'"
+            ).fetchall()[0][0]
+            tile_check = verify_tile_tables(conn, corpus) if has_tiles else None
         rows.append(
             _row(
                 "correct: revisions with expected tile totals",
@@ -245,6 +254,16 @@ def run() -> list[Row]:
                 f"raw-parse mismatches {raw_mismatches}; stored tiles {verified.tiles}",
             )
         )
+        if tile_check is not None:
+            rows.append(
+                _row(
+                    "correct: tile_lists as expected",
+                    tile_check.revisions - len(tile_check.mismatches),
+                    f"of {generated.revisions}",
+                    f"tiles stage counted {tile_check.tiles} of {generated.tiles} tiles; "
+                    f"pages with defects included",
+                )
+            )
         rows.append(
             _row(
                 "machine load average (1 min)",

@@ -104,3 +104,35 @@ def verify_warehouse(conn: duckdb.DuckDBPyConnection, corpus: Path) -> Verificat
             continue
         _compare(title, str(stored[title]), entry, result)
     return result
+
+
+def _holds_tiles(totals: dict[str, Any]) -> bool:
+    """Lists a tile stage records: those that declare a total or count tiles (not galleries)."""
+    return any(totals[k] is not None for k in ("declared", "special")) or bool(
+        totals["tiles"] or totals["bad_counts"]
+    )
+
+
+def verify_tile_tables(conn: duckdb.DuckDBPyConnection, corpus: Path) -> Verification:
+    """The tiles stage's `tile_lists` agree with `expected.json`: per current revision, the
+    lists' declared totals, special counts and tile counts, in page order."""
+    expected = {e["title"]: e for e in load_expected(corpus)["revisions"]}
+    rows = conn.execute(
+        "SELECT r.title, l.declared_total, l.special, l.tile_count FROM tile_lists l "
+        "JOIN current_revisions r ON r.revision_key = l.revision_key "
+        "ORDER BY r.title, l.list_index"
+    ).fetchall()
+    stored: dict[str, list[tuple[Any, ...]]] = {}
+    for title, declared, special, count in rows:
+        stored.setdefault(str(title), []).append((declared, special, count))
+    result = Verification()
+    for title, entry in expected.items():
+        want = [
+            (t["declared"], t["special"], t["total"]) for t in entry["lists"] if _holds_tiles(t)
+        ]
+        got = stored.get(title, [])
+        result.revisions += 1
+        result.tiles += sum(int(count) for _, _, count in got)
+        if got != want:
+            result.mismatches.append(f"{title}: tile_lists {got}, expected {want}")
+    return result

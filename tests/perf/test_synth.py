@@ -14,7 +14,12 @@ from pipeline.cli.app import run_app
 from pipeline.corpus import read_corpus
 from pipeline.progress import NoProgress
 from pipeline.synth import EXPECTED, generate_corpus
-from pipeline.synth.verify import count_tile_lists, load_expected, verify_warehouse
+from pipeline.synth.verify import (
+    count_tile_lists,
+    load_expected,
+    verify_tile_tables,
+    verify_warehouse,
+)
 from warehouse.connection import read_only
 
 
@@ -57,16 +62,20 @@ def test_expected_totals_match_an_independent_count(seed: int, langs: int) -> No
 
 def test_generated_corpus_builds_with_the_expected_totals(tmp_path: Path) -> None:
     corpus = tmp_path / "corpus"
-    summary = generate_corpus(corpus, pages=4, langs=3, seed=3)
+    summary = generate_corpus(corpus, pages=4, langs=3, seed=3, defect_rate=0.5)
     db = tmp_path / "wh.duckdb"
     report = build_corpus(db, corpus, jobs=2)
     assert report.store.revisions_new == summary.revisions == 12
     with read_only(db) as conn:
         verified = verify_warehouse(conn, corpus)
+        tile_lists = verify_tile_tables(conn, corpus)
         languages = conn.execute("SELECT DISTINCT language FROM pages ORDER BY 1").fetchall()
     assert verified.ok, verified.mismatches
     assert (verified.revisions, verified.tiles) == (12, summary.tiles)
     assert languages == [("de",), ("en",), ("ro",)]
+    # The tiles stage reads the same totals from the stored pages, defects included.
+    assert tile_lists.ok, tile_lists.mismatches
+    assert tile_lists.tiles == summary.tiles
 
 
 def test_cli_gen_corpus_writes_a_corpus_and_refuses_a_full_folder(tmp_path: Path) -> None:
