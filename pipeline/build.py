@@ -25,7 +25,10 @@ from schemas.checks import CheckResult
 from schemas.pages import ImportBatch
 from warehouse.connection import write_transaction
 from warehouse.errors import WarehouseMissingError
+from warehouse.rows import execute
 from warehouse.store import StoreCounts, finish_run, start_run, store_batches
+
+BUILD_MEMORY_LIMIT = "512MB"
 
 
 @dataclass
@@ -136,6 +139,9 @@ def store_and_parse(
     """
     progress = progress or NoProgress()
     with write_transaction(db) as conn:
+        # DuckDB may cache up to 80% of RAM; a build holds its whole load in one transaction,
+        # so cap it (it spills to its temp directory beyond) to keep a build's memory flat.
+        execute(conn, f"SET memory_limit = '{BUILD_MEMORY_LIMIT}'")
         run_id = start_run(conn, command)
         stored_at = time.perf_counter()
         counts = store_batches(conn, batches)

@@ -31,7 +31,7 @@ from warehouse.rows import delete_where_in, insert_rows, record_row
 GUARD_STAGE = "parse"
 # Revisions fetched from the warehouse at a time, and revisions buffered before a write.
 FETCH_CHUNK = 64
-WRITE_EVERY = 256
+WRITE_EVERY = 64
 
 
 @dataclass
