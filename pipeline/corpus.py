@@ -7,13 +7,13 @@ name its own page (view-source captures, XML exports, API JSON).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
 from pipeline.errors import InputError
 from pipeline.extract.sources import InputFormat
+from pipeline.inputfiles import load_json_file
 
 MANIFEST = "manifest.json"
 
@@ -52,10 +52,7 @@ def read_corpus(folder: Path) -> list[SourceSpec]:
         if not files:
             raise InputError("corpus folder holds no files", path=str(folder))
         return [SourceSpec(path) for path in files]
-    try:
-        data = json.loads(manifest.read_text("utf-8"))
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise InputError(f"manifest is not valid JSON ({exc})", path=str(manifest)) from None
+    data = load_json_file(manifest, 'write {"files": [{"path": "...", "title": "Page/lang"}]}')
     entries = data.get("files") if isinstance(data, dict) else None
     if not isinstance(entries, list):
         raise InputError(
@@ -68,6 +65,9 @@ def read_corpus(folder: Path) -> list[SourceSpec]:
         where = f"{manifest} (files[{index}])"
         if not isinstance(entry, dict) or not isinstance(entry.get("path"), str):
             raise InputError("entry needs a 'path' string", path=where)
+        for key in ("title", "lang", "format"):
+            if entry.get(key) is not None and not isinstance(entry[key], str):
+                raise InputError(f"'{key}' must be a string", path=where)
         specs.append(
             SourceSpec(
                 path=folder / entry["path"],

@@ -21,6 +21,7 @@ from pipeline.corpus import SourceSpec
 from pipeline.errors import InputError
 from pipeline.extract.titles import resolve_title
 from warehouse.connection import read_only
+from warehouse.errors import WarehouseError
 from warehouse.rows import execute, scalar
 
 _BLOCK = 1 << 20
@@ -94,10 +95,13 @@ def find_known(db: Path, specs: Sequence[SourceSpec]) -> dict[int, KnownFile]:
         return {}
     hashes = [file_sha256(spec.path) for spec in specs]
     wanted = sorted({h for h in hashes if h is not None})
-    with read_only(db) as conn:
-        if not scalar(conn, "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'revisions'"):
-            return {}
-        stored = _stored_sources(conn, wanted)
+    try:
+        with read_only(db) as conn:
+            stored = _stored_sources(conn, wanted)
+    except WarehouseError:
+        # Not migrated yet (or not a warehouse at all): the write that follows migrates it or
+        # says what is wrong, and every file is simply read.
+        return {}
     known: dict[int, KnownFile] = {}
     for index, (spec, sha) in enumerate(zip(specs, hashes, strict=True)):
         if sha is None or sha not in stored:

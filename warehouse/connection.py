@@ -13,15 +13,19 @@ from pathlib import Path
 import duckdb
 
 from warehouse.errors import WarehouseError, WarehouseLockedError, WarehouseMissingError
-from warehouse.migrate import apply_migrations
+from warehouse.migrate import apply_migrations, require_current_schema
 from warehouse.rows import execute
 
 DEFAULT_DB = Path("data/carcdb.duckdb")
 
 
-def _connect(path: Path, *, read_only: bool) -> duckdb.DuckDBPyConnection:
+def _connect(path: Path, *, read_only: bool, sandboxed: bool = False) -> duckdb.DuckDBPyConnection:
+    # A sandboxed connection cannot touch other files (COPY TO, read_csv, ATTACH): for user SQL.
+    config: dict[str, str | bool | int | float | list[str]] = (
+        {"enable_external_access": False} if sandboxed else {}
+    )
     try:
-        return duckdb.connect(str(path), read_only=read_only)
+        return duckdb.connect(str(path), read_only=read_only, config=config)
     except duckdb.IOException as exc:
         text = str(exc)
         if "lock" in text.lower():
@@ -43,7 +47,7 @@ def write_transaction(path: Path) -> Iterator[duckdb.DuckDBPyConnection]:
     path.parent.mkdir(parents=True, exist_ok=True)
     conn = _connect(path, read_only=False)
     try:
-        apply_migrations(conn)
+        apply_migrations(conn, path)
         execute(conn, "BEGIN TRANSACTION")
         try:
             yield conn
@@ -56,14 +60,19 @@ def write_transaction(path: Path) -> Iterator[duckdb.DuckDBPyConnection]:
 
 
 @contextmanager
-def read_only(path: Path) -> Iterator[duckdb.DuckDBPyConnection]:
+def read_only(path: Path, *, sandboxed: bool = False) -> Iterator[duckdb.DuckDBPyConnection]:
+    """A read-only connection to an existing, fully migrated warehouse.
+
+    `sandboxed` also forbids access to any other file, for SQL typed by a user.
+    """
     if not path.exists():
         raise WarehouseMissingError(
             f"{path}: no warehouse here yet - fix: run 'carcdb build' (or 'carcdb import') first, "
             "or pass --db"
         )
-    conn = _connect(path, read_only=True)
+    conn = _connect(path, read_only=True, sandboxed=sandboxed)
     try:
+        require_current_schema(conn, path)
         yield conn
     finally:
         conn.close()

@@ -13,3 +13,7 @@ class WarehouseLockedError(WarehouseError):
 
 class WarehouseMissingError(WarehouseError):
     """A read-only command was pointed at a warehouse that does not exist yet."""
+
+
+class UnknownPageError(WarehouseError):
+    """`--page`/`--lang` name no stored page, or several where one is needed."""

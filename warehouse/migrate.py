@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import re
 from importlib import resources
+from pathlib import Path
 
 import duckdb
 
+from warehouse.errors import WarehouseError
 from warehouse.rows import execute
 
 _NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
@@ -26,8 +28,44 @@ def migration_files() -> list[tuple[int, str, str]]:
     return found
 
 
-def apply_migrations(conn: duckdb.DuckDBPyConnection) -> list[str]:
-    """Apply every migration not applied yet, each in its own transaction; return their names."""
+def _user_tables(conn: duckdb.DuckDBPyConnection) -> set[str]:
+    rows = conn.execute("SELECT table_name FROM duckdb_tables() WHERE NOT internal").fetchall()
+    return {str(row[0]) for row in rows}
+
+
+def applied_versions(conn: duckdb.DuckDBPyConnection) -> set[int] | None:
+    """Versions applied to this database, or None when it is not a carcdb warehouse at all."""
+    if "schema_migrations" not in _user_tables(conn):
+        return None
+    return {int(row[0]) for row in conn.execute("SELECT version FROM schema_migrations").fetchall()}
+
+
+def require_current_schema(conn: duckdb.DuckDBPyConnection, path: Path) -> None:
+    """Refuse to read a warehouse that this carcdb has not fully migrated (or a foreign file)."""
+    versions = applied_versions(conn)
+    if versions is None:
+        raise WarehouseError(
+            f"{path}: this DuckDB file is not a carcdb warehouse - fix: point --db at one"
+        )
+    missing = [name for version, name, _ in migration_files() if version not in versions]
+    if missing:
+        raise WarehouseError(
+            f"{path}: the warehouse predates this carcdb (missing {', '.join(missing)}) - "
+            "fix: run 'carcdb build' or 'carcdb import' once to migrate it"
+        )
+
+
+def apply_migrations(conn: duckdb.DuckDBPyConnection, path: Path) -> list[str]:
+    """Apply every migration not applied yet, each in its own transaction; return their names.
+
+    A DuckDB file holding other tables but no migration record is somebody else's database:
+    it is refused, not migrated.
+    """
+    if applied_versions(conn) is None and _user_tables(conn):
+        raise WarehouseError(
+            f"{path}: this DuckDB file holds tables but is not a carcdb warehouse - "
+            "fix: pass --db with a new path or an existing carcdb warehouse"
+        )
     execute(
         conn,
         "CREATE TABLE IF NOT EXISTS schema_migrations ("

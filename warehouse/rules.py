@@ -48,18 +48,6 @@ CLAIM_COLUMNS = (
 JSON_COLUMNS = {"section_path", "ruling_dates", "counts"}
 
 
-def matching_pages(
-    conn: duckdb.DuckDBPyConnection, page: str, language: str | None = None
-) -> list[str]:
-    """Titles of the pages named `page`: a full title ("Base game/ro") or a base title."""
-    sql = "SELECT title FROM pages WHERE (title = ? OR base_title = ?)"
-    params: list[Any] = [page, page]
-    if language is not None:
-        sql += " AND language = ?"
-        params.append(language)
-    return [str(row[0]) for row in conn.execute(sql + " ORDER BY title", params).fetchall()]
-
-
 def _rows(
     conn: duckdb.DuckDBPyConnection, sql: str, params: list[Any], columns: tuple[str, ...]
 ) -> list[dict[str, Any]]:

@@ -11,7 +11,12 @@ from dataclasses import dataclass
 
 import duckdb
 
-from pipeline.checks.foundation import check_import_findings, check_pages_in_catalog
+from pipeline.checks.engine import (
+    check_scoring_claims,
+    check_tile_sets,
+    check_worked_examples,
+)
+from pipeline.checks.foundation import check_data_findings, check_pages_in_catalog
 from pipeline.checks.rules import check_icon_notes_recorded
 from pipeline.checks.tiles import (
     check_declared_totals,
@@ -33,13 +38,16 @@ class Check:
 def registered_checks() -> list[Check]:
     return [
         Check("pages_in_catalog", check_pages_in_catalog),
-        Check("import_findings", check_import_findings),
+        Check("data_findings", check_data_findings),
         Check("tiles.declared_totals", check_declared_totals),
         Check("tiles.illustration_partition", check_partitions),
         Check("tiles.start_tile", check_start_tiles),
         Check("tiles.reference_counts", check_reference_counts),
         Check("tiles.same_in_every_language", check_languages),
         Check("rules_icon_notes_recorded", check_icon_notes_recorded),
+        Check("engine.tile_sets", check_tile_sets),
+        Check("engine.scoring_claims", check_scoring_claims),
+        Check("engine.worked_examples", check_worked_examples),
     ]
 
 

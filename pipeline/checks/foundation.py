@@ -41,23 +41,31 @@ def check_pages_in_catalog(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]
     ]
 
 
-def check_import_findings(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
-    """Per page: how many error-level findings its current revision has (reported, not fatal)."""
+def check_data_findings(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
+    """Per page (current revision) and per input file: how many error-level findings it has.
+
+    A warning-level check: bad wiki data is reported, never fatal.
+    """
     rows = conn.execute(
         "SELECT c.title, count(f.code) FILTER (WHERE f.severity = 'error'), "
         "count(f.code) FILTER (WHERE f.severity = 'warning') "
         "FROM current_revisions c LEFT JOIN findings f ON f.revision_key = c.revision_key "
-        "GROUP BY c.title ORDER BY c.title"
+        "GROUP BY c.title "
+        "UNION ALL "
+        "SELECT 'file ' || s.path, count(f.code) FILTER (WHERE f.severity = 'error'), "
+        "count(f.code) FILTER (WHERE f.severity = 'warning') "
+        "FROM findings f JOIN source_files s ON f.revision_key = 'src:' || s.sha256 "
+        "GROUP BY s.path ORDER BY 1"
     ).fetchall()
     return [
         CheckResult(
             check="data_findings",
-            scope=str(title),
+            scope=str(scope),
             status=CheckStatus.PASS if not errors else CheckStatus.FAIL,
             severity="warning",
             expected="0 error findings",
             actual=f"{errors} error findings, {warnings} warnings",
             message="" if not errors else 'see `carcdb sql "SELECT * FROM findings"`',
         )
-        for title, errors, warnings in rows
+        for scope, errors, warnings in rows
     ]

@@ -29,6 +29,10 @@ JobsOption = Annotated[
 ]
 
 
+# The parsed records a summary shows, in reading order.
+RECORD_TABLES = ("tile_lists", "tiles", "rules", "rule_dates", "scoring_claims")
+
+
 def _print_status(data: dict[str, object]) -> None:
     langs = data["pages_per_language"]
     assert isinstance(langs, dict)
@@ -41,6 +45,10 @@ def _print_status(data: dict[str, object]) -> None:
     seen = ", ".join(f"{Path(k).name}: {v}" for k, v in per_source.items())
     console.print(f"catalog pages:     {data['catalog_pages']} (union; per capture: {seen or '-'})")
     console.print(f"catalog languages: {data['catalog_languages']}")
+    rows = data["table_rows"]
+    assert isinstance(rows, dict)
+    records = " ".join(f"{name}={rows[name]}" for name in RECORD_TABLES if name in rows)
+    console.print(f"records:           {records or 'none'}")
     console.print(f"findings:          {data['findings_by_severity'] or 'none'}")
     console.print(f"checks:            {data['checks_by_status'] or 'not run'}")
 
@@ -162,7 +170,7 @@ def sql(
 
     from pipeline.errors import InputError
 
-    with read_only(db) as conn:
+    with read_only(db, sandboxed=True) as conn:
         try:
             result = run_sql(conn, query)
         except duckdb.Error as exc:

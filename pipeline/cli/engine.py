@@ -16,6 +16,7 @@ from pipeline.engine.records import parse_record, replay, score_report
 from pipeline.engine.rules import RulesConfig, load_rules
 from pipeline.engine.simulate import simulate as simulate_games
 from pipeline.errors import InputError
+from pipeline.inputfiles import read_input_text
 from warehouse.connection import DEFAULT_DB
 
 ConfigOption = Annotated[
@@ -39,12 +40,7 @@ def score(
     if game is None:
         text, source = sys.stdin.read(), "<stdin>"
     else:
-        try:
-            text, source = game.read_text("utf-8"), str(game)
-        except (FileNotFoundError, IsADirectoryError):
-            raise InputError(
-                "no such file", path=str(game), fix="pass a game record JSON file"
-            ) from None
+        text, source = read_input_text(game).text, str(game)
     rules = load_rules(config)
     scores, events = replay(parse_record(text, source), rules, source)
     print_json(score_report(scores, events))

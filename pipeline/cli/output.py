@@ -19,6 +19,7 @@ from pipeline.progress import NoProgress, Progress
 console = Console(highlight=False)
 if not console.is_terminal:
     console = Console(highlight=False, width=160)
+err_console = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def print_json(data: Any) -> None:

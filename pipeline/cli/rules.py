@@ -9,10 +9,10 @@ import typer
 
 from pipeline.cli.app import app
 from pipeline.cli.output import console, print_json, print_table
-from pipeline.errors import InputError
 from schemas.rules import RuleKind
 from warehouse.connection import DEFAULT_DB, read_only
-from warehouse.rules import claims_of, matching_pages, rules_of
+from warehouse.pages import require_pages
+from warehouse.rules import claims_of, rules_of
 
 DbOption = Annotated[Path, typer.Option("--db", help="Warehouse file.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
@@ -25,15 +25,7 @@ TEXT_WIDTH = 160
 
 def _titles(db: Path, page: str, lang: str | None) -> list[str]:
     with read_only(db) as conn:
-        titles = matching_pages(conn, page, lang)
-    if not titles:
-        where = f" in language {lang!r}" if lang else ""
-        raise InputError(
-            f"no page {page!r}{where} in the warehouse",
-            path="--page",
-            fix='give a title or base title listed by: carcdb sql "SELECT title FROM pages"',
-        )
-    return titles
+        return require_pages(conn, page, lang)
 
 
 def _short(text: str | None) -> str:

@@ -12,6 +12,7 @@ from pipeline.cli.app import app
 from pipeline.cli.output import console, print_json, print_table
 from pipeline.errors import InputError
 from warehouse.connection import DEFAULT_DB, read_only
+from warehouse.pages import resolve_page
 from warehouse.tiles import TileRow, current_tiles, page_titles, tile_differences
 
 DbOption = Annotated[Path, typer.Option("--db", help="Warehouse file.")]
@@ -23,32 +24,6 @@ LangOption = Annotated[
 
 diff_app = typer.Typer(help="Compare tile distributions.", no_args_is_help=True)
 app.add_typer(diff_app, name="diff")
-
-
-def resolve_title(pages: list[tuple[str, str, str]], page: str, lang: str | None) -> str:
-    """The stored page title for `--page` and `--lang` (`Base game` + `ro` -> `Base game/ro`)."""
-    titles = {title for title, _, _ in pages}
-    if lang is None and page in titles:
-        return page
-    matches = [
-        title
-        for title, base, language in pages
-        if (base == page or title == page) and (lang is None or language == lang)
-    ]
-    if len(matches) == 1:
-        return matches[0]
-    known = ", ".join(sorted(titles)) or "none"
-    if not matches:
-        raise InputError(
-            f"no stored page {page!r}" + (f" in language {lang!r}" if lang else ""),
-            path="--page",
-            fix=f"use one of: {known}",
-        )
-    raise InputError(
-        f"{page!r} exists in several languages: {', '.join(sorted(matches))}",
-        path="--page",
-        fix="pass --lang",
-    )
 
 
 def _join(counts: dict[str, int]) -> str:
@@ -80,7 +55,7 @@ def tiles(
 ) -> None:
     """Print a page's tile distribution: one table per tile list."""
     with read_only(db) as conn:
-        title = resolve_title(page_titles(conn), page, lang)
+        title = resolve_page(conn, page, lang)
         rows = current_tiles(conn, title=title, edition=edition)
     if not rows:
         raise InputError(
@@ -157,7 +132,7 @@ def diff_editions(
     """Tile-level differences between two editions of a page (a report, never a failure)."""
     with read_only(db) as conn:
         pages = page_titles(conn)
-        title = resolve_title(pages, page, lang)
+        title = resolve_page(conn, page, lang)
         rows = current_tiles(conn, title=title)
     base = next(base for t, base, _ in pages if t == title)
     a = _edition_rows(rows, left, base, product)

@@ -15,7 +15,7 @@ from pathlib import Path
 from pipeline.engine.geometry import TileSet
 from pipeline.engine.rules import RulesConfig
 from warehouse.connection import read_only
-from warehouse.rows import execute, scalar
+from warehouse.rows import execute
 
 VIEW = "tile_distribution"
 
@@ -33,15 +33,11 @@ def draw_pile(tiles: TileSet, config: RulesConfig, db: Path, edition: str = "C3"
     reference = DrawPile(tiles.reference_counts(), "reference counts (base-tiles.json)")
     if not db.exists():
         return _with_notice(reference, f"no warehouse at {db}")
-    with read_only(db) as conn:
-        if not scalar(
-            conn, "SELECT count(*) FROM information_schema.tables WHERE table_name = ?", [VIEW]
-        ):
-            return _with_notice(reference, f"{db} has no {VIEW} view yet")
+    with read_only(db) as conn:  # refuses a warehouse without the tile tables
         rows = execute(
             conn,
             f"SELECT title, language, code, count FROM {VIEW} "
-            "WHERE product = ? AND edition = ? AND count IS NOT NULL "
+            "WHERE product = ? AND edition = ? AND count IS NOT NULL AND NOT special "
             "ORDER BY language <> 'en', title, language, code",
             [tiles.product, edition],
         )

@@ -8,7 +8,6 @@ the players' order. Any illegal turn raises `GameRecordError` naming the turn an
 
 from __future__ import annotations
 
-import json
 from typing import Any, Literal, Protocol
 
 from pydantic import Field, ValidationError, model_validator
@@ -18,7 +17,8 @@ from pipeline.engine.game import Game
 from pipeline.engine.geometry import ROTATIONS, Oriented, TileSet, tile_set
 from pipeline.engine.rules import RulesConfig
 from pipeline.engine.scoring import ScoreEvent
-from pipeline.errors import GameRecordError
+from pipeline.errors import GameRecordError, InputError
+from pipeline.inputfiles import parse_json, validation_message
 from schemas.base import Record
 
 Rotation = Literal[0, 90, 180, 270]
@@ -74,24 +74,21 @@ class EngineFactory(Protocol):
 
 def parse_record(text: str, source: str) -> GameRecord:
     """Validate a record's JSON text; `source` names the file (or `<stdin>`) in errors."""
+    fix = "write the game record as one JSON object (see domain notes §5)"
     try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise GameRecordError(
-            f"not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})",
-            path=source,
-            fix="write the game record as one JSON object (see domain notes §5)",
-        ) from None
+        raw = parse_json(text, source, fix)
+    except InputError as exc:
+        raise GameRecordError(str(exc)) from None
     try:
         return GameRecord.model_validate(raw)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        loc = list(first["loc"])
-        where = ".".join(str(part) for part in loc) or "(top level)"
+        loc = list(exc.errors()[0]["loc"])
+        where = validation_message(exc)
         if len(loc) >= 2 and loc[0] == "turns" and isinstance(loc[1], int):
-            where = f"turn {loc[1] + 1} ({where})"
+            path, _, message = where.partition(": ")
+            where = f"turn {loc[1] + 1} ({path}): {message}"
         raise GameRecordError(
-            f"{where}: {first['msg']}",
+            where,
             path=source,
             fix="rotation is one of 0, 90, 180, 270; x and y are integers; turns need "
             "player, tile, x, y, rotation",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import dataclass
@@ -39,6 +40,30 @@ def _content(revision: dict[str, Any]) -> str | None:
     return None
 
 
+def _api_revision(title: str, revision: dict[str, Any], text: str, origin: str) -> ApiRevision:
+    revid, timestamp, sha1 = (revision.get(k) for k in ("revid", "timestamp", "sha1"))
+    if (revid is not None and not (isinstance(revid, int) and revid > 0)) or not all(
+        value is None or isinstance(value, str) for value in (timestamp, sha1)
+    ):
+        raise InputError(
+            f"revision of {title!r} has a malformed revid, timestamp or sha1",
+            path=origin,
+            fix="save the unmodified response of action=query&prop=revisions",
+        )
+    return ApiRevision(title=title, revision_id=revid, timestamp=timestamp, sha1=sha1, text=text)
+
+
+def sha1_matches(text: str, expected: str | None, *, required: bool) -> bool:
+    """Does the revision text hash to the sha1 the wiki gave (hex, any case)?
+
+    `required` says whether a missing sha1 counts as a mismatch (it does for content we asked
+    the API to hash; a saved response may have been fetched without `rvprop=sha1`).
+    """
+    if expected is None:
+        return not required
+    return hashlib.sha1(text.encode("utf-8")).hexdigest() == expected.lower()
+
+
 def parse_api_pages(payload: Any, origin: str) -> ApiPages:
     """Revisions and missing titles of a decoded `prop=revisions` response."""
     if not isinstance(payload, dict) or not isinstance(payload.get("query"), dict):
@@ -52,6 +77,12 @@ def parse_api_pages(payload: Any, origin: str) -> ApiPages:
     revisions: list[ApiRevision] = []
     missing: list[str] = []
     for page in page_list:
+        if not isinstance(page, dict):
+            raise InputError(
+                f"'query.pages' holds {type(page).__name__} where a page object belongs",
+                path=origin,
+                fix="save the unmodified response of action=query&prop=revisions",
+            )
         title = str(page.get("title", ""))
         if "missing" in page or "invalid" in page:
             missing.append(title)
@@ -61,16 +92,7 @@ def parse_api_pages(payload: Any, origin: str) -> ApiPages:
             if text is None:
                 missing.append(title)
                 continue
-            revid = revision.get("revid")
-            revisions.append(
-                ApiRevision(
-                    title=title,
-                    revision_id=int(revid) if revid else None,
-                    timestamp=revision.get("timestamp"),
-                    sha1=revision.get("sha1"),
-                    text=text,
-                )
-            )
+            revisions.append(_api_revision(title, revision, text, origin))
     return ApiPages(tuple(revisions), tuple(missing))
 
 

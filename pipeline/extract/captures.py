@@ -20,12 +20,6 @@ _VIEW_SOURCE_PREAMBLE = (
     "You can view and copy the source of this page",
     "This page has been protected",
 )
-_TRAILING_CHROME = (
-    "Navigation menu",
-    "Templates used on this page:",
-    "Retrieved from ",
-    "Return to ",
-)
 
 
 def looks_like_view_source(text: str) -> bool:
@@ -38,9 +32,19 @@ def looks_like_export_translations(text: str) -> bool:
     return {"Group", "Language", "Format", "Fetch"} <= lines
 
 
-def _cut_trailing_chrome(lines: list[str]) -> list[str]:
+def _is_chrome(line: str, title: str | None) -> bool:
+    stripped = line.strip()
+    if stripped in {"Navigation menu", "Templates used on this page:"}:
+        return True
+    if stripped.startswith('Retrieved from "http'):
+        return True
+    # The view-source page ends with "Return to <its title>."; other "Return to" text is content.
+    return title is not None and stripped == f"Return to {title}."
+
+
+def _cut_trailing_chrome(lines: list[str], title: str | None = None) -> list[str]:
     for index, line in enumerate(lines):
-        if any(line.startswith(marker) for marker in _TRAILING_CHROME):
+        if _is_chrome(line, title):
             return lines[:index]
     return lines
 
@@ -53,7 +57,7 @@ def read_view_source(text: str, origin: str) -> tuple[str, str]:
     body = lines[start + 1 :]
     while body and (not body[0].strip() or body[0].startswith(_VIEW_SOURCE_PREAMBLE)):
         body.pop(0)
-    wikitext = "\n".join(_cut_trailing_chrome(body)).strip("\n")
+    wikitext = "\n".join(_cut_trailing_chrome(body, title)).strip("\n")
     if not wikitext.strip():
         raise InputError(
             f"view-source capture of {title!r} holds no wikitext",

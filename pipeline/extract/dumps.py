@@ -53,6 +53,15 @@ def iter_dump(chunks: Iterator[bytes], origin: str) -> Iterator[DumpRevision]:
     parser = xml.parsers.expat.ParserCreate(namespace_separator=" ")
     state = _State()
 
+    def whole_number(text: str, what: str) -> int:
+        if not text.strip().isdigit():
+            raise InputError(
+                f"{what} {text!r} is not a whole number (line {parser.CurrentLineNumber})",
+                path=origin,
+                fix="export the pages again; the file was altered",
+            )
+        return int(text)
+
     def refuse(*_: object) -> None:
         raise InputError(
             f"XML export declares a DOCTYPE or entity (line {parser.CurrentLineNumber})",
@@ -80,7 +89,7 @@ def iter_dump(chunks: Iterator[bytes], origin: str) -> Iterator[DumpRevision]:
         if parent == "page" and tag == "title":
             state.title = text
         elif parent == "page" and tag == "ns":
-            state.namespace = int(text or 0)
+            state.namespace = whole_number(text or "0", "ns")
         elif parent == "revision" and tag in {"id", "timestamp", "sha1", "text"}:
             state.revision[tag] = text
         elif tag == "revision":
@@ -89,7 +98,7 @@ def iter_dump(chunks: Iterator[bytes], origin: str) -> Iterator[DumpRevision]:
                 DumpRevision(
                     title=state.title,
                     namespace=state.namespace,
-                    revision_id=int(rev["id"]) if rev.get("id") else None,
+                    revision_id=whole_number(rev["id"], "revision id") if rev.get("id") else None,
                     timestamp=rev.get("timestamp") or None,
                     sha1_base36=rev.get("sha1") or None,
                     text=rev.get("text", ""),

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from pipeline.errors import InputError, UnknownFormatError
 from pipeline.extract import apijson, captures, dumps
-from pipeline.extract.files import InputText, read_input_text
 from pipeline.extract.titles import resolve_title
+from pipeline.inputfiles import InputText, read_input_text
 from schemas.findings import Finding, Severity
 from schemas.pages import (
     CatalogLanguage,
@@ -102,6 +102,8 @@ def read_source(
     if fmt is None and dumps.looks_like_xml_export(head):
         fmt = InputFormat.XML
     if fmt is InputFormat.XML:
+        if not path.is_file():
+            read_input_text(path)  # raises the error that names what is wrong with the path
         return _read_xml(path, known_languages)
     data = read_input_text(path)
     chosen = fmt or detect_format(data.text[:_HEAD_BYTES], origin)
@@ -189,7 +191,7 @@ def _read_api_json(data: InputText, known: set[str] | None) -> ImportBatch:
     pages = apijson.read_api_json(data.text, data.path)
     revisions = []
     for item in pages.revisions:
-        sha1_matches = item.sha1 is None or _sha1_hex(item.text) == item.sha1
+        sha1_matches = apijson.sha1_matches(item.text, item.sha1, required=False)
         revisions.append(
             _wiki_revision(
                 item.title,
@@ -246,10 +248,6 @@ def _wiki_revision(
     return _revision(
         full, base, lang, text, kind, origin, revision_id=revision_id, timestamp=timestamp
     )
-
-
-def _sha1_hex(text: str) -> str:
-    return hashlib.sha1(text.encode("utf-8")).hexdigest()
 
 
 def _base36_sha1(text: str) -> str:

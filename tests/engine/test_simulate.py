@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import duckdb
 import pytest
 
+from pipeline.build import import_sources
+from pipeline.corpus import SourceSpec
 from pipeline.engine.drawpile import draw_pile
 from pipeline.engine.geometry import tile_set
 from pipeline.engine.rules import RulesConfig
 from pipeline.engine.simulate import game_rng, play_random_game, player_names, simulate
 from pipeline.errors import InputError
+from warehouse.connection import write_transaction
 
 CONFIG = RulesConfig()
 
@@ -66,15 +68,26 @@ def test_bad_simulation_arguments_are_input_errors() -> None:
         simulate(1, 0, 2, {"U": 5}, CONFIG)
 
 
-def _warehouse(path: Path, rows: list[tuple[str, str, str, str, str, int]]) -> None:
-    conn = duckdb.connect(str(path))
-    conn.execute(
-        "CREATE TABLE tile_list_rows (title VARCHAR, product VARCHAR, edition VARCHAR, "
-        "language VARCHAR, code VARCHAR, count INTEGER)"
-    )
-    conn.executemany("INSERT INTO tile_list_rows VALUES (?, ?, ?, ?, ?, ?)", rows)
-    conn.execute("CREATE VIEW tile_distribution AS SELECT * FROM tile_list_rows")
-    conn.close()
+def _tile_page(tmp_path: Path, name: str, lists: dict[str, list[tuple[str, int]]]) -> Path:
+    """A plain-wikitext page with one real `{{BeginTileList}}` per edition."""
+    parts = []
+    for edition, counts in lists.items():
+        tiles = "\n".join(
+            f"{{{{Tile|image=Base_Game_{edition}_Tile_{code}.png|count={n}}}}}"
+            for code, n in counts
+        )
+        total = sum(n for _, n in counts)
+        parts.append(
+            f"=== {edition} ===\n{{{{BeginTileList|tiles={total}}}}}\n{tiles}\n{{{{EndTileList}}}}"
+        )
+    path = tmp_path / name
+    path.write_text("\n".join(parts) + "\n", "utf-8")
+    return path
+
+
+def _warehouse(db: Path, pages: list[tuple[Path, str]]) -> None:
+    """A real warehouse: the pages go through the whole import and parse pipeline."""
+    import_sources(db, [SourceSpec(path, title=title) for path, title in pages])
 
 
 def test_draw_pile_falls_back_to_the_reference_with_a_notice(tmp_path: Path) -> None:
@@ -83,18 +96,18 @@ def test_draw_pile_falls_back_to_the_reference_with_a_notice(tmp_path: Path) -> 
     assert missing.counts == tiles.reference_counts()
     assert "no warehouse at" in missing.notices[0]
     empty = tmp_path / "empty.duckdb"
-    duckdb.connect(str(empty)).close()
-    no_view = draw_pile(tiles, CONFIG, empty)
-    assert no_view.counts == tiles.reference_counts()
-    assert "has no tile_distribution view" in no_view.notices[0]
+    with write_transaction(empty):
+        pass
+    no_lists = draw_pile(tiles, CONFIG, empty)
+    assert no_lists.counts == tiles.reference_counts()
+    assert "lists no Base Game C3 tiles" in no_lists.notices[0]
 
 
 def test_draw_pile_from_the_warehouse_view(tmp_path: Path) -> None:
     db = tmp_path / "wh.duckdb"
-    rows = [("Base game/ro", "Base Game", "C3", "ro", code, 2) for code in ("D", "U", "V")]
-    rows += [("Base game", "Base Game", "C3", "en", code, 3) for code in ("D", "U", "Z9")]
-    rows += [("Base game", "Base Game", "C2", "en", "B", 4)]
-    _warehouse(db, rows)
+    ro = _tile_page(tmp_path, "ro.wiki", {"C3": [("D", 2), ("U", 2), ("V", 2)]})
+    en = _tile_page(tmp_path, "en.wiki", {"C3": [("D", 3), ("U", 3), ("Z9", 3)], "C2": [("B", 4)]})
+    _warehouse(db, [(ro, "Base game/ro"), (en, "Base game")])
     pile = draw_pile(tile_set(), CONFIG, db)
     assert pile.counts == {"D": 3, "U": 3}  # the English page, C3 only, unknown code dropped
     assert pile.source == f"warehouse {db}"

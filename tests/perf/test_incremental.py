@@ -9,7 +9,8 @@ import pytest
 from pipeline import parse_runner
 from pipeline.build import build_corpus
 from tests.perf.corpora import write_corpus
-from warehouse.connection import read_only
+from warehouse import migrate
+from warehouse.connection import read_only, write_transaction
 from warehouse.queries import status
 
 
@@ -69,3 +70,16 @@ def test_the_last_listed_revision_stays_current_when_files_are_skipped(
     with read_only(db_path) as conn:
         current = conn.execute("SELECT wikitext FROM current_revisions").fetchall()
     assert current == [("old text {{A}}",)]
+
+
+def test_a_warehouse_that_predates_a_migration_is_migrated_and_fully_read(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    all_migrations = migrate.migration_files()
+    with monkeypatch.context() as patch:
+        patch.setattr(migrate, "migration_files", lambda: all_migrations[:1])
+        with write_transaction(db_path):
+            pass
+    report = build_corpus(db_path, jobs=1)
+    assert (report.files_unchanged, report.store.revisions_new, report.parse.parsed) == (0, 4, 4)
+    assert build_corpus(db_path, jobs=1).files_unchanged == 4

@@ -1,10 +1,18 @@
-"""Reading an input file's bytes into text, with clear errors for empty, binary or bad UTF-8."""
+"""Reading input files (text and JSON) with clear errors: empty, binary, bad UTF-8, bad JSON.
+
+Every reader of a user-supplied file goes through here, so each failure is an `InputError`
+naming the file, the position and the fix, never a traceback.
+"""
 
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
 
 from pipeline.errors import InputError
 
@@ -55,3 +63,36 @@ def decode_input(data: bytes, origin: str) -> InputText:
     return InputText(
         path=origin, text=text, sha256=hashlib.sha256(data).hexdigest(), size_bytes=len(data)
     )
+
+
+def parse_json(text: str, origin: str, fix: str) -> Any:
+    """Decode JSON text; a syntax error names its line and column."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(
+            f"not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})",
+            path=origin,
+            fix=fix,
+        ) from None
+
+
+def load_json_file(path: Path, fix: str) -> Any:
+    return parse_json(read_input_text(path).text, str(path), fix)
+
+
+Model = TypeVar("Model", bound=BaseModel)
+
+
+def validation_message(exc: ValidationError) -> str:
+    """`where: what` of the first validation error, `where` as a dotted path."""
+    first = exc.errors()[0]
+    where = ".".join(str(part) for part in first["loc"]) or "(top level)"
+    return f"{where}: {first['msg']}"
+
+
+def validate_json_model(model: type[Model], raw: Any, origin: str, fix: str) -> Model:
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        raise InputError(validation_message(exc), path=origin, fix=fix) from None

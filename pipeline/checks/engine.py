@@ -1,0 +1,348 @@
+"""Checks that tie the warehouse's records to the scoring engine (issue 7).
+
+For every base-game tile set in the warehouse (a list holding letters A..X of a product whose
+shapes the engine has, as `tiles.reference_counts` picks them), the engine configuration is
+generated and run through the engine:
+- `engine.geometry`: every code of the set has a tile shape;
+- `engine.draw_pile_total`: the draw pile the engine builds from the file equals the
+  declared `tiles=` total;
+- `engine.placeable`: every tile type can be placed on a board built from the set (one
+  deterministic board: each round places the next copy of every type that fits somewhere).
+
+For every page with such a set, its scoring table is generated from its claims, then:
+- `engine.scoring_claims` (error): each language's rate claims state the configuration's
+  values; a failure names the page, language, sentence and both numbers;
+- `engine.worked_examples` (warning): totals stated with counts ("a city of 5 tiles and 3
+  coats of arms: 8 points") are recomputed with the configuration's values. A warning, as
+  example sentences are parsed more loosely than rate sentences.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from typing import Any
+
+import duckdb
+
+from pipeline.checks.tiles import BASE_PRODUCTS, reference_counts
+from pipeline.engine.claims import (
+    Claim,
+    ScoringKey,
+    example_counts,
+    example_state,
+    has_claims_table,
+    rate_key,
+    read_claims,
+)
+from pipeline.engine.config_gen import (
+    engine_config,
+    geometry_product,
+    scoring_table,
+    scoring_values,
+)
+from pipeline.engine.config_rules import rules_from_engine_config
+from pipeline.engine.game import Game
+from pipeline.engine.geometry import registry, tile_set
+from pipeline.errors import InputError
+from schemas.checks import CheckResult, CheckStatus
+from schemas.engine_config import EngineConfig
+from warehouse.rows import execute
+from warehouse.tiles import current_tiles
+
+
+def _result(
+    check: str,
+    scope: str,
+    ok: bool,
+    expected: object,
+    actual: object,
+    message: str,
+    evidence: dict[str, Any],
+    severity: str = "error",
+) -> CheckResult:
+    return CheckResult(
+        check=check,
+        scope=scope,
+        status=CheckStatus.PASS if ok else CheckStatus.FAIL,
+        severity=severity,
+        expected=str(expected),
+        actual=str(actual),
+        message="" if ok else message,
+        evidence=json.dumps(evidence, ensure_ascii=False, sort_keys=True),
+    )
+
+
+def _skip(check: str, scope: str, why: str, severity: str = "error") -> CheckResult:
+    return CheckResult(
+        check=check, scope=scope, status=CheckStatus.SKIP, severity=severity, message=why
+    )
+
+
+def base_tile_sets(conn: duckdb.DuckDBPyConnection) -> list[tuple[str, str, str, list[str]]]:
+    """(title, product, edition, codes) of every base-game tile list the engine has shapes for."""
+    letters = reference_counts()
+    products = {product for product, _code in registry()}
+    grouped: dict[tuple[str, int], list[Any]] = defaultdict(list)
+    for row in current_tiles(conn):
+        grouped[(row.title, row.list_index)].append(row)
+    sets = []
+    for (title, _index), rows in sorted(grouped.items()):
+        first = rows[0]
+        if (
+            first.product in BASE_PRODUCTS
+            and first.edition is not None
+            and geometry_product(first.product) in products
+            and not first.special
+            and any(row.code in letters for row in rows)
+        ):
+            sets.append((title, first.product, first.edition, [row.code for row in rows]))
+    return sets
+
+
+def _base_title(conn: duckdb.DuckDBPyConnection, title: str) -> tuple[str, str]:
+    row = execute(conn, "SELECT base_title, language FROM pages WHERE title = ?", [title])[0]
+    return str(row[0]), str(row[1])
+
+
+def placeable_codes(config: EngineConfig) -> tuple[set[str], int]:
+    """Codes placed on one deterministic board built from the set, and tiles placed."""
+    rules = rules_from_engine_config(config, "engine configuration")
+    tiles = tile_set(rules.product)
+    pile = dict(rules.draw_pile or {})
+    game = Game(["check"], rules, tiles)
+    game.start((0, 0), tiles.oriented[tiles.start_tile][0])
+    # The start tile is one copy of its type (a set without one still gets a board).
+    pile[tiles.start_tile] = max(0, pile.get(tiles.start_tile, 0) - 1)
+    placed = {tiles.start_tile}
+    count = 1
+    progress = True
+    while progress:
+        progress = False
+        for code in sorted(pile):
+            if pile[code] <= 0 or code not in tiles.shapes:
+                continue
+            options = game.legal_placements(code)
+            if options:
+                pos, oriented = options[0]
+                game.place(pos, oriented)
+                game.end_turn()
+                pile[code] -= 1
+                placed.add(code)
+                count += 1
+                progress = True
+    return placed, count
+
+
+def check_tile_sets(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
+    """Geometry, draw-pile total and placement of every base-game tile set, via its config.
+
+    A set whose configuration cannot be generated at all is an `engine.config` failure.
+    """
+    results = []
+    for title, product, edition, codes in base_tile_sets(conn):
+        page, language = _base_title(conn, title)
+        scope = f"{title} {product} {edition}"
+        try:
+            config = engine_config(
+                conn, page, edition, language=language, product=product, codes=codes
+            )
+        except InputError as exc:
+            results.append(
+                _result("engine.config", scope, False, "a configuration", "none", str(exc), {})
+            )
+            continue
+        tiles = config.tile_set
+        missing = [t.code for t in tiles.tiles if t.code not in config.geometry.tiles]
+        results.append(
+            _result(
+                "engine.geometry",
+                scope,
+                not missing,
+                f"{len(tiles.tiles)} codes with a shape",
+                f"{len(tiles.tiles) - len(missing)} with a shape",
+                f"no {config.geometry.product} tile shape for: {', '.join(missing)}",
+                {"missing": missing},
+            )
+        )
+        if missing:
+            continue
+        rules = rules_from_engine_config(config, scope)
+        pile = sum((rules.draw_pile or {}).values())
+        if tiles.declared_total is None:
+            results.append(
+                _skip(
+                    "engine.draw_pile_total",
+                    scope,
+                    "the page declares no tiles= total for these lists alone",
+                )
+            )
+        else:
+            results.append(
+                _result(
+                    "engine.draw_pile_total",
+                    scope,
+                    pile == tiles.declared_total,
+                    tiles.declared_total,
+                    pile,
+                    f"the engine's draw pile holds {pile} tiles, the lists declare "
+                    f"{tiles.declared_total}",
+                    {"lists": tiles.source.lists},
+                )
+            )
+        placed, count = placeable_codes(config)
+        never = sorted({t.code for t in tiles.tiles if not t.special} - placed)
+        results.append(
+            _result(
+                "engine.placeable",
+                scope,
+                not never,
+                "every tile type placed",
+                f"{len(placed)} types, {count} tiles placed",
+                f"tile types that fit nowhere on a board built from the set: {', '.join(never)}",
+                {"never_placed": never, "tiles_placed": count},
+            )
+        )
+    return results
+
+
+def _pages(conn: duckdb.DuckDBPyConnection) -> list[str]:
+    return sorted({_base_title(conn, title)[0] for title, *_ in base_tile_sets(conn)})
+
+
+def _unmodelled_pages(conn: duckdb.DuckDBPyConnection, check: str) -> list[CheckResult]:
+    """A skip for each page with scoring claims but no tile set the engine plays."""
+    if not has_claims_table(conn):
+        return []
+    with_claims = execute(
+        conn,
+        "SELECT DISTINCT p.base_title FROM scoring_claims s JOIN pages p ON p.title = s.title "
+        "JOIN current_revisions c ON c.revision_key = s.revision_key ORDER BY 1",
+    )
+    modelled = set(_pages(conn))
+    return [
+        _skip(
+            check,
+            str(row[0]),
+            "no base-game tile set on this page: the engine does not model its rules",
+            severity="error" if check == "engine.scoring_claims" else "warning",
+        )
+        for row in with_claims
+        if row[0] not in modelled
+    ]
+
+
+def _scope(page: str, language: str) -> str:
+    return f"{page} ({language})"
+
+
+def check_scoring_claims(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
+    """Each language's rate claims of a page state the page's configuration values."""
+    results = _unmodelled_pages(conn, "engine.scoring_claims")
+    for page in _pages(conn):
+        claims = read_claims(conn, page)
+        values, _meeples = scoring_values(page, claims)
+        config = scoring_table(values)
+        by_language: dict[str, list[tuple[Claim, ScoringKey]]] = defaultdict(list)
+        for claim in claims:
+            key = rate_key(claim)
+            if key is not None:
+                by_language[claim.language].append((claim, key))
+        if not by_language:
+            results.append(_skip("engine.scoring_claims", page, "no rate claims on this page"))
+        for language, keyed in sorted(by_language.items()):
+            wrong = [(claim, key) for claim, key in keyed if claim.points != config[key]]
+            results.append(
+                _result(
+                    "engine.scoring_claims",
+                    _scope(page, language),
+                    not wrong,
+                    f"{len(keyed)} claim(s) as configured",
+                    f"{len(keyed) - len(wrong)} agree",
+                    "; ".join(
+                        f'{page} ({language}) {claim.where}: "{claim.sentence}" says '
+                        f"{claim.points} points per {key[2]} ({key[0]}, {key[1]}), "
+                        f"the configuration says {config[key]}"
+                        for claim, key in wrong
+                    ),
+                    {
+                        "disagreements": [
+                            {
+                                "claim_id": claim.claim_id,
+                                "line": claim.line,
+                                "col": claim.col,
+                                "sentence": claim.sentence,
+                                "key": list(key),
+                                "claim_points": claim.points,
+                                "config_points": config[key],
+                            }
+                            for claim, key in wrong
+                        ]
+                    },
+                )
+            )
+    return results
+
+
+def recompute(claim: Claim, config: dict[ScoringKey, int]) -> int:
+    """The total a worked example should state, with the configuration's values."""
+    counts = example_counts(claim)
+    assert counts is not None
+    state = example_state(claim)
+    feature = claim.feature
+    if feature == "road":
+        return counts.get("tile", 0) * config[("road", state, "tile")]
+    if feature == "city":
+        return (
+            counts.get("tile", 0) * config[("city", state, "tile")]
+            + counts.get("coat_of_arms", 0) * config[("city", state, "coat_of_arms")]
+        )
+    if feature == "monastery":
+        return (1 + counts.get("surrounding_tile", 0)) * config[("monastery", state, "tile")]
+    return counts.get("completed_city", 0) * config[("field", "end_game", "completed_city")]
+
+
+def check_worked_examples(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
+    results = _unmodelled_pages(conn, "engine.worked_examples")
+    for page in _pages(conn):
+        claims = read_claims(conn, page)
+        values, _meeples = scoring_values(page, claims)
+        config = scoring_table(values)
+        by_language: dict[str, list[tuple[Claim, int]]] = defaultdict(list)
+        for claim in claims:
+            if example_counts(claim) is not None:
+                by_language[claim.language].append((claim, recompute(claim, config)))
+        if not by_language:
+            results.append(
+                _skip("engine.worked_examples", page, "no worked examples", severity="warning")
+            )
+        for language, examples in sorted(by_language.items()):
+            wrong = [(claim, total) for claim, total in examples if claim.points != total]
+            results.append(
+                _result(
+                    "engine.worked_examples",
+                    _scope(page, language),
+                    not wrong,
+                    f"{len(examples)} example(s) add up",
+                    f"{len(examples) - len(wrong)} add up",
+                    "; ".join(
+                        f'{page} ({language}) {claim.where}: "{claim.sentence}" says '
+                        f"{claim.points} points, the configuration gives {total} for "
+                        f"{example_counts(claim)}"
+                        for claim, total in wrong
+                    ),
+                    {
+                        "examples": [
+                            {
+                                "claim_id": claim.claim_id,
+                                "counts": example_counts(claim),
+                                "stated": claim.points,
+                                "recomputed": total,
+                            }
+                            for claim, total in examples
+                        ]
+                    },
+                    severity="warning",
+                )
+            )
+    return results

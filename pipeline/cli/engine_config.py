@@ -1,0 +1,69 @@
+"""`carcdb engine-config`: write the engine configuration of a page and edition, or its schema."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pipeline.cli.app import app
+from pipeline.cli.output import console
+from pipeline.engine.config_gen import engine_config as generate
+from pipeline.engine.config_gen import json_schema, parse_codes, render
+from pipeline.errors import InputError
+from warehouse.connection import DEFAULT_DB, read_only
+
+
+@app.command("engine-config")
+def engine_config(
+    page: Annotated[
+        str | None, typer.Option("--page", help='Source page, e.g. "Base game".')
+    ] = None,
+    edition: Annotated[str | None, typer.Option("--edition", help="e.g. C3, C2, WE3.")] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", help="Only this language (tile list and scoring claims)."),
+    ] = None,
+    product: Annotated[
+        str | None, typer.Option("--product", help="When the edition has several products.")
+    ] = None,
+    codes: Annotated[
+        str | None,
+        typer.Option("--codes", help="Only these tile codes, e.g. A-X (Winter Edition base)."),
+    ] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Write here (default: stdout).")] = None,
+    schema: Annotated[
+        bool, typer.Option("--schema", help="Print the document's JSON Schema and stop.")
+    ] = False,
+    db: Annotated[Path, typer.Option("--db", help="Warehouse file.")] = DEFAULT_DB,
+) -> None:
+    """Write the tile set, geometry and scoring values of a page's edition as versioned JSON."""
+    if schema:
+        sys.stdout.write(json_schema())
+        return
+    if page is None or edition is None:
+        raise InputError(
+            "--page and --edition are required",
+            fix='carcdb engine-config --page "Base game" --edition C3 --out c3.json',
+        )
+    if not db.exists():
+        raise InputError("no warehouse", path=str(db), fix="run `carcdb build` first or pass --db")
+    selected = None if codes is None else parse_codes(codes)
+    with read_only(db) as conn:
+        config = generate(conn, page, edition, language=lang, product=product, codes=selected)
+    text = render(config)
+    if out is None:
+        sys.stdout.write(text)
+        return
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text, "utf-8")
+    tiles = config.tile_set
+    supported = sum(1 for v in config.scoring if v.provenance.status == "claims")
+    console.print(
+        f"wrote {out}: {tiles.product} {tiles.edition} from {tiles.source.title}, "
+        f"{tiles.draw_pile_total} tiles in {len(tiles.tiles)} types "
+        f"({len(config.geometry.tiles)} with geometry), scoring values: {supported} from claims, "
+        f"{len(config.scoring) - supported} default"
+    )

@@ -1,0 +1,229 @@
+"""`carcdb extract` (live extraction from a MediaWiki API) and `carcdb fake-wiki` (a local one)."""
+
+from __future__ import annotations
+
+import logging
+import signal
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pipeline import build as build_lib
+from pipeline.checks import failed_errors
+from pipeline.cli.app import EXIT_CHECKS_FAILED, app
+from pipeline.cli.output import console, err_console, print_json, print_table, progress_for
+from pipeline.corpus import sample_corpus_dir
+from pipeline.errors import InputError
+from pipeline.extract.api import DEFAULT_ENDPOINT, ClientConfig, PageSelection, extract_from_api
+from pipeline.extract.api.client import DEFAULT_CONTACT
+from pipeline.extract.api.discovery import parse_languages, read_titles_file
+from pipeline.extract.api.fakecorpus import FakeCorpus, corpus_pages, generated_pages
+from pipeline.extract.api.fakewiki import FAULT_KINDS, FakeWiki, FaultPlan
+from warehouse.connection import DEFAULT_DB
+
+_SHOWN_PROBLEMS = 10
+
+
+def _debug_logging(verbose: bool) -> None:
+    if verbose:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(message)s"))
+        for name in ("carcdb.api", "carcdb.fakewiki"):
+            logger = logging.getLogger(name)
+            logger.setLevel(logging.DEBUG)
+            logger.addHandler(handler)
+
+
+@app.command()
+def extract(
+    page: Annotated[
+        list[str] | None, typer.Option("--page", help="Source page: it and its translations.")
+    ] = None,
+    langs: Annotated[
+        str, typer.Option(help="'all' or a list like en,de,ro (filters every selection).")
+    ] = "all",
+    category: Annotated[
+        list[str] | None, typer.Option("--category", help="Every page of a category.")
+    ] = None,
+    prefix: Annotated[
+        list[str] | None, typer.Option("--prefix", help="Every page whose title starts so.")
+    ] = None,
+    titles_from: Annotated[
+        Path | None, typer.Option("--titles-from", help="File with one title per line.")
+    ] = None,
+    all_pages: Annotated[
+        bool, typer.Option("--all-pages", help="Every page of the main namespace.")
+    ] = False,
+    api: Annotated[str, typer.Option("--api", help="The wiki's api.php URL.")] = DEFAULT_ENDPOINT,
+    contact: Annotated[
+        str, typer.Option(help="Your e-mail or URL, sent in the User-Agent.")
+    ] = DEFAULT_CONTACT,
+    throttle: Annotated[float, typer.Option(help="Minimum seconds between requests.", min=0)] = 1.0,
+    timeout: Annotated[float, typer.Option(help="Read timeout in seconds.", min=0.01)] = 30.0,
+    retries: Annotated[int, typer.Option(help="Attempts per request.", min=1)] = 6,
+    retry_budget: Annotated[int, typer.Option(help="Retries for the whole run.", min=0)] = 200,
+    max_wait: Annotated[
+        float, typer.Option(help="Cap in seconds on one wait (Retry-After, backoff).", min=0)
+    ] = 60.0,
+    cache: Annotated[
+        Path | None, typer.Option(help="Folder for an on-disk cache of content answers.")
+    ] = None,
+    since: Annotated[
+        str | None, typer.Option(help="Skip pages not touched since this date.")
+    ] = None,
+    force: Annotated[bool, typer.Option(help="Fetch even pages already stored.")] = False,
+    stats: Annotated[
+        bool, typer.Option("--stats", help="Show translation statistics of each --page.")
+    ] = False,
+    check: Annotated[bool, typer.Option("--check", help="Run every check afterwards.")] = False,
+    db: Annotated[Path, typer.Option("--db", help="Warehouse file.")] = DEFAULT_DB,
+    json_out: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="No progress bar, no final line.")
+    ] = False,
+    verbose: Annotated[
+        bool, typer.Option("--verbose", "-v", help="Log every request and retry.")
+    ] = False,
+) -> None:
+    """Fetch pages from a MediaWiki API into the warehouse (only what changed) and parse them.
+
+    Exit 1 when some pages could not be fetched (or --check finds errors), 2 on bad input or
+    when the API cannot be used.
+    """
+    _debug_logging(verbose)
+    selection = PageSelection(
+        pages=tuple(page or ()),
+        categories=tuple(category or ()),
+        prefixes=tuple(prefix or ()),
+        titles=read_titles_file(titles_from) if titles_from else (),
+        all_pages=all_pages,
+        languages=parse_languages(langs),
+    )
+    if not api.startswith(("http://", "https://")):
+        raise InputError(
+            f"not an http(s) URL: {api!r}", path="--api", fix="e.g. --api " + DEFAULT_ENDPOINT
+        )
+    config = ClientConfig(
+        endpoint=api,
+        contact=contact,
+        throttle=throttle,
+        read_timeout=timeout,
+        max_attempts=retries,
+        retry_budget=retry_budget,
+        max_wait=max_wait,
+        cache_dir=cache,
+    )
+    with progress_for(quiet or json_out) as progress:
+        report = extract_from_api(
+            db, selection, config, since=since, force=force, progress=progress, with_stats=stats
+        )
+    results = build_lib.check_warehouse(db) if check and db.exists() else []
+    if json_out:
+        print_json({"extract": report.summary(), "failing_checks": len(failed_errors(results))})
+    else:
+        if report.translation_stats:
+            print_table(
+                ["page", "language", "translated", "fuzzy", "proofread", "total"],
+                [
+                    (s.page, s.language, s.translated, s.fuzzy, s.proofread, s.total)
+                    for s in report.translation_stats
+                ],
+                title="translation statistics",
+            )
+        for label, titles in (
+            ("missing", report.missing),
+            ("invalid", report.invalid),
+            ("deleted since discovery", report.deleted),
+        ):
+            if titles:
+                shown = ", ".join(titles[:_SHOWN_PROBLEMS])
+                more = (
+                    f" and {len(titles) - _SHOWN_PROBLEMS} more"
+                    if len(titles) > _SHOWN_PROBLEMS
+                    else ""
+                )
+                err_console.print(f"{label}: {shown}{more}", markup=False)
+        for title, reason in report.failed[:_SHOWN_PROBLEMS]:
+            err_console.print(f"failed: {title}: {reason}", markup=False)
+        if check:
+            console.print(
+                f"checks: {len(results)} results, failing errors: {len(failed_errors(results))}"
+            )
+        if not quiet:
+            console.print(report.final_line())
+    if report.failed or failed_errors(results):
+        raise typer.Exit(EXIT_CHECKS_FAILED)
+
+
+def _stop_on_sigterm(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt  # `kill PID` stops the server as Ctrl-C does, with its counts
+
+
+@app.command("fake-wiki")
+def fake_wiki(
+    corpus: Annotated[
+        Path | None, typer.Option(help="Corpus folder to serve (default: the bundled sample).")
+    ] = None,
+    generated: Annotated[
+        int, typer.Option(help="Also serve N generated pages in en/de/fr.", min=0)
+    ] = 0,
+    port: Annotated[int, typer.Option(help="Port on 127.0.0.1 (0: any free port).")] = 8765,
+    fault_rate: Annotated[
+        float, typer.Option(help="Share of requests that fail at random (0..1).", min=0, max=1)
+    ] = 0.0,
+    faults: Annotated[
+        str, typer.Option(help=f"Faults for the first requests, in order: {','.join(FAULT_KINDS)}.")
+    ] = "",
+    seed: Annotated[int, typer.Option(help="Seed of the random faults.")] = 0,
+    retry_after: Annotated[int, typer.Option(help="Retry-After seconds sent with 429/503.")] = 1,
+    slow_seconds: Annotated[float, typer.Option(help="Delay of a 'slow' answer.")] = 2.0,
+    vanish: Annotated[
+        list[str] | None, typer.Option(help="A page listed by discovery but gone on fetch.")
+    ] = None,
+    bad_sha1: Annotated[
+        list[str] | None, typer.Option("--bad-sha1", help="A page served with a wrong sha1.")
+    ] = None,
+    changing: Annotated[
+        list[str] | None,
+        typer.Option(help="A page that gets a new revision each time it is served."),
+    ] = None,
+    value_limit: Annotated[int, typer.Option(help="Titles/revids per request.", min=1)] = 50,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log every request.")] = False,
+) -> None:
+    """Serve a local MediaWiki API (the subset carcdb uses) until Ctrl-C: for tests and demos."""
+    _debug_logging(verbose)
+    script = [kind.strip() for kind in faults.split(",") if kind.strip()]
+    unknown = [kind for kind in script if kind not in FAULT_KINDS]
+    if unknown:
+        raise InputError(
+            f"unknown fault(s) {unknown}", path="--faults", fix=f"use {', '.join(FAULT_KINDS)}"
+        )
+    pages = corpus_pages(corpus or sample_corpus_dir())
+    pages.update(generated_pages(generated))
+    plan = FaultPlan(
+        rate=fault_rate,
+        seed=seed,
+        script=script,
+        retry_after=retry_after,
+        slow_seconds=slow_seconds,
+        vanish=set(vanish or ()),
+        bad_sha1=set(bad_sha1 or ()),
+        changing=set(changing or ()),
+        value_limit=value_limit,
+    )
+    try:
+        wiki = FakeWiki(FakeCorpus(pages), plan, port=port)
+    except OSError as exc:
+        raise InputError(
+            f"cannot listen on 127.0.0.1:{port} ({exc})", path="--port", fix="pick another port"
+        ) from None
+    console.print(f"fake wiki: {len(pages)} pages at {wiki.url} (Ctrl-C stops)")
+    signal.signal(signal.SIGTERM, _stop_on_sigterm)
+    try:
+        wiki.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        wiki.server_close()
+        console.print(f"served {wiki.counts['requests']} requests: {dict(wiki.counts)}")

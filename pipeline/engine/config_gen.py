@@ -1,0 +1,381 @@
+"""Warehouse -> EngineConfig: one page's tile set, its geometry and its scoring values.
+
+Deterministic by construction: every query is ordered, nothing depends on time, paths or
+dictionary order, and `render()` writes the models' fields in their declared order, so the
+same warehouse gives byte-identical files.
+
+Choices (documented in docs/README-config.md):
+- the tile set is one page language's tile lists of the product and edition (`language`,
+  else English, else the first language alphabetically with such lists: adding languages
+  up would count one box twice); `codes` keeps only those codes
+  (the Winter Edition's 72 base tiles are `A-X`, its 12 animal tiles `Z01-Z12`);
+- geometry comes from the engine's tile data; products whose letters A..X are the base
+  game's tiles (Winter Edition, 20th Anniversary) use the Base Game shapes;
+- each scoring value is the one most of the page's rate claims state (all languages, or
+  `language`); a tie keeps the built-in base-game value if it is among the tied values,
+  else the smallest. Claims stating another value are listed as `disagreeing`. With no
+  supporting claim, the value is the built-in default, marked `default`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter, defaultdict
+
+import duckdb
+
+from pipeline.engine.claims import Claim, ScoringKey, rate_key, read_claims
+from pipeline.engine.geometry import BASE_GAME, registry, tile_set
+from pipeline.engine.rules import RulesConfig
+from pipeline.errors import InputError
+from schemas.engine_config import (
+    ConfigGeometry,
+    ConfigTile,
+    ConfigTileSet,
+    EngineConfig,
+    Provenance,
+    ScoringValue,
+    SourcedNumber,
+    TileGeometry,
+    TileSetSource,
+    TileSource,
+)
+from warehouse.rows import execute
+
+# (feature, state, unit) -> the RulesConfig field it sets, in document order.
+SCORING_KEYS: dict[ScoringKey, str] = {
+    ("road", "completed", "tile"): "road_completed_per_tile",
+    ("road", "incomplete", "tile"): "road_final_per_tile",
+    ("city", "completed", "tile"): "city_completed_per_tile",
+    ("city", "completed", "coat_of_arms"): "city_completed_per_coat_of_arms",
+    ("city", "incomplete", "tile"): "city_final_per_tile",
+    ("city", "incomplete", "coat_of_arms"): "city_final_per_coat_of_arms",
+    ("monastery", "completed", "tile"): "monastery_completed_per_tile",
+    ("monastery", "incomplete", "tile"): "monastery_final_per_tile",
+    ("field", "end_game", "completed_city"): "field_per_completed_city",
+}
+# Products whose letter tiles are the base game's shapes.
+SHARES_BASE_SHAPES = frozenset({"20th Anniversary", "Winter Edition"})
+# (list_index, its tiles=N, list_index of the list declaring its section's total)
+ListTotals = tuple[int, int | None, int | None]
+_SHAPE_FIELDS = {"edges", "monastery", "cities", "roads", "fields"}
+_RANGE = re.compile(r"^([A-Za-z]*)(\d*)-([A-Za-z]*)(\d*)$")
+
+
+def parse_codes(text: str) -> list[str]:
+    """`A-X,Z01-Z03,Q` -> the codes, in order: letter ranges and numbered ranges."""
+    codes: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        match = _RANGE.match(part)
+        if match is None:
+            if not part:
+                raise InputError(f"empty code in --codes {text!r}", fix="e.g. --codes A-X")
+            codes.append(part)
+            continue
+        p1, n1, p2, n2 = match.groups()
+        if not n1 and not n2 and len(p1) == 1 and len(p2) == 1 and p1 <= p2:
+            codes += [chr(c) for c in range(ord(p1), ord(p2) + 1)]
+        elif n1 and n2 and p1 == p2 and int(n1) <= int(n2):
+            codes += [f"{p1}{n:0{len(n1)}d}" for n in range(int(n1), int(n2) + 1)]
+        else:
+            raise InputError(f"cannot read the range {part!r}", fix="e.g. A-X or Z01-Z12")
+    return codes
+
+
+def _page_language(
+    conn: duckdb.DuckDBPyConnection, page: str, edition: str, language: str | None
+) -> str:
+    """The language whose tile lists are read: `language`, else English, else the first
+    language (alphabetically) whose page has lists of the edition."""
+    rows = execute(
+        conn, "SELECT language FROM pages WHERE base_title = ? ORDER BY language", [page]
+    )
+    languages = [str(row[0]) for row in rows]
+    if not languages:
+        known = [str(r[0]) for r in execute(conn, "SELECT DISTINCT base_title FROM pages")]
+        raise InputError(
+            f"no page {page!r} in the warehouse", fix=f"use one of {sorted(known)} (--page)"
+        )
+    if language is not None:
+        if language not in languages:
+            raise InputError(f"page {page!r} has no language {language!r}", fix=f"use {languages}")
+        return language
+    with_lists = [
+        str(row[0])
+        for row in execute(
+            conn,
+            "SELECT DISTINCT p.language FROM pages p JOIN tile_lists l ON l.title = p.title "
+            "JOIN current_revisions c ON c.revision_key = l.revision_key "
+            "WHERE p.base_title = ? AND l.edition = ? ORDER BY 1",
+            [page, edition],
+        )
+    ]
+    candidates = with_lists or languages
+    return "en" if "en" in candidates else candidates[0]
+
+
+def _lists(
+    conn: duckdb.DuckDBPyConnection, title: str, edition: str, product: str | None, page: str
+) -> tuple[str, str, list[ListTotals]]:
+    """(product, revision_key, lists) of the edition's tile lists."""
+    rows = execute(
+        conn,
+        "SELECT l.product, l.revision_key, l.list_index, l.declared_total, l.section_total_list "
+        "FROM tile_lists l JOIN current_revisions c ON c.revision_key = l.revision_key "
+        "WHERE l.title = ? AND l.edition = ? AND NOT l.declares_section_total "
+        "ORDER BY l.list_index",
+        [title, edition],
+    )
+    products = sorted({str(row[0]) for row in rows if row[0] is not None})
+    if not products:
+        editions = execute(
+            conn,
+            "SELECT DISTINCT edition FROM tile_lists WHERE title = ? AND edition IS NOT NULL "
+            "ORDER BY 1",
+            [title],
+        )
+        raise InputError(
+            f"{title} has no tile list of edition {edition!r}",
+            fix=f"use one of {[str(e[0]) for e in editions]} (--edition)",
+        )
+    if product is None:
+        named = [p for p in products if p.casefold() == page.casefold()]
+        if len(products) == 1:
+            product = products[0]
+        elif named:
+            product = named[0]
+        else:
+            raise InputError(
+                f"{title} {edition} has lists of several products: {products}",
+                fix="choose one with --product",
+            )
+    elif product not in products:
+        raise InputError(f"{title} {edition} has no product {product!r}", fix=f"use {products}")
+    chosen = [row for row in rows if row[0] == product]
+    return product, str(chosen[0][1]), [(int(r[2]), r[3], r[4]) for r in chosen]
+
+
+def _tiles(
+    conn: duckdb.DuckDBPyConnection, title: str, revision_key: str, lists: list[int]
+) -> list[ConfigTile]:
+    rows = execute(
+        conn,
+        "SELECT code, count, start_tile, special, features, illustrations, list_index, line, "
+        "col, image FROM tiles WHERE title = ? AND revision_key = ? "
+        f"AND list_index IN ({', '.join('?' for _ in lists)}) ORDER BY list_index, entry_index",
+        [title, revision_key, *lists],
+    )
+    return [
+        ConfigTile(
+            code=str(r[0]),
+            count=int(r[1]),
+            start_tile=bool(r[2]),
+            special=bool(r[3]),
+            features=json.loads(r[4]),
+            illustrations=json.loads(r[5]),
+            source=TileSource(list_index=int(r[6]), line=int(r[7]), col=int(r[8]), image=r[9]),
+        )
+        for r in rows
+    ]
+
+
+def geometry_product(product: str) -> str:
+    if any(p == product for p, _code in registry()):
+        return product
+    return BASE_GAME if product in SHARES_BASE_SHAPES else product
+
+
+def _geometry(product: str, codes: list[str]) -> ConfigGeometry:
+    shapes = registry()
+    owner = geometry_product(product)
+    try:
+        start: str | None = tile_set(owner).start_tile
+    except KeyError:
+        start = None
+    tiles = {
+        code: TileGeometry.model_validate(shapes[(owner, code)].model_dump(include=_SHAPE_FIELDS))
+        for code in codes
+        if (owner, code) in shapes
+    }
+    return ConfigGeometry(product=owner, start_tile=start, tiles=tiles)
+
+
+def _resolve(
+    page: str, key: ScoringKey, default: int, claims: list[Claim]
+) -> tuple[int, Provenance]:
+    if not claims:
+        return default, Provenance(status="default", page=page, supporting=[], disagreeing=[])
+    votes = Counter(claim.points for claim in claims)
+    most = max(votes.values())
+    tied = sorted(int(points) for points, n in votes.items() if n == most and points is not None)
+    value = default if default in tied else tied[0]
+    return value, Provenance(
+        status="claims",
+        page=page,
+        supporting=[c.ref() for c in claims if c.points == value],
+        disagreeing=[c.ref() for c in claims if c.points != value],
+    )
+
+
+def scoring_values(page: str, claims: list[Claim]) -> tuple[list[ScoringValue], SourcedNumber]:
+    """The scoring table of a page from its rate claims, defaults where none speaks."""
+    defaults = RulesConfig()
+    by_key: dict[ScoringKey, list[Claim]] = defaultdict(list)
+    for claim in claims:
+        key = rate_key(claim)
+        if key is not None:
+            by_key[key].append(claim)
+    values = []
+    for key, engine_key in SCORING_KEYS.items():
+        points, provenance = _resolve(page, key, getattr(defaults, engine_key), by_key[key])
+        feature, state, unit = key
+        values.append(
+            ScoringValue.model_validate(
+                {
+                    "feature": feature,
+                    "state": state,
+                    "unit": unit,
+                    "points": points,
+                    "engine_key": engine_key,
+                    "provenance": provenance,
+                }
+            )
+        )
+    meeples = SourcedNumber(
+        value=defaults.meeples_per_player,
+        provenance=Provenance(status="default", page=page, supporting=[], disagreeing=[]),
+    )
+    return values, meeples
+
+
+def scoring_table(values: list[ScoringValue]) -> dict[ScoringKey, int]:
+    """(feature, state, unit) -> points of a configuration's scoring values."""
+    return {(str(v.feature), str(v.state), str(v.unit)): v.points for v in values}
+
+
+def engine_config(
+    conn: duckdb.DuckDBPyConnection,
+    page: str,
+    edition: str,
+    *,
+    language: str | None = None,
+    product: str | None = None,
+    codes: list[str] | None = None,
+) -> EngineConfig:
+    """The configuration of `page` (a base title such as "Base game") for one edition."""
+    if "/" in page and language is None:
+        page, _, language = page.partition("/")
+    tile_language = _page_language(conn, page, edition, language)
+    title = str(
+        execute(
+            conn,
+            "SELECT title FROM pages WHERE base_title = ? AND language = ?",
+            [page, tile_language],
+        )[0][0]
+    )
+    product, revision_key, lists = _lists(conn, title, edition, product, page)
+    tiles = _tiles(conn, title, revision_key, [index for index, _total, _section in lists])
+    if codes is not None:
+        missing = [code for code in codes if code not in {t.code for t in tiles}]
+        if missing:
+            raise InputError(
+                f"{title} {product} {edition} has no tile {', '.join(missing)}",
+                fix="check --codes against `carcdb tiles`",
+            )
+        tiles = [tile for tile in tiles if tile.code in set(codes)]
+    seen: set[str] = set()
+    for tile in tiles:
+        if tile.code in seen:
+            raise InputError(
+                f"{title} {product} {edition}: tile {tile.code} is in two lists",
+                fix="the page lists the tile twice for one product and edition; "
+                "correct the page, or leave the tile out with --codes",
+            )
+        seen.add(tile.code)
+    used = sorted({tile.source.list_index for tile in tiles})
+    declared = _declared_total(conn, title, revision_key, lists, used, tiles)
+    start = [tile.code for tile in tiles if tile.start_tile]
+    claims = read_claims(conn, page, None if language is None else [language])
+    scoring, meeples = scoring_values(page, claims)
+    return EngineConfig(
+        page=page,
+        claim_languages=sorted({claim.language for claim in claims}),
+        tile_set=ConfigTileSet(
+            product=product,
+            edition=edition,
+            codes_selected=codes,
+            declared_total=declared,
+            draw_pile_total=sum(t.count for t in tiles if not t.special),
+            special_total=sum(t.count for t in tiles if t.special),
+            start_tile=start[0] if start else None,
+            tiles=tiles,
+            source=TileSetSource(
+                title=title, language=tile_language, revision_key=revision_key, lists=used
+            ),
+        ),
+        geometry=_geometry(product, [tile.code for tile in tiles]),
+        scoring=scoring,
+        meeples_per_player=meeples,
+    )
+
+
+def _declared_total(
+    conn: duckdb.DuckDBPyConnection,
+    title: str,
+    revision_key: str,
+    lists: list[ListTotals],
+    used: list[int],
+    tiles: list[ConfigTile],
+) -> int | None:
+    """What the page declares for the selected tiles, or None when it declares nothing for them.
+
+    A list's own `tiles=N` counts; a list without one counts through its section's total
+    (Winter Edition: 84 = base 72 + animals 12) when every list of that section is selected.
+    A partly selected list declares nothing for the selection.
+    """
+
+    def fully_used(index: int) -> bool:
+        entries = execute(
+            conn,
+            "SELECT count(*) FROM tiles WHERE title = ? AND revision_key = ? AND list_index = ?",
+            [title, revision_key, index],
+        )[0][0]
+        selected = sum(1 for t in tiles if t.source.list_index == index)
+        return index in used and entries == selected
+
+    total = 0
+    sections: set[int] = set()
+    for index, declared, section in lists:
+        if index not in used:
+            continue
+        if not fully_used(index):
+            return None
+        if declared is not None:
+            total += int(declared)
+            continue
+        if section is None:
+            return None
+        if section in sections:
+            continue
+        members = [i for i, _d, s in lists if s == section]
+        section_total = execute(
+            conn,
+            "SELECT declared_total FROM tile_lists WHERE revision_key = ? AND list_index = ?",
+            [revision_key, section],
+        )
+        if not all(fully_used(i) for i in members) or section_total[0][0] is None:
+            return None
+        sections.add(section)
+        total += int(section_total[0][0])
+    return total
+
+
+def render(config: EngineConfig) -> str:
+    """The document as JSON text: same config, same bytes."""
+    return json.dumps(config.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
+
+
+def json_schema() -> str:
+    """The JSON Schema of the document, as shipped in schemas/engine-config.schema.json."""
+    return json.dumps(EngineConfig.model_json_schema(), indent=2, ensure_ascii=False) + "\n"

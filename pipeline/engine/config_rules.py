@@ -1,0 +1,87 @@
+"""EngineConfig -> RulesConfig: what `score` and `simulate` run when given a generated file.
+
+The engine plays with its own tile shapes, so a file is accepted only when its geometry is
+exactly the engine's for every code it lists (and names the same start tile); its scoring
+values set the RulesConfig fields they name, and its non-special tiles become the draw pile.
+"""
+
+from __future__ import annotations
+
+from pydantic import ValidationError
+
+from pipeline.engine.geometry import registry, tile_set
+from pipeline.engine.rules import RulesConfig
+from pipeline.errors import InputError
+from schemas.engine_config import EngineConfig
+
+_SHAPE_FIELDS = {"edges", "monastery", "cities", "roads", "fields"}
+
+
+def parse_engine_config(raw: object, path: str) -> EngineConfig:
+    try:
+        return EngineConfig.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "(top level)"
+        raise InputError(
+            f"invalid engine configuration at {where}: {first['msg']}",
+            path=path,
+            fix="regenerate it with `carcdb engine-config`, see `carcdb engine-config --schema`",
+        ) from None
+
+
+def rules_from_engine_config(config: EngineConfig, path: str) -> RulesConfig:
+    """The RulesConfig a generated configuration describes (InputError if the engine can't)."""
+    product = config.geometry.product
+    shapes = registry()
+    for code, shape in sorted(config.geometry.tiles.items()):
+        built_in = shapes.get((product, code))
+        if built_in is None or built_in.model_dump(include=_SHAPE_FIELDS) != shape.model_dump():
+            raise InputError(
+                f"geometry.tiles.{code} is not the engine's {product} tile {code}",
+                path=path,
+                fix="the engine plays its built-in shapes only; regenerate the file",
+            )
+    try:
+        engine_start = tile_set(product).start_tile
+    except KeyError:
+        raise InputError(
+            f"the engine has no tile data for product {product!r}", path=path, fix="use Base Game"
+        ) from None
+    if config.tile_set.start_tile not in (None, engine_start):
+        raise InputError(
+            f"start tile {config.tile_set.start_tile} but the engine starts with {engine_start}",
+            path=path,
+            fix="select a tile set whose start tile is the engine's",
+        )
+    values: dict[str, object] = {
+        value.engine_key: value.points
+        for value in sorted(config.scoring, key=lambda v: v.engine_key)
+    }
+    unknown = sorted(set(values) - set(RulesConfig.model_fields))
+    if unknown:
+        raise InputError(
+            f"scoring names engine keys the engine does not have: {unknown}",
+            path=path,
+            fix="regenerate the file with this version of carcdb",
+        )
+    shapeless = [t.code for t in config.tile_set.tiles if t.code not in config.geometry.tiles]
+    if shapeless:
+        raise InputError(
+            f"tiles without geometry, which the engine cannot play: {', '.join(shapeless)}",
+            path=path,
+            fix="generate the file with --codes for tiles that have one "
+            "(Winter Edition base tiles: --codes A-X)",
+        )
+    pile: dict[str, int] = {}
+    for tile in config.tile_set.tiles:
+        if not tile.special:
+            pile[tile.code] = pile.get(tile.code, 0) + tile.count
+    return RulesConfig.model_validate(
+        {
+            **values,
+            "product": product,
+            "meeples_per_player": config.meeples_per_player.value,
+            "draw_pile": pile,
+        }
+    )

@@ -1,0 +1,336 @@
+"""The HTTP client for a MediaWiki `api.php`: polite, patient with faults, honest about failure.
+
+One `requests.Session` (keep-alive, gzip), a descriptive User-Agent, connect/read timeouts,
+a minimum interval between requests, `maxlag`, `Retry-After` on 429/503 and on maxlag
+errors, exponential backoff with jitter on 5xx, timeouts, dropped connections and broken
+JSON, a per-request attempt limit and a retry budget for the whole run. Every request and
+retry is logged at debug level on the `carcdb.api` logger.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from email.utils import parsedate_to_datetime
+from pathlib import Path
+from typing import Any
+
+import requests
+from urllib3.exceptions import NewConnectionError
+
+from pipeline.errors import ExtractError
+from pipeline.extract.api.cache import ResponseCache, cache_key
+
+DEFAULT_ENDPOINT = "https://wikicarpedia.com/api.php"
+DEFAULT_CONTACT = "no contact given; pass --contact"
+log = logging.getLogger("carcdb.api")
+
+
+def user_agent(contact: str) -> str:
+    """A User-Agent naming the tool and how to reach its operator (MediaWiki's policy)."""
+    return (
+        f"carcdb/0.1 (Carcassonne rules data pipeline; {contact}) "
+        f"python-requests/{requests.__version__}"
+    )
+
+
+@dataclass(frozen=True)
+class ClientConfig:
+    endpoint: str = DEFAULT_ENDPOINT
+    contact: str = DEFAULT_CONTACT
+    throttle: float = 1.0  # minimum seconds between two requests
+    connect_timeout: float = 10.0
+    read_timeout: float = 30.0
+    maxlag: int = 5
+    max_attempts: int = 6  # per request, the first try included
+    retry_budget: int = 200  # retries for the whole run
+    backoff_base: float = 1.0
+    max_wait: float = 60.0  # cap on any single wait (Retry-After, maxlag, backoff)
+    cache_dir: Path | None = None
+
+
+@dataclass
+class ClientStats:
+    requests: int = 0  # HTTP requests sent, retries included
+    retries: int = 0
+    cache_hits: int = 0
+    ok_responses: int = 0
+    http_answers: int = 0  # any HTTP answer at all, errors included: the server is there
+    waited_seconds: float = 0.0
+    faults: Counter[str] = field(default_factory=Counter)
+
+
+class RequestFailed(ExtractError):
+    """One request still failed after its attempts: the caller decides what that loses."""
+
+
+class RetryBudgetExhausted(ExtractError):
+    """The run used up its retry budget: the server is struggling, so the run stops."""
+
+
+class ApiErrorResponse(ExtractError):
+    """The API answered with an `error` object that retrying will not fix."""
+
+    def __init__(self, code: str, info: str, endpoint: str) -> None:
+        self.code = code
+        super().__init__(f"{endpoint}: the API refused the request: {code}: {info}")
+
+
+@dataclass(frozen=True)
+class _Transient:
+    """A failed attempt worth retrying, with the wait the server asked for (if it did)."""
+
+    kind: str
+    detail: str
+    wait: float | None = None
+
+
+def _retry_after(value: str | None) -> float | None:
+    if not value:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        moment = parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, moment.timestamp() - time.time())
+
+
+def _looks_like_html(response: requests.Response, text: str) -> bool:
+    kind = response.headers.get("Content-Type", "").lower()
+    return "html" in kind or text.lstrip()[:1] == "<"
+
+
+class ApiClient:
+    """Sends `action=query` requests (formatversion 2, maxlag) and returns decoded JSON."""
+
+    def __init__(
+        self,
+        config: ClientConfig,
+        *,
+        sleep: Callable[[float], None] = time.sleep,
+        clock: Callable[[], float] = time.monotonic,
+        rng: random.Random | None = None,
+        on_request: Callable[[], None] | None = None,
+    ) -> None:
+        self.config = config
+        self._on_request = on_request
+        self.stats = ClientStats()
+        self._sleep = sleep
+        self._clock = clock
+        self._rng = rng or random.Random()
+        self._last_request: float | None = None
+        self._cache = ResponseCache(config.cache_dir) if config.cache_dir else None
+        self.session = requests.Session()
+        self.session.headers.update(
+            {"User-Agent": user_agent(config.contact), "Accept-Encoding": "gzip"}
+        )
+
+    def close(self) -> None:
+        self.session.close()
+
+    def __enter__(self) -> ApiClient:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def query(
+        self,
+        params: Mapping[str, str],
+        *,
+        cache_if: Callable[[dict[str, Any]], bool] | None = None,
+    ) -> dict[str, Any]:
+        """One `action=query` request, retried as needed.
+
+        `cache_if` marks an immutable answer (content by revision id): with `--cache` it is
+        read from the cache when there, and stored when `cache_if(answer)` holds.
+        """
+        full = {
+            "action": "query",
+            "format": "json",
+            "formatversion": "2",
+            "maxlag": str(self.config.maxlag),
+            **params,
+        }
+        cache = self._cache if cache_if is not None else None
+        key = cache_key(self.config.endpoint, full) if cache else None
+        if cache and key:
+            payload = _decoded(cache.get(key))
+            if isinstance(payload, dict):
+                self.stats.cache_hits += 1
+                log.debug("cache hit %s for %s", key, _describe(full))
+                return payload
+        payload, body = self._request_with_retries(full)
+        if cache and key and cache_if is not None and cache_if(payload):
+            cache.put(key, body)
+        return payload
+
+    def query_all(self, params: Mapping[str, str]) -> Iterator[dict[str, Any]]:
+        """Every response of a query, following `continue` until the server has no more."""
+        continuation: dict[str, str] = {}
+        while True:
+            payload = self.query({**params, **continuation})
+            yield payload
+            more = payload.get("continue")
+            if not isinstance(more, dict) or not more:
+                return
+            continuation = {str(k): str(v) for k, v in more.items()}
+
+    def _throttle(self) -> None:
+        if self._last_request is not None and self.config.throttle > 0:
+            wait = self._last_request + self.config.throttle - self._clock()
+            if wait > 0:
+                self._sleep(wait)
+        self._last_request = self._clock()
+
+    def _wait(self, seconds: float) -> None:
+        seconds = min(self.config.max_wait, max(0.0, seconds))
+        self.stats.waited_seconds += seconds
+        if seconds > 0:
+            self._sleep(seconds)
+
+    def _backoff(self, attempt: int) -> float:
+        ceiling = min(self.config.max_wait, self.config.backoff_base * 2 ** (attempt - 1))
+        # jitter spreads the retries of many clients so they do not hit the server together
+        return self._rng.uniform(ceiling / 2, ceiling)
+
+    def _request_with_retries(self, params: dict[str, str]) -> tuple[dict[str, Any], str]:
+        endpoint = self.config.endpoint
+        attempt = 0
+        while True:
+            attempt += 1
+            outcome = self._attempt(params, attempt)
+            if not isinstance(outcome, _Transient):
+                self.stats.ok_responses += 1
+                return outcome
+            self.stats.faults[outcome.kind] += 1
+            # before the first answer a refused connection is most likely a wrong --api URL
+            if outcome.kind == "unreachable" and attempt >= 2 and not self.stats.http_answers:
+                raise ExtractError(
+                    f"{endpoint}: cannot reach the API ({outcome.detail}) - "
+                    "fix: check --api and the network"
+                )
+            if attempt >= self.config.max_attempts:
+                raise RequestFailed(
+                    f"{endpoint}: gave up after {attempt} attempts: {outcome.kind}: "
+                    f"{outcome.detail}"
+                )
+            if self.stats.retries >= self.config.retry_budget:
+                raise RetryBudgetExhausted(
+                    f"{endpoint}: retry budget of {self.config.retry_budget} used up "
+                    f"(last fault: {outcome.kind}) - fix: try later or raise --retry-budget"
+                )
+            self.stats.retries += 1
+            wait = outcome.wait if outcome.wait is not None else self._backoff(attempt)
+            log.debug(
+                "retry %d of %s after %s (%s), waiting %.2fs",
+                attempt,
+                _describe(params),
+                outcome.kind,
+                outcome.detail,
+                min(wait, self.config.max_wait),
+            )
+            self._wait(wait)
+
+    def _attempt(
+        self, params: dict[str, str], attempt: int
+    ) -> tuple[dict[str, Any], str] | _Transient:
+        endpoint = self.config.endpoint
+        self._throttle()
+        self.stats.requests += 1
+        if self._on_request:
+            self._on_request()
+        log.debug("GET %s %s (attempt %d)", endpoint, _describe(params), attempt)
+        try:
+            response = self.session.get(
+                endpoint,
+                params=params,
+                timeout=(self.config.connect_timeout, self.config.read_timeout),
+            )
+            body = response.content
+        except requests.Timeout as exc:
+            return _Transient("timeout", type(exc).__name__)
+        except requests.ConnectionError as exc:
+            reason = getattr(exc.args[0], "reason", None) if exc.args else None
+            # no TCP connection at all (refused, no such host) versus one that broke
+            kind = "unreachable" if isinstance(reason, NewConnectionError) else "connection"
+            return _Transient(kind, str(reason or exc)[:200])
+        except (
+            requests.exceptions.ChunkedEncodingError,
+            requests.exceptions.ContentDecodingError,
+        ) as exc:
+            # the answer started, then broke off (or its gzip stream did): worth another try
+            return _Transient("cut-body", str(exc)[:200])
+        except requests.RequestException as exc:  # a malformed URL and the like
+            raise ExtractError(f"{endpoint}: request failed: {exc} - fix: check --api") from None
+        self.stats.http_answers += 1
+        status = response.status_code
+        if status in (429, 503):
+            return _Transient(
+                f"http-{status}", response.reason, _retry_after(response.headers.get("Retry-After"))
+            )
+        if status >= 500:
+            return _Transient(f"http-{status}", response.reason)
+        if status != 200:
+            raise ExtractError(
+                f"{endpoint}: HTTP {status} {response.reason} - "
+                "fix: point --api at the wiki's api.php"
+            )
+        try:
+            # JSON is UTF-8 (RFC 8259): no charset guessing over a large body
+            text = body.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return _Transient("bad-json", f"not UTF-8 at byte {exc.start} of {len(body)}")
+        if _looks_like_html(response, text):
+            raise ExtractError(
+                f"{endpoint}: answered with an HTML page, not API JSON - "
+                "fix: point --api at the wiki's api.php (e.g. https://wikicarpedia.com/api.php)"
+            )
+        try:
+            payload = json.loads(text)
+        except json.JSONDecodeError as exc:
+            return _Transient("bad-json", f"{exc.msg} at char {exc.pos} of {len(text)}")
+        if not isinstance(payload, dict):
+            return _Transient("bad-json", "the response is not a JSON object")
+        error = payload.get("error")
+        if isinstance(error, dict):
+            code = str(error.get("code", "unknown"))
+            if code == "maxlag":
+                lag = _retry_after(response.headers.get("Retry-After"))
+                wait = lag if lag is not None else 5.0  # MediaWiki sends Retry-After: 5
+                return _Transient("maxlag", str(error.get("info", "")), wait)
+            if code == "ratelimited":
+                return _Transient("ratelimited", str(error.get("info", "")))
+            raise ApiErrorResponse(code, str(error.get("info", "")), endpoint)
+        for module, warning in (payload.get("warnings") or {}).items():
+            log.debug("API warning from %s: %s", module, warning)
+        return payload, text
+
+
+def _describe(params: Mapping[str, str]) -> str:
+    """A short log form of a request: its query modules and how many values it carries."""
+    parts = [f"{k}={params[k]}" for k in ("list", "prop", "meta") if k in params]
+    for key in ("titles", "revids", "pageids"):
+        if key in params:
+            parts.append(f"{key}×{len(params[key].split('|'))}")
+    return " ".join(parts) or "query"
+
+
+def _decoded(cached: str | None) -> Any:
+    """A cached body as JSON; a corrupt entry (a crash while writing it) is a cache miss."""
+    if cached is None:
+        return None
+    try:
+        return json.loads(cached)
+    except json.JSONDecodeError:
+        log.debug("ignoring a corrupt cache entry")
+        return None

@@ -1,0 +1,116 @@
+"""Content batches: up to 50 revisions per request, sha1-verified, each stored on its own.
+
+Content is asked for by revision id (the ids the info sweep found), so an answer is immutable
+and may be cached, and the stored revision is exactly the one the sweep decided to fetch.
+Storing every batch on its own means a run killed half-way loses at most the batch in flight;
+the next run's sweep finds the stored revisions and fetches only the rest.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pipeline.build import store_and_parse
+from pipeline.errors import InputError
+from pipeline.extract.api.client import ApiClient, RequestFailed
+from pipeline.extract.api.pages import content_is_sound, import_batch, read_content_answer
+from pipeline.extract.api.sweep import MAX_VALUES, PageInfo, server_limit
+from pipeline.progress import NoProgress, Progress
+
+RVPROP = "ids|timestamp|sha1|content"
+_ATTEMPTS_PER_REVISION = 2  # a revision refetched once after a sha1 mismatch or no answer
+
+
+@dataclass
+class FetchOutcome:
+    content_requests: int = 0
+    fetched: int = 0
+    stored_new: int = 0
+    deleted: list[str] = field(default_factory=list)  # gone between the sweep and the fetch
+    failed: list[tuple[str, str]] = field(default_factory=list)
+
+
+def fetch_and_store(
+    client: ApiClient,
+    db: Path,
+    pages: Sequence[PageInfo],
+    *,
+    batch_size: int = MAX_VALUES,
+    progress: Progress | None = None,
+    outcome: FetchOutcome | None = None,
+) -> FetchOutcome:
+    """Fetch and store; `outcome` (filled as it goes) stays readable if the run stops."""
+    progress = progress or NoProgress()
+    endpoint = client.config.endpoint
+    outcome = outcome if outcome is not None else FetchOutcome()
+    queue = deque(pages)
+    tries: Counter[int] = Counter()
+    while queue:
+        batch = [queue.popleft() for _ in range(min(batch_size, len(queue)))]
+        by_id = {page.lastrevid: page for page in batch}
+        params = {
+            "prop": "revisions",
+            "revids": "|".join(str(page.lastrevid) for page in batch),
+            "rvprop": RVPROP,
+            "rvslots": "main",
+        }
+        for page in batch:
+            tries[page.lastrevid] += 1
+        outcome.content_requests += 1
+        try:
+            payload = client.query(params, cache_if=content_is_sound)
+            answer = read_content_answer(payload, f"{endpoint} (content)")
+        except (RequestFailed, InputError) as exc:  # InputError: an answer without `query`
+            # this batch is lost; the run goes on (a spent retry budget stops it instead)
+            _fail(outcome, progress, batch, str(exc))
+            continue
+        limit = server_limit(payload)
+        if limit and limit < len(batch):
+            for page in reversed(batch[limit:]):
+                tries[page.lastrevid] -= 1  # not answered by the server's choice: no try used
+                queue.appendleft(page)
+            batch, batch_size = batch[:limit], limit
+        answered = {r.revision_id for r in answer.revisions}
+        for revid in answer.missing_revids:
+            if revid in by_id:
+                outcome.deleted.append(by_id[revid].title)
+                progress.advance("pages")
+        again = []
+        for revision in answer.sha1_mismatch:
+            mismatched = by_id.get(revision.revision_id or 0)
+            if mismatched and tries[mismatched.lastrevid] < _ATTEMPTS_PER_REVISION:
+                again.append(mismatched)
+            elif mismatched:
+                _fail(outcome, progress, [mismatched], "sha1 of the received text does not match")
+        unanswered = [
+            page
+            for page in batch
+            if page.lastrevid not in answered
+            and page.lastrevid not in answer.missing_revids
+            and page.lastrevid not in {r.revision_id for r in answer.sha1_mismatch}
+        ]
+        for page in unanswered:
+            if tries[page.lastrevid] < _ATTEMPTS_PER_REVISION:
+                again.append(page)
+            else:
+                _fail(outcome, progress, [page], "the server did not return this revision")
+        queue.extend(again)
+        if answer.revisions:
+            report = store_and_parse(
+                db, [import_batch(answer.revisions, endpoint)], command="extract"
+            )
+            outcome.fetched += len(answer.revisions)
+            outcome.stored_new += report.store.revisions_new
+            progress.advance("pages", len(answer.revisions))
+    return outcome
+
+
+def _fail(
+    outcome: FetchOutcome, progress: Progress, pages: Sequence[PageInfo], reason: str
+) -> None:
+    for page in pages:
+        outcome.failed.append((page.title, reason))
+        progress.advance("pages")

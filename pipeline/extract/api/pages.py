@@ -1,0 +1,83 @@
+"""API content responses -> verified `PageRevision`s in an `ImportBatch` (one per request).
+
+The revision parsing itself is `pipeline.extract.apijson` (shared with saved API JSON
+files); this module adds what live extraction needs: the sha1 check, ids the server could
+not serve (`badrevids`), and the provenance of the batch.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from pipeline.errors import InputError
+from pipeline.extract import apijson
+from pipeline.extract.apijson import ApiRevision, parse_api_pages
+from pipeline.extract.titles import split_title
+from schemas.pages import ImportBatch, PageRevision, SourceFile, SourceKind, sha256_text
+
+API_FORMAT = "api"
+
+
+@dataclass(frozen=True)
+class ContentAnswer:
+    """What one content response held: good revisions, and revisions it could not give."""
+
+    revisions: tuple[ApiRevision, ...]
+    sha1_mismatch: tuple[ApiRevision, ...]
+    missing_revids: tuple[int, ...]
+    missing_titles: tuple[str, ...]
+
+
+def sha1_matches(revision: ApiRevision) -> bool:
+    return apijson.sha1_matches(revision.text, revision.sha1, required=True)
+
+
+def read_content_answer(payload: dict[str, Any], origin: str) -> ContentAnswer:
+    pages = parse_api_pages(payload, origin)
+    good = tuple(r for r in pages.revisions if sha1_matches(r))
+    bad = tuple(r for r in pages.revisions if not sha1_matches(r))
+    badrevids = payload.get("query", {}).get("badrevids") or {}
+    missing_ids = tuple(int(k) for k in badrevids if str(k).isdigit())
+    return ContentAnswer(good, bad, missing_ids, pages.missing)
+
+
+def content_is_sound(payload: dict[str, Any]) -> bool:
+    """Cache a content answer only when every revision in it passed the sha1 check."""
+    try:
+        answer = read_content_answer(payload, "cache")
+    except InputError:  # an answer we cannot read is not cached; the fetch reports it
+        return False
+    return not answer.sha1_mismatch
+
+
+def page_revision(revision: ApiRevision, endpoint: str) -> PageRevision:
+    base, language = split_title(revision.title)
+    return PageRevision(
+        title=revision.title,
+        base_title=base,
+        language=language,
+        wikitext=revision.text,
+        source_kind=SourceKind.API,
+        source_path=f"{endpoint}?action=query&revids={revision.revision_id}",
+        sha256=sha256_text(revision.text),
+        revision_id=revision.revision_id,
+        timestamp=revision.timestamp,
+    )
+
+
+def import_batch(revisions: tuple[ApiRevision, ...], endpoint: str) -> ImportBatch:
+    """One content request's revisions as a batch whose source is that request."""
+    ids = sorted(r.revision_id or 0 for r in revisions)
+    identity = json.dumps([endpoint, [(r.revision_id, r.sha1) for r in revisions]], sort_keys=True)
+    return ImportBatch(
+        source=SourceFile(
+            sha256=sha256_text(identity),
+            path=f"{endpoint} revids {ids[0]}..{ids[-1]} ({len(ids)})" if ids else endpoint,
+            format=API_FORMAT,
+            size_bytes=sum(len(r.text.encode("utf-8")) for r in revisions),
+            revisions=len(revisions),
+        ),
+        revisions=tuple(page_revision(r, endpoint) for r in revisions),
+    )

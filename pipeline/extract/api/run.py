@@ -1,0 +1,147 @@
+"""One extraction run: discover, sweep, fetch what changed, store batch by batch, report.
+
+`extract_from_api()` is what `carcdb extract` calls. Nothing is fetched twice: the sweep
+skips pages whose latest revision is stored, and storing is idempotent by revision id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from pipeline.errors import ExtractError, InputError
+from pipeline.extract.api.client import ApiClient, ClientConfig
+from pipeline.extract.api.discovery import (
+    PageSelection,
+    TranslationStats,
+    discover,
+    translation_stats,
+)
+from pipeline.extract.api.fetch import FetchOutcome, fetch_and_store
+from pipeline.extract.api.log import record_extraction
+from pipeline.extract.api.sweep import MAX_VALUES, plan_fetch, stored_latest_revisions, sweep
+from pipeline.progress import NoProgress, Progress
+
+
+@dataclass
+class ExtractReport:
+    endpoint: str
+    discovered: int = 0
+    fetched: int = 0
+    stored_new: int = 0
+    unchanged: int = 0
+    older_than_since: int = 0
+    missing: list[str] = field(default_factory=list)
+    invalid: list[str] = field(default_factory=list)
+    deleted: list[str] = field(default_factory=list)
+    failed: list[tuple[str, str]] = field(default_factory=list)
+    requests: int = 0
+    content_requests: int = 0
+    retries: int = 0
+    cache_hits: int = 0
+    waited_seconds: float = 0.0
+    faults: dict[str, int] = field(default_factory=dict)
+    translation_stats: list[TranslationStats] = field(default_factory=list)
+
+    def summary(self) -> dict[str, object]:
+        data = asdict(self)
+        data["failed"] = [{"title": t, "reason": r} for t, r in self.failed]
+        return data
+
+    def final_line(self) -> str:
+        gone = len(self.missing) + len(self.invalid) + len(self.deleted)
+        return (
+            f"pages fetched {self.fetched} ({self.stored_new} new), "
+            f"skipped as unchanged {self.unchanged + self.older_than_since}, "
+            f"failed {len(self.failed)}, missing {gone}; "
+            f"requests {self.requests} ({self.content_requests} content), "
+            f"retries {self.retries}, cache hits {self.cache_hits}"
+        )
+
+
+def parse_since(value: str | None) -> str | None:
+    """`--since 2024-05-01` or a full ISO time -> the API's `YYYY-MM-DDTHH:MM:SSZ` form."""
+    if value is None:
+        return None
+    try:
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        raise InputError(
+            f"not a date: {value!r}", path="--since", fix="use e.g. 2024-05-01 or 2024-05-01T12:00Z"
+        ) from None
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def extract_from_api(
+    db: Path,
+    selection: PageSelection,
+    config: ClientConfig,
+    *,
+    since: str | None = None,
+    force: bool = False,
+    progress: Progress | None = None,
+    client: ApiClient | None = None,
+    batch_size: int = MAX_VALUES,
+    with_stats: bool = False,
+) -> ExtractReport:
+    """Fetch the selected pages' latest revisions that the warehouse does not hold yet.
+
+    `with_stats` also asks for the translation statistics of each `--page`.
+    """
+    if selection.is_empty():
+        raise InputError(
+            "nothing selected",
+            path="extract",
+            fix="pass --page, --category, --prefix, --titles-from or --all-pages",
+        )
+    progress = progress or NoProgress()
+    since_value = parse_since(since)
+    own_client = client is None
+    progress.start("requests", None)
+    api = client or ApiClient(config, on_request=lambda: progress.advance("requests"))
+    report = ExtractReport(endpoint=api.config.endpoint)
+    outcome = FetchOutcome()
+    try:
+        if with_stats:
+            for page in selection.pages:
+                report.translation_stats += [
+                    s
+                    for s in translation_stats(api, page)
+                    if selection.languages is None or s.language in selection.languages
+                ]
+        titles = discover(api, selection)
+        report.discovered = len(titles)
+        progress.start("pages", len(titles))
+        swept = sweep(api, titles, batch_size)
+        report.missing, report.invalid = swept.missing, swept.invalid
+        progress.advance("pages", len(swept.missing) + len(swept.invalid))
+        plan = plan_fetch(swept.pages, stored_latest_revisions(db), since=since_value, force=force)
+        report.unchanged = len(plan.unchanged)
+        report.older_than_since = len(plan.older_than_since)
+        progress.advance("pages", report.unchanged + report.older_than_since)
+        fetch_and_store(
+            api, db, plan.fetch, batch_size=swept.batch_size, progress=progress, outcome=outcome
+        )
+    except ExtractError:
+        # the API could not be used: keep a trace in a warehouse that exists, create none
+        _collect_stats(report, api, outcome)
+        if db.exists():
+            record_extraction(db, report, "stopped")
+        raise
+    finally:
+        if own_client:
+            api.close()
+    _collect_stats(report, api, outcome)
+    record_extraction(db, report, "complete")
+    return report
+
+
+def _collect_stats(report: ExtractReport, api: ApiClient, outcome: FetchOutcome) -> None:
+    report.fetched, report.stored_new = outcome.fetched, outcome.stored_new
+    report.content_requests = outcome.content_requests
+    report.deleted, report.failed = outcome.deleted, outcome.failed
+    stats = api.stats
+    report.requests, report.retries = stats.requests, stats.retries
+    report.cache_hits, report.waited_seconds = stats.cache_hits, round(stats.waited_seconds, 3)
+    report.faults = dict(stats.faults)

@@ -1,0 +1,166 @@
+"""The engine configuration document: a tile set, its geometry and scoring values, with sources.
+
+`carcdb engine-config` writes one `EngineConfig` as JSON; engine authors read it. It is the
+stable interface between the warehouse and any rules engine, so its shape is versioned
+(`format_version`) and its JSON Schema is generated from these models and shipped as
+`schemas/engine-config.schema.json` (a test keeps the two equal).
+
+Every number carries where it came from: tile counts point at the tile-list entry (page,
+language, revision, line:col), scoring values list the scoring-claim records that support
+them, or say `default` when no record does.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from schemas.base import Record
+
+ENGINE_CONFIG_FORMAT: Literal["carcdb-engine-config"] = "carcdb-engine-config"
+ENGINE_CONFIG_VERSION: Literal[1] = 1
+
+Side = Literal["N", "E", "S", "W"]
+Half = Literal["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"]
+
+
+class TileSource(Record):
+    """The tile-list entry a tile type was read from."""
+
+    list_index: int
+    line: int
+    col: int
+    image: str
+
+
+class ConfigTile(Record):
+    """One tile type of the set: copies in the box and what the wiki says about them."""
+
+    code: str
+    count: int = Field(ge=0)
+    start_tile: bool = Field(description="One copy of this type is the start tile.")
+    special: bool = Field(description="Kept outside the draw pile (e.g. one per player).")
+    features: dict[str, int] = Field(description="Features on every copy: name -> how many.")
+    illustrations: dict[str, int] = Field(
+        description="Per-copy illustrations: name -> copies showing it (None = plain copies)."
+    )
+    source: TileSource
+
+
+class TileSetSource(Record):
+    title: str
+    language: str
+    revision_key: str
+    lists: list[int] = Field(description="list_index of every tile list the set was read from")
+
+
+class ConfigTileSet(Record):
+    product: str
+    edition: str
+    codes_selected: list[str] | None = Field(
+        description="The tile codes asked for (--codes), or null for every tile of the lists."
+    )
+    declared_total: int | None = Field(
+        description="Sum of the lists' tiles=N, or null when a list is only partly selected."
+    )
+    draw_pile_total: int = Field(description="Copies of the non-special tiles.")
+    special_total: int
+    start_tile: str | None
+    tiles: list[ConfigTile]
+    source: TileSetSource
+
+
+class CityGeometry(Record):
+    sides: list[Side] = Field(min_length=1)
+    coats_of_arms: int = Field(ge=0)
+
+
+class RoadGeometry(Record):
+    sides: list[Side] = Field(min_length=1, max_length=2)
+
+
+class FieldGeometry(Record):
+    halves: list[Half] = Field(min_length=1)
+    borders_cities: list[int] = Field(description="Indexes into the tile's `cities`.")
+
+
+class TileGeometry(Record):
+    """One tile type at rotation 0, north up (sides N E S W; edges C city, R road, F field)."""
+
+    edges: str = Field(pattern=r"^[CRF]{4}$")
+    monastery: bool
+    cities: list[CityGeometry]
+    roads: list[RoadGeometry]
+    fields: list[FieldGeometry]
+
+
+class ConfigGeometry(Record):
+    product: str = Field(description="Whose shapes these are (Winter Edition uses Base Game's).")
+    start_tile: str | None = Field(description="The engine's start tile code, null if no shapes.")
+    tiles: dict[str, TileGeometry] = Field(description="Tile code -> shape, codes with a shape.")
+
+
+class ClaimRef(Record):
+    """A scoring-claim record (table `scoring_claims`) that states a value."""
+
+    claim_id: str
+    title: str
+    language: str
+    revision_key: str
+    line: int
+    col: int
+    points: int
+
+
+class Provenance(Record):
+    status: Literal["claims", "default"] = Field(
+        description="`claims`: records support the value; `default`: none do, built-in value."
+    )
+    page: str
+    supporting: list[ClaimRef] = Field(description="Claims stating this value.")
+    disagreeing: list[ClaimRef] = Field(description="Claims stating another value.")
+
+
+class ScoringValue(Record):
+    """Points per unit for one feature in one state (e.g. city, completed, coat_of_arms: 2)."""
+
+    feature: Literal["road", "city", "monastery", "field"]
+    state: Literal["completed", "incomplete", "end_game"] = Field(
+        description="completed: scored when finished; incomplete: unfinished at game end; "
+        "end_game: scored only at game end (fields)."
+    )
+    unit: Literal["tile", "coat_of_arms", "completed_city"] = Field(
+        description="For a monastery, `tile` is each tile of its 3x3 square, itself included."
+    )
+    points: int = Field(ge=0)
+    engine_key: str = Field(description="The RulesConfig field this value sets.")
+    provenance: Provenance
+
+
+class SourcedNumber(Record):
+    value: int = Field(ge=0)
+    provenance: Provenance
+
+
+class EngineConfig(Record):
+    """Everything an engine needs to play one product and edition, as read from the warehouse."""
+
+    format: Literal["carcdb-engine-config"] = ENGINE_CONFIG_FORMAT
+    format_version: Literal[1] = ENGINE_CONFIG_VERSION
+    page: str
+    claim_languages: list[str] = Field(description="Languages whose scoring claims were read.")
+    tile_set: ConfigTileSet
+    geometry: ConfigGeometry
+    scoring: list[ScoringValue]
+    meeples_per_player: SourcedNumber
+
+    @model_validator(mode="after")
+    def _consistent(self) -> EngineConfig:
+        keys = [(v.feature, v.state, v.unit) for v in self.scoring]
+        if len(keys) != len(set(keys)):
+            raise ValueError("scoring lists a (feature, state, unit) twice")
+        codes = [tile.code for tile in self.tile_set.tiles]
+        if len(codes) != len(set(codes)):
+            raise ValueError("tile_set lists a tile code twice")
+        return self

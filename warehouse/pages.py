@@ -1,0 +1,54 @@
+"""Finding stored pages from what a user types: a full title (`Base game/ro`) or a base title."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import duckdb
+
+from warehouse.errors import UnknownPageError
+
+
+def matching_pages(
+    conn: duckdb.DuckDBPyConnection, page: str, language: str | None = None
+) -> list[str]:
+    """Titles of the pages named `page`: a full title ("Base game/ro") or a base title."""
+    sql = "SELECT title FROM pages WHERE (title = ? OR base_title = ?)"
+    params: list[Any] = [page, page]
+    if language is not None:
+        sql += " AND language = ?"
+        params.append(language)
+    return [str(row[0]) for row in conn.execute(sql + " ORDER BY title", params).fetchall()]
+
+
+def _unknown(conn: duckdb.DuckDBPyConnection, page: str, language: str | None) -> UnknownPageError:
+    where = f" in language {language!r}" if language else ""
+    rows = conn.execute("SELECT title FROM pages ORDER BY 1").fetchall()
+    titles = [str(row[0]) for row in rows]
+    known = ", ".join(titles[:20]) + (" ..." if len(titles) > 20 else "") if titles else "none"
+    return UnknownPageError(
+        f"--page: no page {page!r}{where} in the warehouse - fix: use a stored page ({known}), "
+        'see carcdb sql "SELECT title FROM pages"'
+    )
+
+
+def require_pages(
+    conn: duckdb.DuckDBPyConnection, page: str, language: str | None = None
+) -> list[str]:
+    """Like `matching_pages`, but no match is an error naming the pages that exist."""
+    titles = matching_pages(conn, page, language)
+    if not titles:
+        raise _unknown(conn, page, language)
+    return titles
+
+
+def resolve_page(conn: duckdb.DuckDBPyConnection, page: str, language: str | None = None) -> str:
+    """The one stored page meant by `page` and `language` (`Base game` + `ro` -> `Base game/ro`)."""
+    titles = require_pages(conn, page, language)
+    if language is None and page in titles:
+        return page
+    if len(titles) > 1:
+        raise UnknownPageError(
+            f"--page: {page!r} exists in several languages: {', '.join(titles)} - fix: pass --lang"
+        )
+    return titles[0]
