@@ -253,4 +253,8 @@ class WorkerPool:
 
 
 def default_jobs() -> int:
-    return os.cpu_count() or 1
+    """One worker per core this process may run on (a container's CPU set, not the host's)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
