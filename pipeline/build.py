@@ -1,11 +1,15 @@
 """Import and build: read every input first, then one transaction stores, parses and checks.
 
 Reading before writing means a bad input file stops the run with nothing written; the single
-transaction means a crash leaves the previous warehouse as it was.
+transaction means a crash leaves the previous warehouse as it was. Files whose bytes (sha256)
+and page were stored by an earlier run are not read again (`pipeline.known_sources`), and
+stored revisions already parsed by this parser version are not parsed again, so a re-build
+with nothing changed costs little more than hashing the input files.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -13,13 +17,18 @@ from pathlib import Path
 from pipeline.checks import run_checks
 from pipeline.corpus import SourceSpec, read_corpus, sample_corpus_dir
 from pipeline.extract.sources import read_source
+from pipeline.known_sources import KnownFile, find_known, keep_import_order
+from pipeline.parse_pool import ParseLimits, default_jobs
 from pipeline.parse_runner import ParseReport, parse_pending
 from pipeline.progress import NoProgress, Progress
 from schemas.checks import CheckResult
 from schemas.pages import ImportBatch
 from warehouse.connection import write_transaction
 from warehouse.errors import WarehouseMissingError
+from warehouse.rows import execute
 from warehouse.store import StoreCounts, finish_run, start_run, store_batches
+
+BUILD_MEMORY_LIMIT = "512MB"
 
 
 @dataclass
@@ -29,11 +38,17 @@ class BuildReport:
     store: StoreCounts
     parse: ParseReport
     checks: list[CheckResult] = field(default_factory=list)
+    files_unchanged: int = 0  # already stored by an earlier run: not read again
+    seconds: float = 0.0
+    store_seconds: float = 0.0  # storing the new revisions and catalogs
 
     def summary(self) -> dict[str, object]:
         return {
             "run_id": self.run_id,
             "files": self.files,
+            "files_unchanged": self.files_unchanged,
+            "seconds": round(self.seconds, 3),
+            "store_seconds": round(self.store_seconds, 3),
             "store": asdict(self.store),
             "parse": asdict(self.parse),
             "checks": len(self.checks),
@@ -58,13 +73,49 @@ def import_sources(
     command: str = "import",
     checks: bool = False,
     progress: Progress | None = None,
+    jobs: int | None = None,
+    limits: ParseLimits | None = None,
 ) -> BuildReport:
-    """Read every file first (a bad one stops the run with nothing written), then store."""
+    """Read every new file first (a bad one stops the run with nothing written), then store.
+
+    Files an earlier run stored (same bytes, same page) are only hashed, not read.
+    """
+    started = time.perf_counter()
     progress = progress or NoProgress()
-    batches = read_sources(specs, progress)
-    return store_and_parse(
-        db, batches, command=command, checks=checks, progress=progress, files=len(specs)
+    known = find_known(db, specs)
+    batches = read_sources([s for i, s in enumerate(specs) if i not in known], progress)
+    report = store_and_parse(
+        db,
+        batches,
+        command=command,
+        checks=checks,
+        progress=progress,
+        files=len(specs),
+        jobs=jobs,
+        limits=limits,
+        known=known,
+        order=_import_order(specs, batches, known),
     )
+    report.files_unchanged = len(known)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _import_order(
+    specs: Sequence[SourceSpec], batches: Sequence[ImportBatch], known: dict[int, KnownFile]
+) -> list[tuple[str, str, bool]]:
+    """(title, revision_key, has a wiki revision id) of every revision, in the order given."""
+    new = iter(batches)
+    order: list[tuple[str, str, bool]] = []
+    for index in range(len(specs)):
+        if index in known:
+            order.extend(known[index].revisions)
+        else:
+            batch = next(new)
+            order.extend(
+                (r.title, r.revision_key, r.revision_id is not None) for r in batch.revisions
+            )
+    return order
 
 
 def store_and_parse(
@@ -75,17 +126,37 @@ def store_and_parse(
     checks: bool = False,
     progress: Progress | None = None,
     files: int | None = None,
+    jobs: int | None = None,
+    limits: ParseLimits | None = None,
+    known: dict[int, KnownFile] | None = None,
+    order: Sequence[tuple[str, str, bool]] = (),
 ) -> BuildReport:
     """One transaction: store the batches, parse what needs parsing, optionally run checks.
 
-    Used by file imports and by the API extractor alike.
+    Used by file imports and by the API extractor alike. `jobs` parse worker processes
+    (default: one per core; 0 parses in this process). `order` lists the revisions of every
+    input in the order given, stored or not, so the last one imported stays its page's current.
     """
     progress = progress or NoProgress()
     with write_transaction(db) as conn:
+        # DuckDB may cache up to 80% of RAM; a build holds its whole load in one transaction,
+        # so cap it (it spills to its temp directory beyond) to keep a build's memory flat.
+        execute(conn, f"SET memory_limit = '{BUILD_MEMORY_LIMIT}'")
         run_id = start_run(conn, command)
+        stored_at = time.perf_counter()
         counts = store_batches(conn, batches)
-        parse_report = parse_pending(conn, progress=progress)
+        store_seconds = time.perf_counter() - stored_at
+        if known:
+            counts.revisions_known += sum(len(k.revisions) for k in known.values())
+            keep_import_order(conn, order)
+        parse_report = parse_pending(
+            conn,
+            progress=progress,
+            jobs=default_jobs() if jobs is None else jobs,
+            limits=limits,
+        )
         report = BuildReport(run_id, len(batches) if files is None else files, counts, parse_report)
+        report.store_seconds = store_seconds
         if checks:
             report.checks = run_checks(conn)
         finish_run(conn, run_id, report.summary())
@@ -93,10 +164,17 @@ def store_and_parse(
 
 
 def build_corpus(
-    db: Path, corpus: Path | None = None, *, progress: Progress | None = None
+    db: Path,
+    corpus: Path | None = None,
+    *,
+    progress: Progress | None = None,
+    jobs: int | None = None,
+    limits: ParseLimits | None = None,
 ) -> BuildReport:
     specs = read_corpus(corpus or sample_corpus_dir())
-    return import_sources(db, specs, command="build", checks=True, progress=progress)
+    return import_sources(
+        db, specs, command="build", checks=True, progress=progress, jobs=jobs, limits=limits
+    )
 
 
 def check_warehouse(db: Path) -> list[CheckResult]:

@@ -1,20 +1,37 @@
 """Parse the stored revisions that need it and replace their rows, inside the caller's transaction.
 
-A revision needs parsing when it was never parsed or was parsed by another `PARSER_VERSION`.
+A revision needs parsing when it was never parsed or was parsed by another `PARSER_VERSION`
+(text is content-addressed: a changed text is a new revision). Pending revisions are read from
+the warehouse in chunks, parsed by `jobs` worker processes (`parse_pool`), and their rows are
+streamed to this process, the single writer, which appends them in batches. `jobs=0` parses
+in this process (no time limit or memory guard: for debugging and unpicklable stages).
+
+A page the guards stop (time limit, memory, a crashed worker) becomes an error finding of the
+`parse` stage and is marked parsed, so the next build does not hang on it again; a parser
+version bump (or `force`) retries it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import duckdb
+import pyarrow as pa
 
-from pipeline.parse import PARSER_VERSION, ParseStage, parse_revision, registered_stages
+from pipeline.parse import PARSER_VERSION, ParseStage, registered_stages
 from pipeline.parse.document import RevisionText
+from pipeline.parse_pool import PageFailure, PageRows, ParseLimits, WorkerPool, rows_of
 from pipeline.progress import NoProgress, Progress
-from warehouse.rows import delete_where_in, insert_records, insert_rows, scalar
-from warehouse.store import replace_findings
+from schemas.findings import Finding, Severity
+from warehouse.rows import delete_where_in, insert_rows, record_row
+
+GUARD_STAGE = "parse"
+# Revisions fetched from the warehouse at a time, and revisions buffered before a write.
+FETCH_CHUNK = 64
+WRITE_EVERY = 64
 
 
 @dataclass
@@ -23,12 +40,16 @@ class ParseReport:
     skipped: int = 0
     rows: dict[str, int] = field(default_factory=dict)
     findings: int = 0
+    failed: int = 0  # pages the time limit, memory guard or a worker crash stopped
+    jobs: int = 0
+    seconds: float = 0.0  # the whole parse phase, wall clock
+    write_seconds: float = 0.0  # of which appending rows to the warehouse
 
 
-def pending_revisions(conn: duckdb.DuckDBPyConnection, force: bool = False) -> list[RevisionText]:
+def pending_keys(conn: duckdb.DuckDBPyConnection, force: bool = False) -> list[str]:
+    """Keys of the revisions to parse, in import order (reads no wikitext)."""
     sql = (
-        "SELECT r.revision_key, r.title, p.base_title, p.language, r.wikitext "
-        "FROM revisions r JOIN pages p USING (title) "
+        "SELECT r.revision_key FROM revisions r "
         "LEFT JOIN parsed_revisions s ON s.revision_key = r.revision_key "
     )
     params: list[str] = []
@@ -36,7 +57,89 @@ def pending_revisions(conn: duckdb.DuckDBPyConnection, force: bool = False) -> l
         sql += "WHERE s.parser_version IS NULL OR s.parser_version <> ? "
         params.append(PARSER_VERSION)
     sql += "ORDER BY r.import_seq"
-    return [RevisionText(*row) for row in conn.execute(sql, params).fetchall()]
+    return [str(row[0]) for row in conn.execute(sql, params).fetchall()]
+
+
+def revision_texts(conn: duckdb.DuckDBPyConnection, keys: Sequence[str]) -> list[RevisionText]:
+    """The given revisions with their text, in the order of `keys`."""
+    view = "_parse_keys"
+    conn.register(view, pa.table({"k": list(keys), "pos": list(range(len(keys)))}))
+    try:
+        rows = conn.execute(
+            f"SELECT r.revision_key, r.title, p.base_title, p.language, r.wikitext "
+            f"FROM {view} k JOIN revisions r ON r.revision_key = k.k "
+            f"JOIN pages p ON p.title = r.title ORDER BY k.pos"
+        ).fetchall()
+    finally:
+        conn.unregister(view)
+    return [RevisionText(*row) for row in rows]
+
+
+def pending_revisions(conn: duckdb.DuckDBPyConnection, force: bool = False) -> list[RevisionText]:
+    return revision_texts(conn, pending_keys(conn, force))
+
+
+def _stream_texts(conn: duckdb.DuckDBPyConnection, keys: Sequence[str]) -> Iterator[RevisionText]:
+    for start in range(0, len(keys), FETCH_CHUNK):
+        yield from revision_texts(conn, keys[start : start + FETCH_CHUNK])
+
+
+def guard_finding(failure: PageFailure) -> Finding:
+    rev = failure.revision
+    return Finding(
+        severity=Severity.ERROR,
+        code=f"parse.{failure.reason}",
+        message=f"page not parsed: {failure.detail}; its tile and rule rows are missing",
+        stage=GUARD_STAGE,
+        title=rev.title,
+        language=rev.language,
+        revision_key=rev.revision_key,
+        snippet=rev.wikitext[:200],
+    )
+
+
+class _Writer:
+    """Buffers rows and appends them in batches; times the writes for the report."""
+
+    def __init__(self, conn: duckdb.DuckDBPyConnection, report: ParseReport) -> None:
+        self._conn = conn
+        self._report = report
+        self._rows: dict[str, list[dict[str, Any]]] = {}
+        self._pages = 0
+
+    def add(self, page: PageRows) -> None:
+        for table, rows in page.rows.items():
+            self._rows.setdefault(table, []).extend(rows)
+        for finding_rows in page.findings.values():
+            self._rows.setdefault("findings", []).extend(finding_rows)
+        self._pages += 1
+        if self._pages >= WRITE_EVERY:
+            self.flush()
+
+    def add_finding(self, finding: Finding) -> None:
+        self._rows.setdefault("findings", []).append(record_row(finding))
+
+    def flush(self) -> None:
+        started = time.perf_counter()
+        for table, rows in self._rows.items():
+            written = insert_rows(self._conn, table, rows)
+            if table == "findings":
+                self._report.findings += written
+            else:
+                self._report.rows[table] = self._report.rows.get(table, 0) + written
+        self._rows = {}
+        self._pages = 0
+        self._report.write_seconds += time.perf_counter() - started
+
+
+def _clear(conn: duckdb.DuckDBPyConnection, stages: Sequence[ParseStage], keys: list[str]) -> None:
+    """Delete every row the revisions to re-parse left before (their findings included)."""
+    for stage in stages:
+        for table in stage.tables:
+            delete_where_in(conn, table, "revision_key", keys)
+        delete_where_in(conn, "findings", "revision_key", keys, stage=stage.name)
+    delete_where_in(conn, "findings", "revision_key", keys, stage=GUARD_STAGE)
+    delete_where_in(conn, "parsed_revisions", "revision_key", keys)
 
 
 def parse_pending(
@@ -45,35 +148,42 @@ def parse_pending(
     stages: Sequence[ParseStage] | None = None,
     progress: Progress | None = None,
     force: bool = False,
+    jobs: int = 1,
+    limits: ParseLimits | None = None,
 ) -> ParseReport:
+    """Parse what needs it with `jobs` workers (0: in this process) and replace its rows."""
+    started = time.perf_counter()
     stages = list(registered_stages() if stages is None else stages)
     progress = progress or NoProgress()
-    todo = pending_revisions(conn, force)
-    total = int(scalar(conn, "SELECT count(*) FROM revisions"))
-    report = ParseReport(skipped=total - len(todo))
-    if not todo:
+    keys = pending_keys(conn, force)
+    total = int(conn.execute("SELECT count(*) FROM revisions").fetchall()[0][0])
+    report = ParseReport(skipped=total - len(keys))
+    if not keys:
         return report
-    progress.start("parse", len(todo))
-    results = []
-    for revision in todo:
-        results.append(parse_revision(revision, stages))
-        progress.advance("parse")
-    keys = [revision.revision_key for revision in todo]
-    for stage in stages:
-        for table in stage.tables:
-            delete_where_in(conn, table, "revision_key", keys)
-            records = [
-                r for result in results for r in result.outputs[stage.name].rows.get(table, [])
-            ]
-            report.rows[table] = report.rows.get(table, 0) + insert_records(conn, table, records)
-        findings = [f for result in results for f in result.outputs[stage.name].findings]
-        replace_findings(conn, stage.name, keys, findings)
-        report.findings += len(findings)
-    delete_where_in(conn, "parsed_revisions", "revision_key", keys)
+    progress.start("parse", len(keys))
+    _clear(conn, stages, keys)
+    writer = _Writer(conn, report)
+    texts = _stream_texts(conn, keys)
+    if jobs <= 0:
+        for revision in texts:
+            writer.add(rows_of(revision, stages))
+            progress.advance("parse")
+    else:
+        report.jobs = min(jobs, len(keys))
+        with WorkerPool(stages, report.jobs, limits or ParseLimits()) as pool:
+            for result in pool.parse(texts):
+                if isinstance(result, PageFailure):
+                    writer.add_finding(guard_finding(result))
+                    report.failed += 1
+                else:
+                    writer.add(result)
+                progress.advance("parse")
+    writer.flush()
     insert_rows(
         conn,
         "parsed_revisions",
         [{"revision_key": k, "parser_version": PARSER_VERSION} for k in keys],
     )
-    report.parsed = len(todo)
+    report.parsed = len(keys)
+    report.seconds = time.perf_counter() - started
     return report

@@ -8,11 +8,21 @@ from __future__ import annotations
 
 import sys
 
-from pipeline.cli import core, engine, engine_config, extract, tiles
+from pipeline.cli import core, engine, engine_config, extract, perf, tiles
 from pipeline.cli import rules as rules_cli
 from pipeline.cli.app import app, run_app
 
-__all__ = ["app", "core", "engine", "engine_config", "extract", "main", "rules_cli", "tiles"]
+__all__ = [
+    "app",
+    "core",
+    "engine",
+    "engine_config",
+    "extract",
+    "main",
+    "perf",
+    "rules_cli",
+    "tiles",
+]
 
 
 def main() -> None:

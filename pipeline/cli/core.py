@@ -21,6 +21,12 @@ from warehouse.queries import run_sql, status
 DbOption = Annotated[Path, typer.Option("--db", help="Warehouse file.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No progress, less output.")]
+JobsOption = Annotated[
+    int | None,
+    typer.Option(
+        "--jobs", "-j", min=0, help="Parse worker processes (default: cores; 0: in-process)."
+    ),
+]
 
 
 # The parsed records a summary shows, in reading order.
@@ -86,11 +92,12 @@ def import_command(
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
     quiet: QuietOption = False,
+    jobs: JobsOption = None,
 ) -> None:
     """Store page revisions from files and parse them, so the warehouse is current after it."""
     specs = [SourceSpec(path, title, lang, fmt) for path in paths]
     with progress_for(quiet) as progress:
-        report = build_lib.import_sources(db, specs, progress=progress)
+        report = build_lib.import_sources(db, specs, progress=progress, jobs=jobs)
     if json_out:
         print_json(report.summary())
     elif not quiet:
@@ -110,10 +117,11 @@ def build(
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
     quiet: QuietOption = False,
+    jobs: JobsOption = None,
 ) -> None:
     """Import a corpus, parse it, run every check and print a summary."""
     with progress_for(quiet) as progress:
-        report = build_lib.build_corpus(db, corpus, progress=progress)
+        report = build_lib.build_corpus(db, corpus, progress=progress, jobs=jobs)
     with read_only(db) as conn:
         data = status(conn)
     if json_out:

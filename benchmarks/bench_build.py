@@ -1,0 +1,276 @@
+"""Build performance on one synthetic corpus, everything measured side by side in one run.
+
+Rows: raw mwparserfromhell parse in one process (the floor), full build with 1 and 2 parse
+jobs (seconds, MB/s, ratio to the raw parse), the no-change re-build (ratio to the full
+build), warehouse load rates, peak memory of the build's process tree, and a correctness
+row (every revision stored with the tile totals `expected.json` says).
+
+Corpus size: `CARCDB_BENCH_PAGES` x `CARCDB_BENCH_LANGS` (default 150 x 10 = 1,500 revisions,
+about 62 MB of wikitext: the issue's ~60 MB; 2,000 revisions of these pages are 83 MB and
+take too long for a 10-minute `make bench` on 2 shared cores). `CARCDB_BENCH_INPROCESS=1`
+adds a `--jobs 0` build. Builds run in child processes (`benchmarks.build_child`); memory is
+the sum of the child's process tree's resident sets and CPU the sum of its processes' CPU
+time, sampled every 50 ms (the parse workers included). Wall times on a shared machine move
+with its load, which the last row reports; CPU times move much less.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import mwparserfromhell
+
+from pipeline.build import read_sources
+from pipeline.corpus import read_corpus
+from pipeline.progress import NoProgress
+from pipeline.synth import generate_corpus
+from pipeline.synth.verify import (
+    load_expected,
+    tile_list_totals,
+    verify_tile_tables,
+    verify_warehouse,
+)
+from warehouse.connection import read_only
+
+Row = dict[str, Any]
+NAME = "build"
+
+
+def _int_env(name: str, default: int) -> int:
+    return int(os.environ.get(name, default))
+
+
+def _row(metric: str, value: float | int | str, unit: str, note: str = "") -> Row:
+    return {"benchmark": NAME, "metric": metric, "value": value, "unit": unit, "note": note}
+
+
+_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def _tree_sample(root: int) -> tuple[int, dict[int, float]]:
+    """`root` and its descendants now: (resident kB in total, CPU seconds per pid) (Linux /proc)."""
+    parents: dict[int, int] = {}
+    rss: dict[int, int] = {}
+    cpu: dict[int, float] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            status = (entry / "status").read_text()
+        except OSError:
+            continue
+        pid = int(entry.name)
+        fields = stat.rsplit(")", 1)[1].split()
+        parents[pid] = int(fields[1])
+        cpu[pid] = (int(fields[11]) + int(fields[12])) / _TICKS  # utime + stime
+        for line in status.splitlines():
+            if line.startswith("VmRSS:"):
+                rss[pid] = int(line.split()[1])
+    tree = {root}
+    grew = True
+    while grew:
+        grew = False
+        for pid, parent in parents.items():
+            if parent in tree and pid not in tree:
+                tree.add(pid)
+                grew = True
+    return sum(rss.get(pid, 0) for pid in tree), {pid: cpu.get(pid, 0.0) for pid in tree}
+
+
+@dataclass
+class BuildRun:
+    summary: dict[str, Any]
+    wall: float  # the child process, interpreter start included
+    peak_mb: int  # the process tree's resident memory at its sampled peak
+    cpu: float  # CPU seconds of the process tree (workers included), as last sampled
+
+    @property
+    def seconds(self) -> float:
+        return float(self.summary["seconds"])
+
+
+def run_build(corpus: Path, db: Path, jobs: int) -> BuildRun:
+    """Build in a child process while sampling its process tree every 50 ms."""
+    started = time.perf_counter()
+    child = subprocess.Popen(
+        [sys.executable, "-m", "benchmarks.build_child", str(corpus), str(db), str(jobs)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    peak = 0
+    cpu: dict[int, float] = {}
+    done = threading.Event()
+
+    def sample() -> None:
+        nonlocal peak
+        while not done.wait(0.05):
+            rss, seen = _tree_sample(child.pid)
+            peak = max(peak, rss)
+            for pid, seconds in seen.items():
+                cpu[pid] = max(cpu.get(pid, 0.0), seconds)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    out, _ = child.communicate()
+    done.set()
+    sampler.join()
+    wall = time.perf_counter() - started
+    if child.returncode not in (0, 1):  # 1: checks failed, expected on a corpus with defects
+        raise RuntimeError(f"build exited {child.returncode}")
+    summary: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
+    return BuildRun(summary, wall, peak // 1024, sum(cpu.values()))
+
+
+def raw_parse(corpus: Path) -> tuple[float, float, int, int, int]:
+    """Parse every revision once here: (seconds, CPU seconds, bytes, revisions, mismatches).
+
+    Only `mwparserfromhell.parse` is timed; the tile totals are then checked against
+    `expected.json` outside the timing.
+    """
+    batches = read_sources(read_corpus(corpus), NoProgress())
+    expected = {e["title"]: e["lists"] for e in load_expected(corpus)["revisions"]}
+    seconds = 0.0
+    cpu = time.process_time()
+    size = 0
+    mismatches = 0
+    revisions = [rev for batch in batches for rev in batch.revisions]
+    for rev in revisions:
+        started = time.perf_counter()
+        tree = mwparserfromhell.parse(rev.wikitext)
+        seconds += time.perf_counter() - started
+        size += len(rev.wikitext.encode("utf-8"))
+        paused = time.process_time()
+        if [t.as_json() for t in tile_list_totals(tree)] != expected[rev.title]:
+            mismatches += 1
+        cpu += time.process_time() - paused  # leave the checking out of the CPU time too
+    return seconds, time.process_time() - cpu, size, len(revisions), mismatches
+
+
+def _load_rate(summary: dict[str, Any]) -> tuple[int, float]:
+    parse = summary["parse"]
+    rows = sum(int(n) for n in parse["rows"].values())
+    return rows, float(parse["write_seconds"])
+
+
+def run() -> list[Row]:
+    pages = _int_env("CARCDB_BENCH_PAGES", 150)
+    langs = _int_env("CARCDB_BENCH_LANGS", 10)
+    rows: list[Row] = []
+    with tempfile.TemporaryDirectory(prefix="carcdb-bench-") as tmp:
+        work = Path(tmp)
+        corpus = work / "corpus"
+        generated = generate_corpus(corpus, pages=pages, langs=langs, seed=8)
+        rows.append(
+            _row(
+                "corpus",
+                generated.revisions,
+                "revisions",
+                f"{generated.bytes / 1e6:.1f} MB of files, {generated.tiles} tiles, "
+                f"{generated.defects} with defects, {generated.flattened} flattened",
+            )
+        )
+        load = os.getloadavg()[0]
+        raw_seconds, raw_cpu, size, revisions, raw_mismatches = raw_parse(corpus)
+        mb = size / 1e6
+        rows.append(
+            _row(
+                "raw parse, 1 process",
+                raw_seconds,
+                "s",
+                f"{mb:.1f} MB of wikitext; CPU {raw_cpu:.1f}s",
+            )
+        )
+        rows.append(_row("raw parse throughput", mb / raw_seconds, "MB/s"))
+
+        builds: dict[int, BuildRun] = {}
+        job_counts = (0, 1, 2) if os.environ.get("CARCDB_BENCH_INPROCESS") else (1, 2)
+        for jobs in job_counts:
+            build = builds[jobs] = run_build(corpus, work / f"jobs{jobs}.duckdb", jobs)
+            label = "in-process (--jobs 0)" if jobs == 0 else f"{jobs} job{'s' * (jobs > 1)}"
+            rows.append(
+                _row(
+                    f"full build, {label}",
+                    build.seconds,
+                    "s",
+                    f"{build.seconds / raw_seconds:.2f}x raw parse; CPU {build.cpu:.1f}s "
+                    f"({build.cpu / raw_cpu:.2f}x raw parse CPU); process wall {build.wall:.1f}s",
+                )
+            )
+            rows.append(_row(f"full build, {label}: throughput", mb / build.seconds, "MB/s"))
+            rows.append(
+                _row(f"full build, {label}: peak memory", build.peak_mb, "MB", "process tree")
+            )
+        one, two = builds[1].seconds, builds[2].seconds
+        rows.append(_row("speed-up 2 jobs vs 1", one / two, "x", "target >= 1.6"))
+        rows.append(_row("full build 1 job / raw parse", one / raw_seconds, "x", "target <= 1.5"))
+
+        rebuild = run_build(corpus, work / "jobs2.duckdb", 2)
+        again = rebuild.seconds
+        rows.append(
+            _row(
+                "no-change re-build",
+                again,
+                "s",
+                f"{100 * again / two:.1f}% of the 2-job full build (target <= 5%); "
+                f"{rebuild.summary['files_unchanged']} files not re-read, "
+                f"{rebuild.summary['parse']['parsed']} parsed; process wall {rebuild.wall:.1f}s",
+            )
+        )
+
+        summary = builds[2].summary
+        store_rate = summary["store"]["revisions_new"] / max(summary["store_seconds"], 1e-9)
+        rows.append(_row("load: revisions", store_rate, "rows/s", "revisions + catalogs"))
+        stage_rows, write_seconds = _load_rate(summary)
+        if stage_rows:
+            tables = ", ".join(sorted(summary["parse"]["rows"]))
+            rate = stage_rows / max(write_seconds, 1e-9)
+            rows.append(_row("load: parse-stage tables", rate, "rows/s", f"{stage_rows} rows"))
+            rows.append(_row("load: tables loaded", len(summary["parse"]["rows"]), "", tables))
+        else:
+            rows.append(
+                _row("load: parse-stage tables", "n/a", "rows/s", "no parse stage registered")
+            )
+        with read_only(work / "jobs2.duckdb") as conn:
+            verified = verify_warehouse(conn, corpus)
+            has_tiles = conn.execute(
+                "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'tile_lists'"
+            ).fetchall()[0][0]
+            tile_check = verify_tile_tables(conn, corpus) if has_tiles else None
+        rows.append(
+            _row(
+                "correct: revisions with expected tile totals",
+                verified.revisions - len(verified.mismatches),
+                f"of {generated.revisions}",
+                f"raw-parse mismatches {raw_mismatches}; stored tiles {verified.tiles}",
+            )
+        )
+        if tile_check is not None:
+            rows.append(
+                _row(
+                    "correct: tile_lists as expected",
+                    tile_check.revisions - len(tile_check.mismatches),
+                    f"of {generated.revisions}",
+                    f"tiles stage counted {tile_check.tiles} of {generated.tiles} tiles; "
+                    f"pages with defects included",
+                )
+            )
+        rows.append(
+            _row(
+                "machine load average (1 min)",
+                f"{load:.2f} -> {os.getloadavg()[0]:.2f}",
+                "",
+                f"{os.cpu_count()} cores shared; wall times vary with it",
+            )
+        )
+        assert revisions == generated.revisions
+    return rows

@@ -1,0 +1,54 @@
+"""Performance commands: `gen-corpus` writes a synthetic corpus for benchmarks and tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pipeline.cli.app import app
+from pipeline.cli.output import console, print_json, print_table, progress_for
+from pipeline.errors import InputError
+from pipeline.synth import EXPECTED, generate_corpus
+from pipeline.synth.corpus import LANGUAGES
+
+
+@app.command("gen-corpus")
+def gen_corpus(
+    out: Annotated[Path, typer.Option("--out", help="Folder to write (must be empty or new).")],
+    pages: Annotated[int, typer.Option(min=1, help="Distinct pages.")] = 100,
+    langs: Annotated[int, typer.Option(min=1, max=len(LANGUAGES), help="Languages per page.")] = 10,
+    seed: Annotated[int, typer.Option(help="Same seed, same corpus.")] = 1,
+    defect_rate: Annotated[
+        float, typer.Option(min=0.0, max=1.0, help="Share of pages with one defect.")
+    ] = 0.1,
+    json_out: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+) -> None:
+    """Write pages x langs synthetic revisions varied from the sample pages, with a manifest."""
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise InputError(
+            "output folder exists and is not empty", path=str(out), fix="pass a new --out folder"
+        )
+    with progress_for(quiet) as progress:
+        summary = generate_corpus(
+            out, pages=pages, langs=langs, seed=seed, defect_rate=defect_rate, progress=progress
+        )
+    if json_out:
+        print_json({"out": str(out), **summary.as_json()})
+        return
+    print_table(
+        ["revisions", "MB", "tiles", "with defects", "flattened"],
+        [
+            (
+                summary.revisions,
+                f"{summary.bytes / 1e6:.1f}",
+                summary.tiles,
+                summary.defects,
+                summary.flattened,
+            )
+        ],
+    )
+    console.print(f"wrote {out}/manifest.json and {out}/{EXPECTED}; build it with:")
+    console.print(f"  carcdb build --corpus {out}")

@@ -1,0 +1,260 @@
+"""Worker processes that parse revisions, with a time limit and a memory guard per page.
+
+Each worker owns one pipe and parses one revision at a time, so the parent always knows which
+revision a worker is on: a worker that runs past the time limit is killed and replaced, a
+worker that runs out of its address-space limit (MemoryError) or dies (a crash in native
+code) is replaced too, and that revision comes back as a `PageFailure` for the caller to
+store as a finding. A stage that raises any other exception is a bug: the error is re-raised
+in the parent with the worker's traceback.
+
+Workers turn records into table rows (`record_row`) before sending them, so the pydantic
+serialisation runs in parallel and the single writer only appends rows.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import queue
+import resource
+import threading
+import time
+import traceback
+from collections import deque
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
+from typing import Any
+
+from pipeline.parse import ParseStage, parse_revision
+from pipeline.parse.document import RevisionText
+from warehouse.rows import record_row
+
+# Rows per table and finding rows per stage, as the writer needs them.
+StageRows = dict[str, dict[str, list[dict[str, Any]]]]
+
+
+@dataclass(frozen=True)
+class ParseLimits:
+    """Per page: wall-clock seconds, and the address space (MB) a worker may use."""
+
+    seconds_per_page: float = 120.0
+    memory_mb: int = 2048
+
+
+@dataclass(frozen=True)
+class PageRows:
+    revision_key: str
+    rows: dict[str, list[dict[str, Any]]]  # table -> rows
+    findings: dict[str, list[dict[str, Any]]]  # stage -> finding rows
+
+
+@dataclass(frozen=True)
+class PageFailure:
+    """A revision the guards stopped: `reason` is timeout, memory or crashed."""
+
+    revision: RevisionText
+    reason: str
+    detail: str
+
+
+class StageBugError(RuntimeError):
+    """A parse stage raised inside a worker: a bug in carcdb, re-raised with its traceback."""
+
+
+def rows_of(revision: RevisionText, stages: Sequence[ParseStage]) -> PageRows:
+    """Parse one revision once and flatten every stage's output into rows."""
+    result = parse_revision(revision, stages)
+    rows: dict[str, list[dict[str, Any]]] = {}
+    findings: dict[str, list[dict[str, Any]]] = {}
+    for stage in stages:
+        output = result.outputs[stage.name]
+        for table, records in output.rows.items():
+            rows.setdefault(table, []).extend(record_row(r) for r in records)
+        findings[stage.name] = [record_row(f) for f in output.findings]
+    return PageRows(revision.revision_key, rows, findings)
+
+
+def _receive_into(conn: Connection, inbox: queue.SimpleQueue[RevisionText | None]) -> None:
+    """Drain the pipe as pages arrive, so the parent never blocks sending (no deadlock)."""
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            message = None
+        inbox.put(message)
+        if message is None:
+            return
+
+
+def _worker_main(conn: Connection, stages: Sequence[ParseStage], memory_mb: int) -> None:
+    limit = memory_mb * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    inbox: queue.SimpleQueue[RevisionText | None] = queue.SimpleQueue()
+    threading.Thread(target=_receive_into, args=(conn, inbox), daemon=True).start()
+    conn.send(("ready", os.getpid()))
+    while (revision := inbox.get()) is not None:
+        try:
+            conn.send(("ok", rows_of(revision, stages)))
+        except MemoryError:
+            # The page's tree is unwound by now; report and leave, a fresh worker follows.
+            conn.send(("memory", f"address space limit of {memory_mb} MB reached"))
+            return
+        except Exception:
+            conn.send(("bug", traceback.format_exc()))
+            return
+
+
+STARTUP_SECONDS = 60.0
+# Pages in flight per worker: the next one is already there when a page is done, so a
+# worker never waits for the (busy, single) writer to hand it work.
+IN_FLIGHT = 2
+_CONTEXT = multiprocessing.get_context("forkserver")
+_CONTEXT.set_forkserver_preload(["pipeline.parse_pool"])
+
+
+@dataclass
+class _Worker:
+    process: BaseProcess
+    conn: Connection
+    in_flight: deque[RevisionText] = field(default_factory=deque)
+    deadline: float = 0.0  # for the first page in flight
+
+
+class WorkerPool:
+    """`jobs` worker processes; `parse(revisions)` yields results as they arrive."""
+
+    def __init__(self, stages: Sequence[ParseStage], jobs: int, limits: ParseLimits) -> None:
+        self._stages = list(stages)
+        self._limits = limits
+        self._workers = [self._start() for _ in range(max(1, jobs))]
+        for worker in self._workers:
+            self._await_ready(worker)
+        self._retry: deque[RevisionText] = deque()
+
+    @staticmethod
+    def _await_ready(worker: _Worker) -> None:
+        """A worker that cannot even start is a broken setup, not a bad page: raise."""
+        try:
+            if worker.conn.poll(STARTUP_SECONDS):
+                kind, _ = worker.conn.recv()
+                if kind == "ready":
+                    return
+        except (EOFError, OSError):
+            pass
+        worker.process.kill()
+        worker.process.join()
+        raise RuntimeError(
+            f"a parse worker did not start (exit code {worker.process.exitcode}); "
+            "a script that builds must guard its entry point with `if __name__ == '__main__':`"
+        )
+
+    def _start(self) -> _Worker:
+        parent, child = _CONTEXT.Pipe()
+        process = _CONTEXT.Process(
+            target=_worker_main,
+            args=(child, self._stages, self._limits.memory_mb),
+            name="carcdb-parse",
+            daemon=True,
+        )
+        process.start()
+        child.close()
+        return _Worker(process, parent)
+
+    def _replace(self, worker: _Worker) -> None:
+        """Kill the worker; the pages queued behind the failed one go to the others."""
+        worker.in_flight.popleft()
+        self._retry.extendleft(reversed(worker.in_flight))
+        if worker.process.is_alive():
+            worker.process.kill()
+        worker.process.join()
+        worker.conn.close()
+        fresh = self._start()
+        self._await_ready(fresh)
+        self._workers[self._workers.index(worker)] = fresh
+
+    def _next(self, source: Iterator[RevisionText]) -> RevisionText | None:
+        return self._retry.popleft() if self._retry else next(source, None)
+
+    def parse(self, revisions: Iterator[RevisionText]) -> Iterator[PageRows | PageFailure]:
+        """Parse every revision; results come in completion order, one per revision."""
+        source = iter(revisions)
+        while True:
+            for worker in self._workers:
+                while len(worker.in_flight) < IN_FLIGHT:
+                    revision = self._next(source)
+                    if revision is None:
+                        break
+                    if not worker.in_flight:
+                        worker.deadline = time.monotonic() + self._limits.seconds_per_page
+                    worker.in_flight.append(revision)
+                    worker.conn.send(revision)
+            busy = [w for w in self._workers if w.in_flight]
+            if not busy:
+                return
+            timeout = max(0.0, min(w.deadline for w in busy) - time.monotonic())
+            ready = set(wait([w.conn for w in busy] + [w.process.sentinel for w in busy], timeout))
+            for worker in busy:
+                yield from self._collect(worker, ready)
+
+    def _collect(self, worker: _Worker, ready: set[Any]) -> Iterator[PageRows | PageFailure]:
+        while worker.in_flight and (worker.conn in ready or worker.conn.poll()):
+            ready.discard(worker.conn)
+            revision = worker.in_flight[0]
+            try:
+                kind, payload = worker.conn.recv()
+            except (EOFError, OSError):
+                kind, payload = "crashed", "the parse worker died mid-page"
+            if kind == "ok":
+                worker.in_flight.popleft()
+                worker.deadline = time.monotonic() + self._limits.seconds_per_page
+                yield payload
+                continue
+            if kind == "bug":
+                raise StageBugError(f"parse stage failed on {revision.title!r}:\n{payload}")
+            self._replace(worker)
+            yield PageFailure(revision, kind, payload)
+            return
+        if not worker.in_flight:
+            return
+        revision = worker.in_flight[0]
+        if worker.process.sentinel in ready and not worker.conn.poll():
+            code = worker.process.exitcode
+            self._replace(worker)
+            yield PageFailure(revision, "crashed", f"the parse worker died (exit code {code})")
+        elif time.monotonic() >= worker.deadline:
+            self._replace(worker)
+            limit = self._limits.seconds_per_page
+            yield PageFailure(revision, "timeout", f"parsing took longer than {limit:g}s")
+
+    def close(self) -> None:
+        for worker in self._workers:
+            if worker.process.is_alive():
+                try:
+                    worker.conn.send(None)
+                except (BrokenPipeError, OSError):
+                    worker.process.kill()
+        for worker in self._workers:
+            worker.process.join(timeout=5)
+            if worker.process.is_alive():
+                worker.process.kill()
+                worker.process.join()
+            worker.conn.close()
+
+    def __enter__(self) -> WorkerPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if exc[0] is not None:
+            for worker in self._workers:
+                worker.process.kill()
+        self.close()
+
+
+def default_jobs() -> int:
+    """One worker per core this process may run on (a container's CPU set, not the host's)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1

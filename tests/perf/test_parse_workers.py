@@ -1,0 +1,97 @@
+"""Parallel parsing: any number of workers gives the same rows; the guards stop bad pages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pipeline import parse_runner
+from pipeline.build import build_corpus
+from pipeline.parse_pool import ParseLimits, StageBugError
+from pipeline.synth import generate_corpus
+from tests.perf.corpora import write_corpus
+from tests.perf.stages import BUG, COUNT_STAGE, DIE, HOG, SLEEP, TABLE, create_table
+from warehouse.connection import read_only, write_transaction
+from warehouse.queries import status
+
+
+@pytest.fixture
+def counting(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Register the template-counting stage (workers receive the stage list from the parent)."""
+    monkeypatch.setattr(parse_runner, "registered_stages", lambda: [COUNT_STAGE])
+
+
+def _prepared(db: Path) -> Path:
+    with write_transaction(db) as conn:
+        create_table(conn)
+    return db
+
+
+def _rows(db: Path) -> list[tuple[object, ...]]:
+    with read_only(db) as conn:
+        return sorted(
+            conn.execute(f"SELECT revision_key, title, name, uses FROM {TABLE}").fetchall()
+        )
+
+
+@pytest.mark.usefixtures("counting")
+def test_any_number_of_jobs_gives_the_same_rows(tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus"
+    generate_corpus(corpus, pages=3, langs=2, seed=5)
+    rows = {}
+    for jobs in (0, 1, 2):
+        db = _prepared(tmp_path / f"jobs{jobs}.duckdb")
+        report = build_corpus(db, corpus, jobs=jobs)
+        assert report.parse.parsed == 6
+        assert report.parse.jobs == jobs
+        assert report.parse.rows[TABLE] > 0
+        rows[jobs] = _rows(db)
+    assert len({key for key, *_ in rows[0]}) == 6
+    assert rows[0] == rows[1] == rows[2]
+
+
+@pytest.mark.usefixtures("counting")
+def test_guards_turn_pathological_pages_into_findings(tmp_path: Path) -> None:
+    corpus = write_corpus(
+        tmp_path / "corpus",
+        [
+            ("Good A", "{{Tile|count=1}} text {{Tile|count=2}}"),
+            ("Sleepy", f"{SLEEP} {{{{X}}}}"),
+            ("Good B", "{{A}}{{B}}"),
+            ("Hog", f"{HOG} {{{{X}}}}"),
+            ("Dies", f"{DIE} {{{{X}}}}"),
+            ("Good C", "no templates at all"),
+        ],
+    )
+    db = _prepared(tmp_path / "wh.duckdb")
+    limits = ParseLimits(seconds_per_page=3.0, memory_mb=1024)
+    report = build_corpus(db, corpus, jobs=2, limits=limits)
+    assert report.parse.parsed == 6
+    assert report.parse.failed == 3
+    with read_only(db) as conn:
+        guarded = dict(
+            conn.execute("SELECT title, code FROM findings WHERE stage = 'parse'").fetchall()
+        )
+        info = conn.execute("SELECT title, code FROM findings WHERE stage = 'perf'").fetchall()
+        parsed = conn.execute("SELECT count(*) FROM parsed_revisions").fetchall()[0][0]
+    assert guarded == {"Sleepy": "parse.timeout", "Hog": "parse.memory", "Dies": "parse.crashed"}
+    assert {title for _, title, _, _ in _rows(db)} == {"Good A", "Good B"}
+    assert info == [("Good C", "perf.no_templates")]
+    assert parsed == 6
+    # The stopped pages are marked parsed: the next build does not hang on them again.
+    again = build_corpus(db, corpus, jobs=2, limits=limits)
+    assert (again.parse.parsed, again.files_unchanged) == (0, 6)
+
+
+@pytest.mark.usefixtures("counting")
+def test_a_stage_bug_crashes_and_leaves_the_warehouse_as_it_was(tmp_path: Path) -> None:
+    db = _prepared(tmp_path / "wh.duckdb")
+    build_corpus(db, write_corpus(tmp_path / "one", [("Page", "{{A}}")]), jobs=1)
+    with read_only(db) as conn:
+        before = status(conn)["table_rows"]
+    broken = write_corpus(tmp_path / "two", [("Page", "{{A}}"), ("Other", f"{BUG} {{{{A}}}}")])
+    with pytest.raises(StageBugError, match="a bug in a stage"):
+        build_corpus(db, broken, jobs=1)
+    with read_only(db) as conn:
+        assert status(conn)["table_rows"] == before
