@@ -20,6 +20,7 @@ For every page with such a set, its scoring table is generated from its claims, 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Collection
 from typing import Any
 
 import duckdb
@@ -32,8 +33,8 @@ from pipeline.engine.claims import (
     example_state,
     has_claims_table,
     rate_key,
-    read_claims,
 )
+from pipeline.engine.config_data import ConfigData
 from pipeline.engine.config_gen import (
     engine_config,
     geometry_product,
@@ -43,6 +44,7 @@ from pipeline.engine.config_gen import (
 from pipeline.engine.config_rules import rules_from_engine_config
 from pipeline.engine.game import Game
 from pipeline.engine.geometry import registry, tile_set
+from pipeline.engine.rules import RulesConfig
 from pipeline.errors import InputError
 from schemas.checks import CheckResult, CheckStatus, outcome
 from schemas.engine_config import EngineConfig
@@ -77,14 +79,16 @@ def base_tile_sets(conn: duckdb.DuckDBPyConnection) -> list[tuple[str, str, str,
     return sets
 
 
-def _base_title(conn: duckdb.DuckDBPyConnection, title: str) -> tuple[str, str]:
-    row = execute(conn, "SELECT base_title, language FROM pages WHERE title = ?", [title])[0]
-    return str(row[0]), str(row[1])
-
-
 def placeable_codes(config: EngineConfig) -> tuple[set[str], int]:
     """Codes placed on one deterministic board built from the set, and tiles placed."""
-    rules = rules_from_engine_config(config, "engine configuration")
+    return placed_on_board(rules_from_engine_config(config, "engine configuration"))
+
+
+def placed_on_board(rules: RulesConfig) -> tuple[set[str], int]:
+    """Codes placed on one deterministic board built from `rules`' draw pile, and tiles placed.
+
+    Depends on nothing but `rules`, so identical sets (a page's languages) share one board.
+    """
     tiles = tile_set(rules.product)
     pile = dict(rules.draw_pile or {})
     game = Game(["check"], rules, tiles)
@@ -117,12 +121,14 @@ def check_tile_sets(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
     A set whose configuration cannot be generated at all is an `engine.config` failure.
     """
     results = []
+    data = ConfigData(conn)
+    boards: dict[str, tuple[set[str], int]] = {}  # RulesConfig JSON -> placed_on_board()
     for title, product, edition, codes in base_tile_sets(conn):
-        page, language = _base_title(conn, title)
+        page, language = data.base_title(title)
         scope = f"{title} {product} {edition}"
         try:
             config = engine_config(
-                conn, page, edition, language=language, product=product, codes=codes
+                conn, page, edition, language=language, product=product, codes=codes, data=data
             )
         except InputError as exc:
             results.append(
@@ -167,7 +173,10 @@ def check_tile_sets(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
                     {"lists": tiles.source.lists},
                 )
             )
-        placed, count = placeable_codes(config)
+        board_key = rules.model_dump_json()
+        if board_key not in boards:
+            boards[board_key] = placed_on_board(rules)
+        placed, count = boards[board_key]
         never = sorted({t.code for t in tiles.tiles if not t.special} - placed)
         results.append(
             outcome(
@@ -183,11 +192,13 @@ def check_tile_sets(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
     return results
 
 
-def _pages(conn: duckdb.DuckDBPyConnection) -> list[str]:
-    return sorted({_base_title(conn, title)[0] for title, *_ in base_tile_sets(conn)})
+def _pages(conn: duckdb.DuckDBPyConnection, data: ConfigData) -> list[str]:
+    return sorted({data.base_title(title)[0] for title, *_ in base_tile_sets(conn)})
 
 
-def _unmodelled_pages(conn: duckdb.DuckDBPyConnection, check: str) -> list[CheckResult]:
+def _unmodelled_pages(
+    conn: duckdb.DuckDBPyConnection, check: str, modelled: Collection[str]
+) -> list[CheckResult]:
     """A skip for each page with scoring claims but no tile set the engine plays."""
     if not has_claims_table(conn):
         return []
@@ -196,7 +207,6 @@ def _unmodelled_pages(conn: duckdb.DuckDBPyConnection, check: str) -> list[Check
         "SELECT DISTINCT p.base_title FROM scoring_claims s JOIN pages p ON p.title = s.title "
         "JOIN current_revisions c ON c.revision_key = s.revision_key ORDER BY 1",
     )
-    modelled = set(_pages(conn))
     return [
         _skip(
             check,
@@ -215,9 +225,11 @@ def _scope(page: str, language: str) -> str:
 
 def check_scoring_claims(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
     """Each language's rate claims of a page state the page's configuration values."""
-    results = _unmodelled_pages(conn, "engine.scoring_claims")
-    for page in _pages(conn):
-        claims = read_claims(conn, page)
+    data = ConfigData(conn)
+    pages = _pages(conn, data)
+    results = _unmodelled_pages(conn, "engine.scoring_claims", set(pages))
+    for page in pages:
+        claims = data.claims(page)
         values, _meeples = scoring_values(page, claims)
         config = scoring_table(values)
         by_language: dict[str, list[tuple[Claim, ScoringKey]]] = defaultdict(list)
@@ -280,9 +292,11 @@ def recompute(claim: Claim, config: dict[ScoringKey, int]) -> int:
 
 
 def check_worked_examples(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
-    results = _unmodelled_pages(conn, "engine.worked_examples")
-    for page in _pages(conn):
-        claims = read_claims(conn, page)
+    data = ConfigData(conn)
+    pages = _pages(conn, data)
+    results = _unmodelled_pages(conn, "engine.worked_examples", set(pages))
+    for page in pages:
+        claims = data.claims(page)
         values, _meeples = scoring_values(page, claims)
         config = scoring_table(values)
         by_language: dict[str, list[tuple[Claim, int]]] = defaultdict(list)

@@ -18,6 +18,8 @@ tile, which is the engine's "per tile of its 3x3 square"; claims with unit `fixe
 from __future__ import annotations
 
 import json
+from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import duckdb
@@ -84,40 +86,60 @@ def read_claims(
     conn: duckdb.DuckDBPyConnection, page: str, languages: list[str] | None = None
 ) -> list[Claim]:
     """Scoring claims of the current revisions of `page` (a base title), in a stable order."""
+    claims = read_claims_by_page(conn, [page]).get(page, [])
+    if languages is None:
+        return claims
+    return [claim for claim in claims if claim.language in languages]
+
+
+def read_claims_by_page(
+    conn: duckdb.DuckDBPyConnection, pages: Sequence[str] | None = None
+) -> dict[str, list[Claim]]:
+    """Base title -> its current revisions' scoring claims, each page in a stable order.
+
+    One scan for every page (or only `pages`): reading page by page would scan the table
+    once per page.
+    """
     if not has_claims_table(conn):
-        return []
+        return {}
     columns = set(table_columns(conn, TABLE))
     bonus = "s.bonus" if "bonus" in columns else "false"
     counts = "s.counts" if "counts" in columns else "'[]'"
     sql = (
         "SELECT s.claim_id, s.title, s.language, s.revision_key, s.line, s.col, s.feature, "
-        f"s.state, s.unit, s.points, {bonus}, s.sentence, {counts} "
+        f"s.state, s.unit, s.points, {bonus}, s.sentence, {counts}, p.base_title "
         f"FROM {TABLE} s JOIN current_revisions c ON c.revision_key = s.revision_key "
-        "JOIN pages p ON p.title = s.title WHERE p.base_title = ?"
+        "JOIN pages p ON p.title = s.title"
     )
-    params: list[object] = [page]
-    if languages is not None:
-        sql += f" AND s.language IN ({', '.join('?' for _ in languages)})"
-        params += languages
-    sql += " ORDER BY s.language, s.title, s.line, s.col, s.claim_id"
-    return [
-        Claim(
-            claim_id=str(row[0]),
-            title=str(row[1]),
-            language=str(row[2]),
-            revision_key=str(row[3]),
-            line=int(row[4]),
-            col=int(row[5]),
-            feature=str(row[6]),
-            state=str(row[7]),
-            unit=str(row[8]),
-            points=None if row[9] is None else int(row[9]),
-            bonus=bool(row[10]),
-            sentence=str(row[11]),
-            counts=tuple((int(c["number"]), str(c["unit"])) for c in json.loads(row[12] or "[]")),
+    params: list[object] = []
+    if pages is not None:
+        if not pages:
+            return {}
+        sql += f" WHERE p.base_title IN ({', '.join('?' for _ in pages)})"
+        params += list(pages)
+    sql += " ORDER BY p.base_title, s.language, s.title, s.line, s.col, s.claim_id"
+    by_page: dict[str, list[Claim]] = defaultdict(list)
+    for row in execute(conn, sql, params):
+        by_page[str(row[13])].append(
+            Claim(
+                claim_id=str(row[0]),
+                title=str(row[1]),
+                language=str(row[2]),
+                revision_key=str(row[3]),
+                line=int(row[4]),
+                col=int(row[5]),
+                feature=str(row[6]),
+                state=str(row[7]),
+                unit=str(row[8]),
+                points=None if row[9] is None else int(row[9]),
+                bonus=bool(row[10]),
+                sentence=str(row[11]),
+                counts=tuple(
+                    (int(c["number"]), str(c["unit"])) for c in json.loads(row[12] or "[]")
+                ),
+            )
         )
-        for row in execute(conn, sql, params)
-    ]
+    return dict(by_page)
 
 
 def _state(claim: Claim) -> str | None:

@@ -25,7 +25,8 @@ from collections import Counter, defaultdict
 
 import duckdb
 
-from pipeline.engine.claims import Claim, ScoringKey, rate_key, read_claims
+from pipeline.engine.claims import Claim, ScoringKey, rate_key
+from pipeline.engine.config_data import ConfigData
 from pipeline.engine.geometry import BASE_GAME, registry, tile_set
 from pipeline.engine.rules import RulesConfig
 from pipeline.errors import InputError
@@ -39,9 +40,7 @@ from schemas.engine_config import (
     SourcedNumber,
     TileGeometry,
     TileSetSource,
-    TileSource,
 )
-from warehouse.rows import execute
 
 # (feature, state, unit) -> the RulesConfig field it sets, in document order.
 SCORING_KEYS: dict[ScoringKey, str] = {
@@ -83,61 +82,41 @@ def parse_codes(text: str) -> list[str]:
     return codes
 
 
-def _page_language(
-    conn: duckdb.DuckDBPyConnection, page: str, edition: str, language: str | None
-) -> str:
+def _page_language(data: ConfigData, page: str, edition: str, language: str | None) -> str:
     """The language whose tile lists are read: `language`, else English, else the first
     language (alphabetically) whose page has lists of the edition."""
-    rows = execute(
-        conn, "SELECT language FROM pages WHERE base_title = ? ORDER BY language", [page]
-    )
-    languages = [str(row[0]) for row in rows]
+    languages = data.languages(page)
     if not languages:
-        known = [str(r[0]) for r in execute(conn, "SELECT DISTINCT base_title FROM pages")]
         raise InputError(
-            f"no page {page!r} in the warehouse", fix=f"use one of {sorted(known)} (--page)"
+            f"no page {page!r} in the warehouse", fix=f"use one of {data.base_titles} (--page)"
         )
     if language is not None:
         if language not in languages:
             raise InputError(f"page {page!r} has no language {language!r}", fix=f"use {languages}")
         return language
     with_lists = [
-        str(row[0])
-        for row in execute(
-            conn,
-            "SELECT DISTINCT p.language FROM pages p JOIN tile_lists l ON l.title = p.title "
-            "JOIN current_revisions c ON c.revision_key = l.revision_key "
-            "WHERE p.base_title = ? AND l.edition = ? ORDER BY 1",
-            [page, edition],
-        )
+        lang
+        for lang in languages
+        if any(row.edition == edition for row in data.lists(data.title(page, lang)))
     ]
     candidates = with_lists or languages
     return "en" if "en" in candidates else candidates[0]
 
 
 def _lists(
-    conn: duckdb.DuckDBPyConnection, title: str, edition: str, product: str | None, page: str
+    data: ConfigData, title: str, edition: str, product: str | None, page: str
 ) -> tuple[str, str, list[ListTotals]]:
     """(product, revision_key, lists) of the edition's tile lists."""
-    rows = execute(
-        conn,
-        "SELECT l.product, l.revision_key, l.list_index, l.declared_total, l.section_total_list "
-        "FROM tile_lists l JOIN current_revisions c ON c.revision_key = l.revision_key "
-        "WHERE l.title = ? AND l.edition = ? AND NOT l.declares_section_total "
-        "ORDER BY l.list_index",
-        [title, edition],
-    )
-    products = sorted({str(row[0]) for row in rows if row[0] is not None})
+    rows = [
+        row
+        for row in data.lists(title)
+        if row.edition == edition and not row.declares_section_total
+    ]
+    products = sorted({row.product for row in rows if row.product is not None})
     if not products:
-        editions = execute(
-            conn,
-            "SELECT DISTINCT edition FROM tile_lists WHERE title = ? AND edition IS NOT NULL "
-            "ORDER BY 1",
-            [title],
-        )
         raise InputError(
             f"{title} has no tile list of edition {edition!r}",
-            fix=f"use one of {[str(e[0]) for e in editions]} (--edition)",
+            fix=f"use one of {data.editions(title)} (--edition)",
         )
     if product is None:
         named = [p for p in products if p.casefold() == page.casefold()]
@@ -152,32 +131,17 @@ def _lists(
             )
     elif product not in products:
         raise InputError(f"{title} {edition} has no product {product!r}", fix=f"use {products}")
-    chosen = [row for row in rows if row[0] == product]
-    return product, str(chosen[0][1]), [(int(r[2]), r[3], r[4]) for r in chosen]
-
-
-def _tiles(
-    conn: duckdb.DuckDBPyConnection, title: str, revision_key: str, lists: list[int]
-) -> list[ConfigTile]:
-    rows = execute(
-        conn,
-        "SELECT code, count, start_tile, special, features, illustrations, list_index, line, "
-        "col, image FROM tiles WHERE title = ? AND revision_key = ? "
-        f"AND list_index IN ({', '.join('?' for _ in lists)}) ORDER BY list_index, entry_index",
-        [title, revision_key, *lists],
+    chosen = [row for row in rows if row.product == product]
+    return (
+        product,
+        chosen[0].revision_key,
+        [(row.list_index, row.declared_total, row.section_total_list) for row in chosen],
     )
-    return [
-        ConfigTile(
-            code=str(r[0]),
-            count=int(r[1]),
-            start_tile=bool(r[2]),
-            special=bool(r[3]),
-            features=json.loads(r[4]),
-            illustrations=json.loads(r[5]),
-            source=TileSource(list_index=int(r[6]), line=int(r[7]), col=int(r[8]), image=r[9]),
-        )
-        for r in rows
-    ]
+
+
+def _tiles(data: ConfigData, title: str, revision_key: str, lists: list[int]) -> list[ConfigTile]:
+    """The tiles of the chosen lists, by list index and page order."""
+    return [tile for index in sorted(lists) for tile in data.tiles((title, revision_key, index))]
 
 
 def geometry_product(product: str) -> str:
@@ -262,20 +226,21 @@ def engine_config(
     language: str | None = None,
     product: str | None = None,
     codes: list[str] | None = None,
+    data: ConfigData | None = None,
 ) -> EngineConfig:
-    """The configuration of `page` (a base title such as "Base game") for one edition."""
+    """The configuration of `page` (a base title such as "Base game") for one edition.
+
+    `data` is the warehouse's rows read once, for callers generating many configurations;
+    without it only this page's rows are read.
+    """
     if "/" in page and language is None:
         page, _, language = page.partition("/")
-    tile_language = _page_language(conn, page, edition, language)
-    title = str(
-        execute(
-            conn,
-            "SELECT title FROM pages WHERE base_title = ? AND language = ?",
-            [page, tile_language],
-        )[0][0]
-    )
-    product, revision_key, lists = _lists(conn, title, edition, product, page)
-    tiles = _tiles(conn, title, revision_key, [index for index, _total, _section in lists])
+    if data is None:
+        data = ConfigData(conn, [page])
+    tile_language = _page_language(data, page, edition, language)
+    title = data.title(page, tile_language)
+    product, revision_key, lists = _lists(data, title, edition, product, page)
+    tiles = _tiles(data, title, revision_key, [index for index, _total, _section in lists])
     if codes is not None:
         missing = [code for code in codes if code not in {t.code for t in tiles}]
         if missing:
@@ -294,9 +259,9 @@ def engine_config(
             )
         seen.add(tile.code)
     used = sorted({tile.source.list_index for tile in tiles})
-    declared = _declared_total(conn, title, revision_key, lists, used, tiles)
+    declared = _declared_total(data, title, revision_key, lists, used, tiles)
     start = [tile.code for tile in tiles if tile.start_tile]
-    claims = read_claims(conn, page, None if language is None else [language])
+    claims = data.claims(page, None if language is None else [language])
     scoring, meeples = scoring_values(page, claims)
     return EngineConfig(
         page=page,
@@ -321,7 +286,7 @@ def engine_config(
 
 
 def _declared_total(
-    conn: duckdb.DuckDBPyConnection,
+    data: ConfigData,
     title: str,
     revision_key: str,
     lists: list[ListTotals],
@@ -336,14 +301,11 @@ def _declared_total(
     """
 
     def fully_used(index: int) -> bool:
-        entries = execute(
-            conn,
-            "SELECT count(*) FROM tiles WHERE title = ? AND revision_key = ? AND list_index = ?",
-            [title, revision_key, index],
-        )[0][0]
+        entries = data.entries((title, revision_key, index))
         selected = sum(1 for t in tiles if t.source.list_index == index)
         return index in used and entries == selected
 
+    declared_by_list = {row.list_index: row.declared_total for row in data.lists(title)}
     total = 0
     sections: set[int] = set()
     for index, declared, section in lists:
@@ -359,15 +321,12 @@ def _declared_total(
         if section in sections:
             continue
         members = [i for i, _d, s in lists if s == section]
-        section_total = execute(
-            conn,
-            "SELECT declared_total FROM tile_lists WHERE revision_key = ? AND list_index = ?",
-            [revision_key, section],
-        )
-        if not all(fully_used(i) for i in members) or section_total[0][0] is None:
+        # A missing declaring list is a bug in the tiles stage: KeyError, as before.
+        section_total = declared_by_list[section]
+        if not all(fully_used(i) for i in members) or section_total is None:
             return None
         sections.add(section)
-        total += int(section_total[0][0])
+        total += int(section_total)
     return total
 
 

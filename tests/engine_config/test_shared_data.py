@@ -1,0 +1,111 @@
+"""Rows read once for every tile set give the configurations that page-by-page reads give."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pipeline.build import build_corpus
+from pipeline.checks import engine as engine_checks
+from pipeline.engine.claims import read_claims, read_claims_by_page
+from pipeline.engine.config_data import ConfigData
+from pipeline.engine.config_gen import engine_config, render
+from pipeline.engine.config_rules import rules_from_engine_config
+from pipeline.engine.rules import RulesConfig
+from pipeline.errors import InputError
+from pipeline.synth import generate_corpus
+from warehouse.connection import read_only
+
+
+@pytest.fixture(scope="module")
+def synth_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A generated corpus of 3 pages in 2 languages, some with defects, built once."""
+    folder = tmp_path_factory.mktemp("synth")
+    generate_corpus(folder / "corpus", pages=3, langs=2, seed=5, defect_rate=0.5)
+    db = folder / "carcdb.duckdb"
+    build_corpus(db, folder / "corpus", jobs=0)
+    return db
+
+
+def _configs(db: Path, shared: bool) -> list[str]:
+    """Every base tile set's configuration (or its error), from shared or per-page rows."""
+    out = []
+    with read_only(db) as conn:
+        data = ConfigData(conn)
+        for title, product, edition, codes in engine_checks.base_tile_sets(conn):
+            page, language = data.base_title(title)
+            try:
+                config = engine_config(
+                    conn,
+                    page,
+                    edition,
+                    language=language,
+                    product=product,
+                    codes=codes,
+                    data=data if shared else None,
+                )
+            except InputError as exc:
+                out.append(f"error: {exc}")
+                continue
+            out.append(render(config))
+    return out
+
+
+@pytest.mark.parametrize("which", ["sample", "synth"])
+def test_shared_rows_give_the_same_configurations(
+    which: str, sample_db: Path, synth_db: Path
+) -> None:
+    db = sample_db if which == "sample" else synth_db
+    shared = _configs(db, shared=True)
+    assert len(shared) >= 7
+    assert shared == _configs(db, shared=False)
+
+
+def test_claims_read_once_equal_claims_read_per_page(synth_db: Path) -> None:
+    with read_only(synth_db) as conn:
+        by_page = read_claims_by_page(conn)
+        assert sum(len(claims) for claims in by_page.values()) > 0
+        for page, claims in by_page.items():
+            assert read_claims(conn, page) == claims
+            for language in {claim.language for claim in claims}:
+                assert read_claims(conn, page, [language]) == [
+                    c for c in claims if c.language == language
+                ]
+
+
+@pytest.mark.parametrize("which", ["sample", "synth"])
+def test_identical_tile_sets_share_one_board(
+    which: str, sample_db: Path, synth_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A board is built once per distinct RulesConfig; each set gets the board of its rules."""
+    db = sample_db if which == "sample" else synth_db
+    real = engine_checks.placed_on_board
+    built: list[str] = []
+
+    def counted(rules: RulesConfig) -> tuple[set[str], int]:
+        built.append(rules.model_dump_json())
+        return real(rules)
+
+    monkeypatch.setattr(engine_checks, "placed_on_board", counted)
+    with read_only(db) as conn:
+        results = engine_checks.check_tile_sets(conn)
+        sets = {
+            f"{title} {product} {edition}": (title, product, edition, codes)
+            for title, product, edition, codes in engine_checks.base_tile_sets(conn)
+        }
+        data = ConfigData(conn)
+        placeable = [r for r in results if r.check == "engine.placeable"]
+        assert placeable
+        assert len(built) == len(set(built)) <= len(placeable)
+        for result in placeable:
+            title, product, edition, codes = sets[result.scope]
+            page, language = data.base_title(title)
+            config = engine_config(
+                conn, page, edition, language=language, product=product, codes=codes, data=data
+            )
+            placed, count = real(rules_from_engine_config(config, "test"))
+            assert result.actual == f"{len(placed)} types, {count} tiles placed"
+    if which == "sample":
+        # The sample's Base Game C3 and 20th Anniversary C3 sets are the same tiles.
+        assert len(built) < len(placeable)
