@@ -3,8 +3,9 @@
 Reading before writing means a bad input file stops the run with nothing written; the single
 transaction means a crash leaves the previous warehouse as it was. Files whose bytes (sha256)
 and page were stored by an earlier run are not read again (`pipeline.known_sources`), and
-stored revisions already parsed by this parser version are not parsed again, so a re-build
-with nothing changed costs little more than hashing the input files.
+stored revisions already parsed by this parser version are not parsed again, and the checks
+keep their stored results when nothing they read changed, so a re-build with nothing changed
+costs little more than hashing the input files.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from pipeline.checks import run_checks
+from pipeline.checks import checks_for_build, run_checks
 from pipeline.corpus import SourceSpec, read_corpus, sample_corpus_dir
 from pipeline.extract.sources import read_source
 from pipeline.known_sources import KnownFile, find_known, keep_import_order
@@ -41,6 +42,10 @@ class BuildReport:
     files_unchanged: int = 0  # already stored by an earlier run: not read again
     seconds: float = 0.0
     store_seconds: float = 0.0  # storing the new revisions and catalogs
+    # Reused: nothing the checks read changed since they last ran, so they did not run.
+    checks_reused: bool = False
+    checks_seconds: float = 0.0
+    checks_computed_at: str | None = None  # when reused results were computed (UTC)
 
     def summary(self) -> dict[str, object]:
         return {
@@ -52,6 +57,9 @@ class BuildReport:
             "store": asdict(self.store),
             "parse": asdict(self.parse),
             "checks": len(self.checks),
+            "checks_reused": self.checks_reused,
+            "checks_seconds": round(self.checks_seconds, 3),
+            "checks_computed_at": self.checks_computed_at,
         }
 
 
@@ -133,6 +141,9 @@ def store_and_parse(
 ) -> BuildReport:
     """One transaction: store the batches, parse what needs parsing, optionally run checks.
 
+    The checks do not run again when nothing they read changed since their stored results
+    (`pipeline.checks.checks_for_build`); the report says so.
+
     Used by file imports and by the API extractor alike. `jobs` parse worker processes
     (default: one per core; 0 parses in this process). `order` lists the revisions of every
     input in the order given, stored or not, so the last one imported stays its page's current.
@@ -158,7 +169,11 @@ def store_and_parse(
         report = BuildReport(run_id, len(batches) if files is None else files, counts, parse_report)
         report.store_seconds = store_seconds
         if checks:
-            report.checks = run_checks(conn)
+            check_run = checks_for_build(conn, run_id=run_id)
+            report.checks = check_run.results
+            report.checks_reused = check_run.reused
+            report.checks_seconds = check_run.seconds
+            report.checks_computed_at = check_run.computed_at
         finish_run(conn, run_id, report.summary())
     return report
 
@@ -178,7 +193,7 @@ def build_corpus(
 
 
 def check_warehouse(db: Path) -> list[CheckResult]:
-    """Run every check on the warehouse as it stands and store the results."""
+    """Run every check on the warehouse as it stands and store the results (never reused)."""
     if not db.exists():
         raise WarehouseMissingError(
             f"{db}: no warehouse here yet - fix: run 'carcdb build' first, or pass --db"

@@ -163,9 +163,10 @@ def replace_findings(
 def replace_check_results(conn: duckdb.DuckDBPyConnection, results: Sequence[CheckResult]) -> None:
     execute(conn, "DELETE FROM check_results")
     rows = []
-    for result in results:
+    for position, result in enumerate(results):
         row = result.model_dump(mode="json")
         row["check_name"] = row.pop("check")
+        row["position"] = position
         rows.append(row)
     insert_rows(conn, "check_results", rows)
 

@@ -1,11 +1,14 @@
 """The checks `carcdb check` runs over the warehouse, and storing their results.
 
 A check reads the warehouse (each page's current revision) and returns `CheckResult`s.
-Register new checks in `registered_checks()`.
+Register new checks in `registered_checks()`, and bump `CHECKS_VERSION` whenever a check
+is added or changes what it reports: a build reuses the stored results while the checks'
+version, names and inputs (`warehouse.check_state.inputs_fingerprint`) are unchanged.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -26,7 +29,17 @@ from pipeline.checks.tiles import (
     check_start_tiles,
 )
 from schemas.checks import CheckResult, CheckStatus
+from warehouse.check_state import (
+    clear_check_state,
+    inputs_fingerprint,
+    save_check_state,
+    stored_check_results,
+    stored_check_state,
+)
 from warehouse.store import replace_check_results
+
+# Bump when a check is added or changes its results: builds then run the checks again.
+CHECKS_VERSION = 1
 
 
 @dataclass(frozen=True)
@@ -51,15 +64,67 @@ def registered_checks() -> list[Check]:
     ]
 
 
+@dataclass(frozen=True)
+class CheckRun:
+    """The results a build reports, and whether they were reused rather than run."""
+
+    results: list[CheckResult]
+    reused: bool
+    seconds: float  # running the checks (0 when reused)
+    computed_at: str | None = None  # when reused results were computed (UTC)
+
+
+def checks_fingerprint(conn: duckdb.DuckDBPyConnection) -> str:
+    """What the registered checks' results depend on, as one sha256."""
+    names = ",".join(check.name for check in registered_checks())
+    return inputs_fingerprint(conn, f"checks {CHECKS_VERSION}: {names}")
+
+
 def run_checks(
-    conn: duckdb.DuckDBPyConnection, checks: Sequence[Check] | None = None
+    conn: duckdb.DuckDBPyConnection,
+    checks: Sequence[Check] | None = None,
+    *,
+    run_id: int | None = None,
 ) -> list[CheckResult]:
-    """Run every check, replace the stored results, return them."""
+    """Run every check, replace the stored results, return them.
+
+    Running every registered check records the fingerprint the results were computed from;
+    running a chosen few forgets it, as the stored results are then partial.
+    """
+    started = time.perf_counter()
     results: list[CheckResult] = []
     for check in registered_checks() if checks is None else checks:
         results.extend(check.run(conn))
     replace_check_results(conn, results)
+    if checks is None:
+        save_check_state(
+            conn,
+            fingerprint=checks_fingerprint(conn),
+            checks_version=CHECKS_VERSION,
+            results=len(results),
+            seconds=time.perf_counter() - started,
+            run_id=run_id,
+        )
+    else:
+        clear_check_state(conn)
     return results
+
+
+def checks_for_build(conn: duckdb.DuckDBPyConnection, *, run_id: int | None = None) -> CheckRun:
+    """The stored results when nothing the checks read has changed, else a fresh run."""
+    state = stored_check_state(conn)
+    if state is not None and state.fingerprint == checks_fingerprint(conn):
+        stored = stored_check_results(conn)
+        if len(stored) == state.results:  # else someone edited check_results: run again
+            return CheckRun(
+                stored,
+                reused=True,
+                seconds=0.0,
+                computed_at=state.computed_at.isoformat(timespec="seconds"),
+            )
+    started = time.perf_counter()
+    results = run_checks(conn, run_id=run_id)
+    return CheckRun(results, reused=False, seconds=time.perf_counter() - started)
 
 
 def failed_errors(results: Sequence[CheckResult]) -> list[CheckResult]:

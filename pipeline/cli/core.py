@@ -130,6 +130,11 @@ def build(
         console.print(f"[bold]carcdb build[/bold] -> {db}")
         _print_status(data)
         _print_checks(report.checks, verbose=False)
+        if report.checks_reused:
+            console.print(
+                f"checks reused: nothing they read changed since {report.checks_computed_at} "
+                "UTC (`carcdb check` runs them again)"
+            )
     _finish_checks(report.checks)
 
 
