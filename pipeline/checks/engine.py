@@ -84,10 +84,22 @@ def placeable_codes(config: EngineConfig) -> tuple[set[str], int]:
     return placed_on_board(rules_from_engine_config(config, "engine configuration"))
 
 
+BoardKey = tuple[str, tuple[tuple[str, int], ...]]
+
+
+def board_key(rules: RulesConfig) -> BoardKey:
+    """What `placed_on_board` depends on: the product's shapes and the draw pile.
+
+    Not the scoring values: no meeple is put down, so nothing is ever scored, and where a
+    tile fits depends on the tiles already on the board alone.
+    """
+    return rules.product, tuple(sorted((rules.draw_pile or {}).items()))
+
+
 def placed_on_board(rules: RulesConfig) -> tuple[set[str], int]:
     """Codes placed on one deterministic board built from `rules`' draw pile, and tiles placed.
 
-    Depends on nothing but `rules`, so identical sets (a page's languages) share one board.
+    Depends only on `board_key(rules)`, so sets with the same tiles share one board.
     """
     tiles = tile_set(rules.product)
     pile = dict(rules.draw_pile or {})
@@ -122,7 +134,7 @@ def check_tile_sets(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
     """
     results = []
     data = ConfigData(conn)
-    boards: dict[str, tuple[set[str], int]] = {}  # RulesConfig JSON -> placed_on_board()
+    boards: dict[BoardKey, tuple[set[str], int]] = {}  # board_key -> placed_on_board()
     for title, product, edition, codes in base_tile_sets(conn):
         page, language = data.base_title(title)
         scope = f"{title} {product} {edition}"
@@ -173,10 +185,10 @@ def check_tile_sets(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
                     {"lists": tiles.source.lists},
                 )
             )
-        board_key = rules.model_dump_json()
-        if board_key not in boards:
-            boards[board_key] = placed_on_board(rules)
-        placed, count = boards[board_key]
+        key = board_key(rules)
+        if key not in boards:
+            boards[key] = placed_on_board(rules)
+        placed, count = boards[key]
         never = sorted({t.code for t in tiles.tiles if not t.special} - placed)
         results.append(
             outcome(

@@ -78,13 +78,13 @@ def test_claims_read_once_equal_claims_read_per_page(synth_db: Path) -> None:
 def test_identical_tile_sets_share_one_board(
     which: str, sample_db: Path, synth_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A board is built once per distinct RulesConfig; each set gets the board of its rules."""
+    """A board is built once per product and draw pile; each set gets the board of its rules."""
     db = sample_db if which == "sample" else synth_db
     real = engine_checks.placed_on_board
-    built: list[str] = []
+    built: list[engine_checks.BoardKey] = []
 
     def counted(rules: RulesConfig) -> tuple[set[str], int]:
-        built.append(rules.model_dump_json())
+        built.append(engine_checks.board_key(rules))
         return real(rules)
 
     monkeypatch.setattr(engine_checks, "placed_on_board", counted)
@@ -104,6 +104,7 @@ def test_identical_tile_sets_share_one_board(
             config = engine_config(
                 conn, page, edition, language=language, product=product, codes=codes, data=data
             )
+            # Built for this set alone, with its own scoring values.
             placed, count = real(rules_from_engine_config(config, "test"))
             assert result.actual == f"{len(placed)} types, {count} tiles placed"
     if which == "sample":
