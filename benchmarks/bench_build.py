@@ -223,7 +223,9 @@ def run() -> list[Row]:
                 "s",
                 f"{100 * again / two:.1f}% of the 2-job full build (target <= 5%); "
                 f"{rebuild.summary['files_unchanged']} files not re-read, "
-                f"{rebuild.summary['parse']['parsed']} parsed; process wall {rebuild.wall:.1f}s",
+                f"{rebuild.summary['parse']['parsed']} parsed, checks "
+                f"{'reused' if rebuild.summary.get('checks_reused') else 'run again'}; "
+                f"process wall {rebuild.wall:.1f}s",
             )
         )
 
