@@ -9,12 +9,15 @@ and every `Located` keeps its node's text so that readers need not compute it ag
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from mwparserfromhell.nodes import Node, Template, Text
 from mwparserfromhell.wikicode import Wikicode
+
+_NEWLINE = re.compile("\n")
 
 
 @dataclass(frozen=True)
@@ -30,7 +33,7 @@ class LineIndex:
 
     def __init__(self, text: str) -> None:
         self._starts = [0]
-        self._starts.extend(i + 1 for i, ch in enumerate(text) if ch == "\n")
+        self._starts.extend(match.end() for match in _NEWLINE.finditer(text))
 
     def line_col(self, offset: int) -> tuple[int, int]:
         line = bisect.bisect_right(self._starts, offset)

@@ -31,9 +31,9 @@ def without_comments(code: Wikicode) -> Wikicode:
 
 def raw_param(template: Template, name: str) -> Wikicode | None:
     """The parameter's value as wikicode, or None when the template lacks it."""
-    if not template.has(name):
-        return None
-    return template.get(name).value
+    # One pass: `get` answers the last parameter of that name, as `has` + `get` did.
+    param = template.get(name, None)
+    return None if param is None else param.value
 
 
 def text_param(template: Template, name: str) -> str | None:
