@@ -203,7 +203,7 @@ def find_lists(doc: ParsedDocument) -> PageLists:
         elif kind == "tile":
             assert isinstance(node, Template)
             if current is not None:
-                current.entries.append(RawEntry(node, offset, str(node)))
+                current.entries.append(RawEntry(node, offset, doc.text_of(node)))
             elif node.has("count"):
                 result.problems.append(
                     Problem(
