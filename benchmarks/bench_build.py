@@ -1,9 +1,9 @@
 """Build performance on one synthetic corpus, everything measured side by side in one run.
 
 Rows: raw mwparserfromhell parse in one process (the floor), full build with 1 and 2 parse
-jobs (seconds, MB/s, ratio to the raw parse), the no-change re-build (ratio to the full
-build), warehouse load rates, peak memory of the build's process tree, and a correctness
-row (every revision stored with the tile totals `expected.json` says).
+jobs (seconds, MB/s, ratio to the raw parse; the parse step alone too), the no-change
+re-build (ratio to the full build), warehouse load rates, peak memory of the build's process
+tree, and a correctness row (every revision stored with the tile totals `expected.json` says).
 
 Corpus size: `CARCDB_BENCH_PAGES` x `CARCDB_BENCH_LANGS` (default 150 x 10 = 1,500 revisions,
 about 62 MB of wikitext: the issue's ~60 MB; 2,000 revisions of these pages are 83 MB and
@@ -213,6 +213,17 @@ def run() -> list[Row]:
         one, two = builds[1].seconds, builds[2].seconds
         rows.append(_row("speed-up 2 jobs vs 1", one / two, "x", "target >= 1.6"))
         rows.append(_row("full build 1 job / raw parse", one / raw_seconds, "x", "target <= 1.5"))
+        # The parse step alone (workers + writer), without reading, storing and the checks.
+        parse_one, parse_two = (float(builds[j].summary["parse"]["seconds"]) for j in (1, 2))
+        rows.append(
+            _row(
+                "parse step, 1 job / raw parse",
+                parse_one / raw_seconds,
+                "x",
+                f"{parse_one:.1f}s; 2 jobs {parse_two:.1f}s "
+                f"({parse_one / parse_two:.2f}x faster than 1 job)",
+            )
+        )
 
         rebuild = run_build(corpus, work / "jobs2.duckdb", 2)
         again = rebuild.seconds

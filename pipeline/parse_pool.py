@@ -7,8 +7,9 @@ code) is replaced too, and that revision comes back as a `PageFailure` for the c
 store as a finding. A stage that raises any other exception is a bug: the error is re-raised
 in the parent with the worker's traceback.
 
-Workers turn records into table rows (`record_row`) before sending them, so the pydantic
-serialisation runs in parallel and the single writer only appends rows.
+Workers turn records into table rows (`record_row`), held column by column (`ColumnRows`),
+before sending them, so the pydantic serialisation and the row-to-column work run in parallel
+and the single writer only appends columns.
 """
 
 from __future__ import annotations
@@ -29,10 +30,7 @@ from typing import Any
 
 from pipeline.parse import ParseStage, parse_revision
 from pipeline.parse.document import RevisionText
-from warehouse.rows import record_row
-
-# Rows per table and finding rows per stage, as the writer needs them.
-StageRows = dict[str, dict[str, list[dict[str, Any]]]]
+from warehouse.rows import ColumnRows, record_row
 
 
 @dataclass(frozen=True)
@@ -46,8 +44,8 @@ class ParseLimits:
 @dataclass(frozen=True)
 class PageRows:
     revision_key: str
-    rows: dict[str, list[dict[str, Any]]]  # table -> rows
-    findings: dict[str, list[dict[str, Any]]]  # stage -> finding rows
+    rows: dict[str, ColumnRows]  # table -> rows
+    findings: ColumnRows  # every stage's finding rows
 
 
 @dataclass(frozen=True)
@@ -66,13 +64,13 @@ class StageBugError(RuntimeError):
 def rows_of(revision: RevisionText, stages: Sequence[ParseStage]) -> PageRows:
     """Parse one revision once and flatten every stage's output into rows."""
     result = parse_revision(revision, stages)
-    rows: dict[str, list[dict[str, Any]]] = {}
-    findings: dict[str, list[dict[str, Any]]] = {}
+    rows: dict[str, ColumnRows] = {}
+    findings = ColumnRows()
     for stage in stages:
         output = result.outputs[stage.name]
         for table, records in output.rows.items():
-            rows.setdefault(table, []).extend(record_row(r) for r in records)
-        findings[stage.name] = [record_row(f) for f in output.findings]
+            rows.setdefault(table, ColumnRows()).add_rows(record_row(r) for r in records)
+        findings.add_rows(record_row(f) for f in output.findings)
     return PageRows(revision.revision_key, rows, findings)
 
 

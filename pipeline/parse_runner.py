@@ -16,7 +16,6 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import duckdb
 import pyarrow as pa
@@ -26,7 +25,7 @@ from pipeline.parse.document import RevisionText
 from pipeline.parse_pool import PageFailure, PageRows, ParseLimits, WorkerPool, rows_of
 from pipeline.progress import NoProgress, Progress
 from schemas.findings import Finding, Severity
-from warehouse.rows import delete_where_in, insert_rows, record_row
+from warehouse.rows import ColumnRows, delete_where_in, insert_columns, insert_rows, record_row
 
 GUARD_STAGE = "parse"
 # Revisions fetched from the warehouse at a time, and revisions buffered before a write.
@@ -104,25 +103,24 @@ class _Writer:
     def __init__(self, conn: duckdb.DuckDBPyConnection, report: ParseReport) -> None:
         self._conn = conn
         self._report = report
-        self._rows: dict[str, list[dict[str, Any]]] = {}
+        self._rows: dict[str, ColumnRows] = {}
         self._pages = 0
 
     def add(self, page: PageRows) -> None:
         for table, rows in page.rows.items():
-            self._rows.setdefault(table, []).extend(rows)
-        for finding_rows in page.findings.values():
-            self._rows.setdefault("findings", []).extend(finding_rows)
+            self._rows.setdefault(table, ColumnRows()).extend(rows)
+        self._rows.setdefault("findings", ColumnRows()).extend(page.findings)
         self._pages += 1
         if self._pages >= WRITE_EVERY:
             self.flush()
 
     def add_finding(self, finding: Finding) -> None:
-        self._rows.setdefault("findings", []).append(record_row(finding))
+        self._rows.setdefault("findings", ColumnRows()).add_rows([record_row(finding)])
 
     def flush(self) -> None:
         started = time.perf_counter()
         for table, rows in self._rows.items():
-            written = insert_rows(self._conn, table, rows)
+            written = insert_columns(self._conn, table, rows)
             if table == "findings":
                 self._report.findings += written
             else:

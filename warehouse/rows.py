@@ -59,18 +59,58 @@ def table_columns(conn: duckdb.DuckDBPyConnection, table: str) -> list[str]:
     return [str(row[0]) for row in rows]
 
 
+class ColumnRows:
+    """Rows of one table held column by column: cheaper to send between processes (the
+    column names are not repeated per row) and to turn into Arrow. A column some rows lack
+    holds None for them, as `insert_rows` stores a missing key."""
+
+    def __init__(self) -> None:
+        self.columns: dict[str, list[Any]] = {}
+        self.count = 0
+
+    def add_rows(self, rows: Iterable[Mapping[str, Any]]) -> None:
+        for row in rows:
+            for name, value in row.items():
+                column = self.columns.get(name)
+                if column is None:
+                    column = self.columns[name] = [None] * self.count
+                column.append(value)
+            self.count += 1
+            for column in self.columns.values():
+                if len(column) < self.count:
+                    column.append(None)
+
+    def extend(self, other: ColumnRows) -> None:
+        for name, values in other.columns.items():
+            column = self.columns.get(name)
+            if column is None:
+                column = self.columns[name] = [None] * self.count
+            column.extend(values)
+        self.count += other.count
+        for column in self.columns.values():
+            if len(column) < self.count:
+                column.extend([None] * (self.count - len(column)))
+
+
 def insert_rows(
     conn: duckdb.DuckDBPyConnection, table: str, rows: Sequence[Mapping[str, Any]]
 ) -> int:
     """Append rows (dicts keyed by column name) to `table` in one Arrow scan."""
-    if not rows:
+    buffer = ColumnRows()
+    buffer.add_rows(rows)
+    return insert_columns(conn, table, buffer)
+
+
+def insert_columns(conn: duckdb.DuckDBPyConnection, table: str, rows: ColumnRows) -> int:
+    """Append rows held column by column to `table` in one Arrow scan."""
+    if not rows.count:
         return 0
     columns = table_columns(conn, table)
-    extra = set().union(*(row.keys() for row in rows)) - set(columns)
+    extra = set(rows.columns) - set(columns)
     if extra:
         raise RuntimeError(f"rows for {table!r} carry unknown columns {sorted(extra)}")
-    present = [c for c in columns if any(c in row for row in rows)]
-    arrow = pa.table({c: [row.get(c) for row in rows] for c in present})
+    present = [c for c in columns if c in rows.columns]
+    arrow = pa.table({c: rows.columns[c] for c in present})
     view = f"_arrow_{table}"
     conn.register(view, arrow)
     try:
@@ -78,7 +118,7 @@ def insert_rows(
         execute(conn, f"INSERT INTO {table} ({quoted}) SELECT {quoted} FROM {view}")
     finally:
         conn.unregister(view)
-    return len(rows)
+    return rows.count
 
 
 def insert_records(

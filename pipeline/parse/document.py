@@ -57,8 +57,18 @@ class ParsedDocument:
     def sections(self) -> SectionIndex:
         return SectionIndex(find_headings(self.located))
 
+    @cached_property
+    def texts(self) -> dict[int, str]:
+        """id(node) -> str(node), as the walk computed it."""
+        return {id(item.node): item.text for item in self.located}
+
     def offset_of(self, node: Node) -> int:
         return self.offsets.get(id(node), 0)
+
+    def text_of(self, node: Node) -> str:
+        """`str(node)` without computing it again for a node of the tree."""
+        text = self.texts.get(id(node))
+        return str(node) if text is None else text
 
     def location(self, offset: int, snippet: str) -> SourceLocation:
         line, col = self.lines.line_col(offset)

@@ -50,7 +50,7 @@ def _top_level_text(located: list[Located]) -> tuple[str, str]:
     for item in located:
         if item.depth_in_templates:
             continue
-        node_text = str(item.node)
+        node_text = item.text
         if item.offset >= end:
             parts.append(node_text)
             end = item.offset + len(node_text)

@@ -1,8 +1,16 @@
-"""Reading template parameters: comments stripped first, names compared with `matches()`."""
+"""Reading template parameters (comments stripped first) and comparing template names.
+
+Names are compared as `Wikicode.matches()` compares them (markup and comments stripped,
+whitespace trimmed, the first letter case-insensitive, `_` the same as a space), but without
+its cost: `matches()` runs the tokenizer on its argument at every call. `template_key()`
+normalises a template's name once and `_wanted()` each wanted name once (cached).
+"""
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from typing import TypeGuard
 
 import mwparserfromhell
 from mwparserfromhell.nodes import Comment, Template
@@ -23,9 +31,9 @@ def without_comments(code: Wikicode) -> Wikicode:
 
 def raw_param(template: Template, name: str) -> Wikicode | None:
     """The parameter's value as wikicode, or None when the template lacks it."""
-    if not template.has(name):
-        return None
-    return template.get(name).value
+    # One pass: `get` answers the last parameter of that name, as `has` + `get` did.
+    param = template.get(name, None)
+    return None if param is None else param.value
 
 
 def text_param(template: Template, name: str) -> str | None:
@@ -38,5 +46,27 @@ def text_param(template: Template, name: str) -> str | None:
     return " ".join(value.strip_code().split())
 
 
-def is_template(node: object, *names: str) -> bool:
-    return isinstance(node, Template) and any(node.name.matches(name) for name in names)
+def _normalise(name: str) -> str:
+    """`Wikicode.matches()`'s normalisation: first letter upper case, `_` a space."""
+    return (name[0].upper() + name[1:]).replace("_", " ") if name else name
+
+
+@lru_cache(maxsize=1024)
+def _wanted(name: str) -> str:
+    """A wanted name normalised as `matches()` normalises its argument (parsed, then stripped)."""
+    return _normalise(mwparserfromhell.parse(name).strip_code().strip())
+
+
+def template_key(template: Template) -> str:
+    """The template's name normalised for comparison: compute it once, compare it many times."""
+    return _normalise(template.name.strip_code().strip())
+
+
+def key_is(key: str, *names: str) -> bool:
+    """Is a `template_key()` one of these names (as `matches()` would say)?"""
+    return any(key == _wanted(name) for name in names)
+
+
+def is_template(node: object, *names: str) -> TypeGuard[Template]:
+    """Is `node` a template named one of `names`? Same answer as `node.name.matches(name)`."""
+    return isinstance(node, Template) and key_is(template_key(node), *names)

@@ -45,7 +45,7 @@ class PageRegions:
         """The wikitext with everything inside templates and tags replaced by MASK."""
         parts: list[str] = []
         for node in self.doc.tree.nodes:
-            text = str(node)
+            text = self.doc.text_of(node)
             if isinstance(node, Text):
                 parts.append(text)
             elif isinstance(node, Tag) and (node.wiki_markup or "").strip()[:1] in ("*", "#"):
@@ -61,7 +61,8 @@ class PageRegions:
         for node in self.doc.tree.nodes:
             if isinstance(node, Template) and template_name(node).endswith("Heading"):
                 offset = self.doc.offset_of(node)
-                found.append(HeadingTemplate(offset, offset + len(str(node)), template_name(node)))
+                end = offset + len(self.doc.text_of(node))
+                found.append(HeadingTemplate(offset, end, template_name(node)))
         return found
 
     @property

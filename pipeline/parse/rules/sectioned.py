@@ -30,6 +30,7 @@ from pipeline.parse.rules.regions import PageRegions
 from pipeline.parse.rules.tree import Site
 from pipeline.parse.rules.vocabulary import Vocabulary
 from pipeline.parse.sections import SectionHeading
+from pipeline.parse.values import key_is, template_key
 from schemas.rules import ClaimState, RuleKind
 
 HOUSE_ANCHOR = re.compile(r"""<span\s+id\s*=\s*["']?House["']?\s*>""", re.IGNORECASE)
@@ -99,9 +100,8 @@ def _item_draft(
 def _holds_icon(raw: str, icons: tuple[str, ...] = ICON_TEMPLATES) -> bool:
     """Does this wikitext hold one of these icon templates (any depth, `iconHouse` too)?"""
     return any(
-        template.name.matches(icon)
+        key_is(template_key(template), *icons)
         for template in mwparserfromhell.parse(raw).filter_templates(recursive=True)
-        for icon in icons
     )
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from mwparserfromhell.nodes import Tag, Template, Text
 from mwparserfromhell.wikicode import Wikicode
 
-from pipeline.parse.values import text_param
+from pipeline.parse.values import key_is, template_key, text_param
 from schemas.findings import Severity
 from schemas.tiles import ILLUSTRATION_FEATURES, STRUCTURAL_FEATURES, FeatureKind
 
@@ -137,9 +137,10 @@ def _tokens(code: Wikicode) -> Iterator[Token]:
         if isinstance(node, Text):
             yield from _text_tokens(node.value)
         elif isinstance(node, Template):
-            if node.name.matches("Feature"):
+            key = template_key(node)
+            if key_is(key, "Feature"):
                 yield ("feature", node)
-            elif node.name.matches("TextS"):
+            elif key_is(key, "TextS"):
                 yield ("start", node)
             else:
                 yield ("template", node)

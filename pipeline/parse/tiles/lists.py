@@ -22,7 +22,7 @@ from mwparserfromhell.nodes import Node, Template, Text
 
 from pipeline.parse.document import ParsedDocument
 from pipeline.parse.tiles.identity import EDITION_TEXT_TEMPLATES, heading_edition
-from pipeline.parse.values import raw_param
+from pipeline.parse.values import is_template, key_is, raw_param, template_key
 from schemas.findings import Severity
 
 _TILE_START = re.compile(r"\{\{\s*Tile\s*\|", re.IGNORECASE)
@@ -76,17 +76,19 @@ class _TemplateHeading:
     edition: str | None
 
 
-def _template_heading(node: Template, offset: int) -> _TemplateHeading | None:
-    if node.name.matches("TileDistributionHeading"):
+def _template_heading(key: str, node: Template, offset: int) -> _TemplateHeading | None:
+    """A heading template (`key` is its `template_key()`), or None."""
+    if key_is(key, "TileDistributionHeading"):
         return _TemplateHeading(offset, True, TILE_DISTRIBUTION_HEADING, None)
-    if node.name.matches("TileDistributionExpansion"):
+    if key_is(key, "TileDistributionExpansion"):
         title = raw_param(node, "title")
         text = " ".join(str(title).split()) if title is not None else ""
         edition = None
         if title is not None:
             for inner in title.filter_templates(recursive=False):
+                inner_key = template_key(inner)
                 for name, code in EDITION_TEXT_TEMPLATES.items():
-                    if inner.name.matches(name):
+                    if key_is(inner_key, name):
                         edition = code
             if edition is None:
                 edition = heading_edition(title.strip_code())
@@ -136,7 +138,7 @@ def _recover(text: str, start: int, end: int) -> tuple[Template | None, str]:
         return None, chunk
     nodes = mwparserfromhell.parse(repaired).nodes
     first = nodes[0] if nodes else None
-    if isinstance(first, Template) and first.name.matches("Tile"):
+    if is_template(first, "Tile"):
         return first, chunk
     return None, chunk
 
@@ -151,14 +153,15 @@ def find_lists(doc: ParsedDocument) -> PageLists:
             continue
         node = item.node
         if isinstance(node, Template):
-            heading = _template_heading(node, item.offset)
+            key = template_key(node)
+            heading = _template_heading(key, node, item.offset)
             if heading is not None:
                 template_headings.append(heading)
-            elif node.name.matches("BeginTileList"):
+            elif key_is(key, "BeginTileList"):
                 events.append((item.offset, "begin", node))
-            elif node.name.matches("EndTileList"):
+            elif key_is(key, "EndTileList"):
                 events.append((item.offset, "end", node))
-            elif node.name.matches("Tile"):
+            elif key_is(key, "Tile"):
                 events.append((item.offset, "tile", node))
         elif isinstance(node, Text):
             for match in _TILE_START.finditer(node.value):
@@ -200,7 +203,7 @@ def find_lists(doc: ParsedDocument) -> PageLists:
         elif kind == "tile":
             assert isinstance(node, Template)
             if current is not None:
-                current.entries.append(RawEntry(node, offset, str(node)))
+                current.entries.append(RawEntry(node, offset, doc.text_of(node)))
             elif node.has("count"):
                 result.problems.append(
                     Problem(
