@@ -235,15 +235,25 @@ def _scope(page: str, language: str) -> str:
     return f"{page} ({language})"
 
 
-def check_scoring_claims(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
-    """Each language's rate claims of a page state the page's configuration values."""
+def _page_scoring_tables(
+    conn: duckdb.DuckDBPyConnection, check: str
+) -> tuple[list[CheckResult], list[tuple[str, list[Claim], dict[ScoringKey, int]]]]:
+    """Skips for pages the engine does not model, and each modelled page's claims and table."""
     data = ConfigData(conn)
     pages = _pages(conn, data)
-    results = _unmodelled_pages(conn, "engine.scoring_claims", set(pages))
+    skipped = _unmodelled_pages(conn, check, set(pages))
+    tables = []
     for page in pages:
         claims = data.claims(page)
         values, _meeples = scoring_values(page, claims)
-        config = scoring_table(values)
+        tables.append((page, claims, scoring_table(values)))
+    return skipped, tables
+
+
+def check_scoring_claims(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
+    """Each language's rate claims of a page state the page's configuration values."""
+    results, page_tables = _page_scoring_tables(conn, "engine.scoring_claims")
+    for page, claims, config in page_tables:
         by_language: dict[str, list[tuple[Claim, ScoringKey]]] = defaultdict(list)
         for claim in claims:
             key = rate_key(claim)
@@ -304,13 +314,8 @@ def recompute(claim: Claim, config: dict[ScoringKey, int]) -> int:
 
 
 def check_worked_examples(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
-    data = ConfigData(conn)
-    pages = _pages(conn, data)
-    results = _unmodelled_pages(conn, "engine.worked_examples", set(pages))
-    for page in pages:
-        claims = data.claims(page)
-        values, _meeples = scoring_values(page, claims)
-        config = scoring_table(values)
+    results, page_tables = _page_scoring_tables(conn, "engine.worked_examples")
+    for page, claims, config in page_tables:
         by_language: dict[str, list[tuple[Claim, int]]] = defaultdict(list)
         for claim in claims:
             if example_counts(claim) is not None:

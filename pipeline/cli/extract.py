@@ -100,10 +100,6 @@ def extract(
         all_pages=all_pages,
         languages=parse_languages(langs),
     )
-    if not api.startswith(("http://", "https://")):
-        raise InputError(
-            f"not an http(s) URL: {api!r}", path="--api", fix="e.g. --api " + DEFAULT_ENDPOINT
-        )
     config = ClientConfig(
         endpoint=api,
         contact=contact,

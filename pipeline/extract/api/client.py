@@ -23,7 +23,7 @@ from typing import Any
 import requests
 from urllib3.exceptions import NewConnectionError
 
-from pipeline.errors import ExtractError
+from pipeline.errors import ExtractError, InputError
 from pipeline.extract.api.cache import ResponseCache, cache_key
 
 DEFAULT_ENDPOINT = "https://wikicarpedia.com/api.php"
@@ -52,6 +52,15 @@ class ClientConfig:
     backoff_base: float = 1.0
     max_wait: float = 60.0  # cap on any single wait (Retry-After, maxlag, backoff)
     cache_dir: Path | None = None
+
+    def __post_init__(self) -> None:
+        # Checked here, not in the CLI, so every caller of the client gets the same answer.
+        if not self.endpoint.startswith(("http://", "https://")):
+            raise InputError(
+                f"not an http(s) URL: {self.endpoint!r}",
+                path="--api",
+                fix="e.g. --api " + DEFAULT_ENDPOINT,
+            )
 
 
 @dataclass
