@@ -20,6 +20,7 @@ from pipeline.checks.engine import (
     check_worked_examples,
 )
 from pipeline.checks.foundation import check_data_findings, check_pages_in_catalog
+from pipeline.checks.inputs import CheckInputs
 from pipeline.checks.rules import check_icon_notes_recorded
 from pipeline.checks.tiles import (
     check_declared_totals,
@@ -39,25 +40,33 @@ from warehouse.check_state import (
 from warehouse.store import replace_check_results
 
 # Bump when a check is added or changes its results: builds then run the checks again.
-CHECKS_VERSION = 1
+CHECKS_VERSION = 2  # 2: engine.placeable stops once every tile type is on the board
 
 
 @dataclass(frozen=True)
 class Check:
     name: str
-    run: Callable[[duckdb.DuckDBPyConnection], list[CheckResult]]
+    # Every check takes the run's shared inputs; a check reading none of them ignores them.
+    run: Callable[[duckdb.DuckDBPyConnection, CheckInputs], list[CheckResult]]
+
+
+def _conn_only(
+    check: Callable[[duckdb.DuckDBPyConnection], list[CheckResult]],
+) -> Callable[[duckdb.DuckDBPyConnection, CheckInputs], list[CheckResult]]:
+    """A check that reads none of the shared inputs, in the registry's shape."""
+    return lambda conn, _inputs: check(conn)
 
 
 def registered_checks() -> list[Check]:
     return [
-        Check("pages_in_catalog", check_pages_in_catalog),
-        Check("data_findings", check_data_findings),
-        Check("tiles.declared_totals", check_declared_totals),
+        Check("pages_in_catalog", _conn_only(check_pages_in_catalog)),
+        Check("data_findings", _conn_only(check_data_findings)),
+        Check("tiles.declared_totals", _conn_only(check_declared_totals)),
         Check("tiles.illustration_partition", check_partitions),
         Check("tiles.start_tile", check_start_tiles),
         Check("tiles.reference_counts", check_reference_counts),
         Check("tiles.same_in_every_language", check_languages),
-        Check("rules_icon_notes_recorded", check_icon_notes_recorded),
+        Check("rules_icon_notes_recorded", _conn_only(check_icon_notes_recorded)),
         Check("engine.tile_sets", check_tile_sets),
         Check("engine.scoring_claims", check_scoring_claims),
         Check("engine.worked_examples", check_worked_examples),
@@ -93,8 +102,9 @@ def run_checks(
     """
     started = time.perf_counter()
     results: list[CheckResult] = []
+    inputs = CheckInputs(conn)
     for check in registered_checks() if checks is None else checks:
-        results.extend(check.run(conn))
+        results.extend(check.run(conn, inputs))
     replace_check_results(conn, results)
     if checks is None:
         save_check_state(

@@ -7,7 +7,8 @@ generated and run through the engine:
 - `engine.draw_pile_total`: the draw pile the engine builds from the file equals the
   declared `tiles=` total;
 - `engine.placeable`: every tile type can be placed on a board built from the set (one
-  deterministic board: each round places the next copy of every type that fits somewhere).
+  deterministic board: each round places the next copy of every type that fits somewhere,
+  until every type is down or a round places nothing).
 
 For every page with such a set, its scoring table is generated from its claims, then:
 - `engine.scoring_claims` (error): each language's rate claims state the configuration's
@@ -25,6 +26,7 @@ from typing import Any
 
 import duckdb
 
+from pipeline.checks.inputs import CheckInputs
 from pipeline.checks.tiles import BASE_PRODUCTS, reference_counts
 from pipeline.engine.claims import (
     Claim,
@@ -34,7 +36,6 @@ from pipeline.engine.claims import (
     has_claims_table,
     rate_key,
 )
-from pipeline.engine.config_data import ConfigData
 from pipeline.engine.config_gen import (
     engine_config,
     geometry_product,
@@ -49,7 +50,6 @@ from pipeline.errors import InputError
 from schemas.checks import CheckResult, CheckStatus, outcome
 from schemas.engine_config import EngineConfig
 from warehouse.rows import execute
-from warehouse.tiles import current_tiles
 
 
 def _skip(check: str, scope: str, why: str, severity: str = "error") -> CheckResult:
@@ -58,12 +58,14 @@ def _skip(check: str, scope: str, why: str, severity: str = "error") -> CheckRes
     )
 
 
-def base_tile_sets(conn: duckdb.DuckDBPyConnection) -> list[tuple[str, str, str, list[str]]]:
+def base_tile_sets(
+    conn: duckdb.DuckDBPyConnection, inputs: CheckInputs | None = None
+) -> list[tuple[str, str, str, list[str]]]:
     """(title, product, edition, codes) of every base-game tile list the engine has shapes for."""
     letters = reference_counts()
     products = {product for product, _code in registry()}
     grouped: dict[tuple[str, int], list[Any]] = defaultdict(list)
-    for row in current_tiles(conn):
+    for row in CheckInputs.of(conn, inputs).tiles:
         grouped[(row.title, row.list_index)].append(row)
     sets = []
     for (title, _index), rows in sorted(grouped.items()):
@@ -99,6 +101,9 @@ def board_key(rules: RulesConfig) -> BoardKey:
 def placed_on_board(rules: RulesConfig) -> tuple[set[str], int]:
     """Codes placed on one deterministic board built from `rules`' draw pile, and tiles placed.
 
+    Each round places the next copy of every type that fits somewhere, until every type of
+    the pile is on the board or a round places nothing.
+
     Depends only on `board_key(rules)`, so sets with the same tiles share one board.
     """
     tiles = tile_set(rules.product)
@@ -109,8 +114,11 @@ def placed_on_board(rules: RulesConfig) -> tuple[set[str], int]:
     pile[tiles.start_tile] = max(0, pile.get(tiles.start_tile, 0) - 1)
     placed = {tiles.start_tile}
     count = 1
+    # Rounds go on until every type is down: the rounds after that only place more copies of
+    # types already placed, so they cannot change which types fit (the check's answer).
+    wanted = {code for code, copies in pile.items() if copies > 0 and code in tiles.shapes}
     progress = True
-    while progress:
+    while progress and not wanted <= placed:
         progress = False
         for code in sorted(pile):
             if pile[code] <= 0 or code not in tiles.shapes:
@@ -127,15 +135,18 @@ def placed_on_board(rules: RulesConfig) -> tuple[set[str], int]:
     return placed, count
 
 
-def check_tile_sets(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
+def check_tile_sets(
+    conn: duckdb.DuckDBPyConnection, inputs: CheckInputs | None = None
+) -> list[CheckResult]:
     """Geometry, draw-pile total and placement of every base-game tile set, via its config.
 
     A set whose configuration cannot be generated at all is an `engine.config` failure.
     """
     results = []
-    data = ConfigData(conn)
+    inputs = CheckInputs.of(conn, inputs)
+    data = inputs.config_data
     boards: dict[BoardKey, tuple[set[str], int]] = {}  # board_key -> placed_on_board()
-    for title, product, edition, codes in base_tile_sets(conn):
+    for title, product, edition, codes in base_tile_sets(conn, inputs):
         page, language = data.base_title(title)
         scope = f"{title} {product} {edition}"
         try:
@@ -204,8 +215,9 @@ def check_tile_sets(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
     return results
 
 
-def _pages(conn: duckdb.DuckDBPyConnection, data: ConfigData) -> list[str]:
-    return sorted({data.base_title(title)[0] for title, *_ in base_tile_sets(conn)})
+def _pages(conn: duckdb.DuckDBPyConnection, inputs: CheckInputs) -> list[str]:
+    data = inputs.config_data
+    return sorted({data.base_title(title)[0] for title, *_ in base_tile_sets(conn, inputs)})
 
 
 def _unmodelled_pages(
@@ -236,11 +248,12 @@ def _scope(page: str, language: str) -> str:
 
 
 def _page_scoring_tables(
-    conn: duckdb.DuckDBPyConnection, check: str
+    conn: duckdb.DuckDBPyConnection, check: str, inputs: CheckInputs | None
 ) -> tuple[list[CheckResult], list[tuple[str, list[Claim], dict[ScoringKey, int]]]]:
     """Skips for pages the engine does not model, and each modelled page's claims and table."""
-    data = ConfigData(conn)
-    pages = _pages(conn, data)
+    inputs = CheckInputs.of(conn, inputs)
+    data = inputs.config_data
+    pages = _pages(conn, inputs)
     skipped = _unmodelled_pages(conn, check, set(pages))
     tables = []
     for page in pages:
@@ -250,9 +263,11 @@ def _page_scoring_tables(
     return skipped, tables
 
 
-def check_scoring_claims(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
+def check_scoring_claims(
+    conn: duckdb.DuckDBPyConnection, inputs: CheckInputs | None = None
+) -> list[CheckResult]:
     """Each language's rate claims of a page state the page's configuration values."""
-    results, page_tables = _page_scoring_tables(conn, "engine.scoring_claims")
+    results, page_tables = _page_scoring_tables(conn, "engine.scoring_claims", inputs)
     for page, claims, config in page_tables:
         by_language: dict[str, list[tuple[Claim, ScoringKey]]] = defaultdict(list)
         for claim in claims:
@@ -313,8 +328,10 @@ def recompute(claim: Claim, config: dict[ScoringKey, int]) -> int:
     return counts.get("completed_city", 0) * config[("field", "end_game", "completed_city")]
 
 
-def check_worked_examples(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
-    results, page_tables = _page_scoring_tables(conn, "engine.worked_examples")
+def check_worked_examples(
+    conn: duckdb.DuckDBPyConnection, inputs: CheckInputs | None = None
+) -> list[CheckResult]:
+    results, page_tables = _page_scoring_tables(conn, "engine.worked_examples", inputs)
     for page, claims, config in page_tables:
         by_language: dict[str, list[tuple[Claim, int]]] = defaultdict(list)
         for claim in claims:

@@ -18,8 +18,9 @@ from typing import Any
 
 import duckdb
 
+from pipeline.checks.inputs import CheckInputs
 from schemas.checks import CheckResult, CheckStatus, outcome
-from warehouse.tiles import TileRow, current_lists, current_tiles, page_titles
+from warehouse.tiles import TileRow, current_lists, page_titles
 
 # Products whose lists of letters A..X are the base game's 72 tiles.
 BASE_PRODUCTS = frozenset({"Base Game", "20th Anniversary", "Winter Edition"})
@@ -83,10 +84,12 @@ def check_declared_totals(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
     return results
 
 
-def check_partitions(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
+def check_partitions(
+    conn: duckdb.DuckDBPyConnection, inputs: CheckInputs | None = None
+) -> list[CheckResult]:
     """Per list: every tile's illustration partition adds up to its count."""
     results = []
-    for (title, list_index), tiles in _tiles_by_list(current_tiles(conn)).items():
+    for (title, list_index), tiles in _tiles_by_list(CheckInputs.of(conn, inputs).tiles).items():
         partitioned = [tile for tile in tiles if tile.illustrations]
         bad = {
             tile.code: {"count": tile.count, "partition": sum(tile.illustrations.values())}
@@ -122,9 +125,11 @@ def _base_sets(tiles: list[TileRow]) -> dict[tuple[str, int], list[TileRow]]:
     }
 
 
-def check_start_tiles(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
+def check_start_tiles(
+    conn: duckdb.DuckDBPyConnection, inputs: CheckInputs | None = None
+) -> list[CheckResult]:
     results = []
-    for (title, list_index), rows in _base_sets(current_tiles(conn)).items():
+    for (title, list_index), rows in _base_sets(CheckInputs.of(conn, inputs).tiles).items():
         marked = [row.code for row in rows if row.start_tile]
         results.append(
             outcome(
@@ -140,10 +145,12 @@ def check_start_tiles(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
     return results
 
 
-def check_reference_counts(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
+def check_reference_counts(
+    conn: duckdb.DuckDBPyConnection, inputs: CheckInputs | None = None
+) -> list[CheckResult]:
     reference = reference_counts()
     results = []
-    for (title, list_index), rows in _base_sets(current_tiles(conn)).items():
+    for (title, list_index), rows in _base_sets(CheckInputs.of(conn, inputs).tiles).items():
         counts: dict[str, int] = defaultdict(int)
         for row in rows:
             if row.code in reference:
@@ -174,7 +181,9 @@ def check_reference_counts(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]
 _ListsByLanguage = dict[tuple[str, int], dict[str, dict[str, list[dict[str, Any]]]]]
 
 
-def _lists_by_language(conn: duckdb.DuckDBPyConnection) -> dict[tuple[str, str], _ListsByLanguage]:
+def _lists_by_language(
+    conn: duckdb.DuckDBPyConnection, tiles: list[TileRow]
+) -> dict[tuple[str, str], _ListsByLanguage]:
     """Every list, keyed by product and edition, then by page and list, then by language.
 
     A list is named by its base page and its rank among that page's lists of the same product
@@ -184,7 +193,7 @@ def _lists_by_language(conn: duckdb.DuckDBPyConnection) -> dict[tuple[str, str],
     base_titles = {title: base for title, base, _ in page_titles(conn)}
     grouped: dict[tuple[str, str], _ListsByLanguage] = defaultdict(dict)
     ranks: dict[tuple[str, str, str], list[int]] = defaultdict(list)
-    for row in current_tiles(conn):
+    for row in tiles:
         if row.product is None or row.edition is None:
             continue
         seen = ranks[(row.title, row.product, row.edition)]
@@ -200,14 +209,18 @@ def _list_name(key: tuple[str, int]) -> str:
     return f"{key[0]} #{key[1] + 1}"
 
 
-def check_languages(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
+def check_languages(
+    conn: duckdb.DuckDBPyConnection, inputs: CheckInputs | None = None
+) -> list[CheckResult]:
     """Each product and edition has the same distributions in every language present.
 
     Lists are compared page by page and list by list (see `_lists_by_language`); a page
     present in only one language has nothing to be compared with.
     """
     results = []
-    for (product, edition), lists in sorted(_lists_by_language(conn).items()):
+    for (product, edition), lists in sorted(
+        _lists_by_language(conn, CheckInputs.of(conn, inputs).tiles).items()
+    ):
         scope = f"{product} {edition}"
         languages = sorted(
             {language for per_language in lists.values() for language in per_language}

@@ -11,6 +11,7 @@ import pytest
 import pipeline.checks as checks_module
 from pipeline.build import build_corpus, check_warehouse
 from pipeline.checks import Check, run_checks
+from pipeline.checks.inputs import CheckInputs
 from schemas.checks import CheckResult
 from tests.perf.corpora import write_corpus
 from warehouse.check_state import stored_check_results, stored_check_state
@@ -26,9 +27,9 @@ def calls(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     real = checks_module.registered_checks()
 
     def counted(check: Check) -> Check:
-        def run(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
+        def run(conn: duckdb.DuckDBPyConnection, inputs: CheckInputs) -> list[CheckResult]:
             counter[check.name] += 1
-            return check.run(conn)
+            return check.run(conn, inputs)
 
         return Check(check.name, run)
 

@@ -1,0 +1,38 @@
+"""What several checks read, read once per check run.
+
+Five checks read every current tile row and three read the engine's configuration data;
+asking the warehouse again in each check scanned and decoded the same rows several times.
+`run_checks` makes one `CheckInputs` per run and hands it to every check. A check called on
+its own (tests, scripts) makes its own, so it reads the warehouse as it is at that moment.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+import duckdb
+
+from pipeline.engine.config_data import ConfigData
+from warehouse.tiles import TileRow, current_tiles
+
+
+class CheckInputs:
+    """The connection plus rows read on first use and shared by the checks of one run."""
+
+    def __init__(self, conn: duckdb.DuckDBPyConnection) -> None:
+        self.conn = conn
+
+    @classmethod
+    def of(cls, conn: duckdb.DuckDBPyConnection, inputs: CheckInputs | None) -> CheckInputs:
+        """The run's shared inputs, or fresh ones when a check is called on its own."""
+        return cls(conn) if inputs is None else inputs
+
+    @cached_property
+    def tiles(self) -> list[TileRow]:
+        """Every row of `tile_distribution` (current revisions), in page and list order."""
+        return current_tiles(self.conn)
+
+    @cached_property
+    def config_data(self) -> ConfigData:
+        """Pages, lists, tiles and claims for every page's engine configuration."""
+        return ConfigData(self.conn)
