@@ -114,8 +114,8 @@ def placed_on_board(rules: RulesConfig) -> tuple[set[str], int]:
     pile[tiles.start_tile] = max(0, pile.get(tiles.start_tile, 0) - 1)
     placed = {tiles.start_tile}
     count = 1
-    # Rounds go on until every type is down: the rounds after that only place more copies of
-    # types already placed, so they cannot change which types fit (the check's answer).
+    # Rounds stop once every type is down: the check's answer is then known, and the rounds
+    # placing the remaining copies were most of the cost.
     wanted = {code for code, copies in pile.items() if copies > 0 and code in tiles.shapes}
     progress = True
     while progress and not wanted <= placed:
