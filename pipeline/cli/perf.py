@@ -31,6 +31,14 @@ def gen_corpus(
         raise InputError(
             "output folder exists and is not empty", path=str(out), fix="pass a new --out folder"
         )
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(
+            f"cannot create the output folder ({exc.strerror})",
+            path=str(out),
+            fix="pass an --out folder inside a writable directory",
+        ) from exc
     with progress_for(quiet) as progress:
         summary = generate_corpus(
             out, pages=pages, langs=langs, seed=seed, defect_rate=defect_rate, progress=progress

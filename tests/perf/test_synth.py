@@ -6,6 +6,7 @@ import json
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -86,3 +87,16 @@ def test_cli_gen_corpus_writes_a_corpus_and_refuses_a_full_folder(tmp_path: Path
     assert len(manifest["files"]) == 4
     assert (out / EXPECTED).exists()
     assert run_app([*args, "--quiet"]) == 2
+
+
+def test_cli_gen_corpus_under_a_file_is_an_input_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", "utf-8")
+    out = blocker / "synth"
+    assert run_app(["gen-corpus", "--pages", "1", "--langs", "1", "--out", str(out), "-q"]) == 2
+    err = capsys.readouterr().err
+    assert str(out) in err
+    assert "cannot create the output folder" in err
+    assert not out.exists()
