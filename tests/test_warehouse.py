@@ -45,6 +45,17 @@ def test_current_revision_is_newest_id_else_last_imported(tmp_path: Path, db_pat
         assert conn.execute("SELECT count(*) FROM revisions").fetchall() == [(5,)]
 
 
+def test_a_text_reimported_twice_in_one_run_keeps_its_last_place(
+    tmp_path: Path, db_path: Path
+) -> None:
+    first, second = _page(tmp_path, "a.wiki", "one\n"), _page(tmp_path, "b.wiki", "two\n")
+    import_sources(db_path, [first, second])
+    import_sources(db_path, [first])
+    assert _current(db_path)["Base game/de"] == "one\n"
+    import_sources(db_path, [second, first, second])  # "two" is imported last
+    assert _current(db_path)["Base game/de"] == "two\n"
+
+
 def test_reimport_writes_nothing_new(db_path: Path) -> None:
     spec = SourceSpec(FIXTURES / "inputs" / "export.xml")
     first = import_sources(db_path, [spec])

@@ -10,8 +10,10 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 import duckdb
+import pyarrow as pa
 
 from schemas.checks import CheckResult
 from schemas.findings import Finding
@@ -48,6 +50,24 @@ def finish_run(conn: duckdb.DuckDBPyConnection, run_id: int, summary: dict[str, 
 
 def _existing(conn: duckdb.DuckDBPyConnection, sql: str) -> set[str]:
     return {str(row[0]) for row in conn.execute(sql).fetchall()}
+
+
+def _renumber(conn: duckdb.DuckDBPyConnection, reimported: list[dict[str, Any]]) -> None:
+    """Give re-imported revisions their new import_seq, in one statement."""
+    # A revision re-imported twice in one run keeps its last number, as it was imported last.
+    last = {item["revision_key"]: item["import_seq"] for item in reimported}
+    if not last:
+        return
+    view = "_reimported_revisions"
+    conn.register(view, pa.table({"revision_key": list(last), "import_seq": list(last.values())}))
+    try:
+        execute(
+            conn,
+            f"UPDATE revisions SET import_seq = r.import_seq FROM {view} r "
+            "WHERE revisions.revision_key = r.revision_key",
+        )
+    finally:
+        conn.unregister(view)
 
 
 def store_batches(conn: duckdb.DuckDBPyConnection, batches: Sequence[ImportBatch]) -> StoreCounts:
@@ -101,12 +121,7 @@ def store_batches(conn: duckdb.DuckDBPyConnection, batches: Sequence[ImportBatch
     insert_rows(conn, "source_files", sources)
     counts.pages_new = insert_rows(conn, "pages", pages)
     counts.revisions_new = insert_rows(conn, "revisions", revisions)
-    for item in reimported:
-        execute(
-            conn,
-            "UPDATE revisions SET import_seq = ? WHERE revision_key = ?",
-            [item["import_seq"], item["revision_key"]],
-        )
+    _renumber(conn, reimported)
     counts.catalog_titles, counts.catalog_languages = _store_catalogs(conn, batches)
     replace_findings(
         conn,
