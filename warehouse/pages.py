@@ -52,3 +52,11 @@ def resolve_page(conn: duckdb.DuckDBPyConnection, page: str, language: str | Non
             f"--page: {page!r} exists in several languages: {', '.join(titles)} - fix: pass --lang"
         )
     return titles[0]
+
+
+def base_title_of(conn: duckdb.DuckDBPyConnection, title: str) -> str:
+    """The base title of a stored page (`Base game/ro` -> `Base game`)."""
+    rows = conn.execute("SELECT base_title FROM pages WHERE title = ?", [title]).fetchall()
+    if not rows:
+        raise _unknown(conn, title, None)
+    return str(rows[0][0])

@@ -12,8 +12,8 @@ from pipeline.cli.app import app
 from pipeline.cli.output import console, print_json, print_table
 from pipeline.errors import InputError
 from warehouse.connection import DEFAULT_DB, read_only
-from warehouse.pages import resolve_page
-from warehouse.tiles import TileRow, current_tiles, page_titles, tile_differences
+from warehouse.pages import base_title_of, resolve_page
+from warehouse.tiles import TileRow, current_tiles, tile_differences
 
 DbOption = Annotated[Path, typer.Option("--db", help="Warehouse file.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
@@ -131,10 +131,9 @@ def diff_editions(
 ) -> None:
     """Tile-level differences between two editions of a page (a report, never a failure)."""
     with read_only(db) as conn:
-        pages = page_titles(conn)
         title = resolve_page(conn, page, lang)
+        base = base_title_of(conn, title)
         rows = current_tiles(conn, title=title)
-    base = next(base for t, base, _ in pages if t == title)
     a = _edition_rows(rows, left, base, product)
     b = _edition_rows(rows, right, base, product)
     differences = tile_differences(a, b)
