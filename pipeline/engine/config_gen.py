@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter, defaultdict
+from functools import cache
 
 import duckdb
 
@@ -157,12 +158,16 @@ def _geometry(product: str, codes: list[str]) -> ConfigGeometry:
         start: str | None = tile_set(owner).start_tile
     except KeyError:
         start = None
-    tiles = {
-        code: TileGeometry.model_validate(shapes[(owner, code)].model_dump(include=_SHAPE_FIELDS))
-        for code in codes
-        if (owner, code) in shapes
-    }
+    tiles = {code: _tile_geometry(owner, code) for code in codes if (owner, code) in shapes}
     return ConfigGeometry(product=owner, start_tile=start, tiles=tiles)
+
+
+@cache
+def _tile_geometry(product: str, code: str) -> TileGeometry:
+    """One shape as a configuration holds it (frozen, so every configuration shares it)."""
+    return TileGeometry.model_validate(
+        registry()[(product, code)].model_dump(include=_SHAPE_FIELDS)
+    )
 
 
 def _resolve(
