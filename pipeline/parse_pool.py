@@ -92,22 +92,40 @@ def _worker_main(conn: Connection, stages: Sequence[ParseStage], memory_mb: int)
     inbox: queue.SimpleQueue[RevisionText | None] = queue.SimpleQueue()
     threading.Thread(target=_receive_into, args=(conn, inbox), daemon=True).start()
     conn.send(("ready", os.getpid()))
-    while (revision := inbox.get()) is not None:
+    outbox: queue.SimpleQueue[tuple[str, Any] | None] = queue.SimpleQueue()
+    sender = threading.Thread(target=_send_from, args=(conn, outbox), daemon=True)
+    sender.start()
+    try:
+        while (revision := inbox.get()) is not None:
+            try:
+                outbox.put(("ok", rows_of(revision, stages)))
+            except MemoryError:
+                # The page's tree is unwound by now; report and leave, a fresh worker follows.
+                outbox.put(("memory", f"address space limit of {memory_mb} MB reached"))
+                return
+            except Exception:
+                outbox.put(("bug", traceback.format_exc()))
+                return
+    finally:
+        outbox.put(None)
+        sender.join()
+
+
+def _send_from(conn: Connection, outbox: queue.SimpleQueue[tuple[str, Any] | None]) -> None:
+    """Send results in order from a thread of their own: a page's rows are larger than the
+    pipe's buffer, so sending waits while the single writer is busy appending rows, and the
+    worker goes on parsing the next page meanwhile."""
+    while (message := outbox.get()) is not None:
         try:
-            conn.send(("ok", rows_of(revision, stages)))
-        except MemoryError:
-            # The page's tree is unwound by now; report and leave, a fresh worker follows.
-            conn.send(("memory", f"address space limit of {memory_mb} MB reached"))
-            return
-        except Exception:
-            conn.send(("bug", traceback.format_exc()))
-            return
+            conn.send(message)
+        except (BrokenPipeError, OSError):
+            return  # the parent is gone; it kills or forgets this worker
 
 
 STARTUP_SECONDS = 60.0
-# Pages in flight per worker: the next one is already there when a page is done, so a
-# worker never waits for the (busy, single) writer to hand it work.
-IN_FLIGHT = 2
+# Pages in flight per worker: enough that a worker has pages to parse while the (single)
+# writer appends a batch of rows (a few pages' parsing time) instead of handing out work.
+IN_FLIGHT = 4
 _CONTEXT = multiprocessing.get_context("forkserver")
 _CONTEXT.set_forkserver_preload(["pipeline.parse_pool"])
 
