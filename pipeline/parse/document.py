@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 import mwparserfromhell
-from mwparserfromhell.nodes import Node
+from mwparserfromhell.nodes import Node, Text
 from mwparserfromhell.wikicode import Wikicode
 
 from pipeline.parse.locate import LineIndex, NodeSpans
@@ -47,11 +47,6 @@ class ParsedDocument:
         return locate_nodes(self.tree, self.revision.wikitext)
 
     @cached_property
-    def _positions(self) -> dict[int, int]:
-        """id(node) -> the node's position in `located`."""
-        return self.located.positions_by_id()
-
-    @cached_property
     def offsets(self) -> dict[int, int]:
         """id(node) -> offset, for nodes found by other means (e.g. `filter_templates`)."""
         return dict(zip(map(id, self.located.nodes), self.located.starts, strict=True))
@@ -70,15 +65,17 @@ class ParsedDocument:
         return {id(item.node): item.text for item in self.located}
 
     def offset_of(self, node: Node) -> int:
-        index = self._positions.get(id(node))
+        index = self.located.position_of(node)
         return 0 if index is None else self.located.starts[index]
 
     def text_of(self, node: Node) -> str:
         """`str(node)`, sliced from the document's text for a node of the tree."""
-        index = self._positions.get(id(node))
+        if type(node) is Text:
+            return node.value  # its text, in the tree or not, and its span's text if in it
+        located = self.located
+        index = located.position_of(node)
         if index is None:
             return str(node)
-        located = self.located
         return located.text[located.starts[index] : located.ends[index]]
 
     def location(self, offset: int, snippet: str) -> SourceLocation:

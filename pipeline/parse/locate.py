@@ -16,8 +16,9 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterator, Sequence
-from functools import partial
+from functools import cached_property, partial
 from itertools import compress, repeat
+from operator import not_
 from typing import Any, NamedTuple, overload
 
 from mwparserfromhell.nodes import Node, Template, Text
@@ -91,10 +92,21 @@ class NodeSpans(Sequence[Located]):
     def outside_templates(self) -> Iterator[Located]:
         """The nodes with `depth_in_templates == 0`, in document order."""
         rows = zip(self.nodes, self.starts, self.depths, self.ends, repeat(self.text))
-        return map(_make_located, compress(rows, [not depth for depth in self.depths]))
+        return map(_make_located, compress(rows, map(not_, self.depths)))
 
-    def positions_by_id(self) -> dict[int, int]:
-        """id(node) -> the node's position in these lists."""
+    def position_of(self, node: Node) -> int | None:
+        """The node's position in these lists; None for a node that is not in the tree."""
+        if type(node) is Text:  # rarely asked: its map is made only then
+            return self._text_positions.get(id(node))
+        return self._markup_positions.get(id(node))
+
+    @cached_property
+    def _markup_positions(self) -> dict[int, int]:
+        markup_nodes = map(self.nodes.__getitem__, self.markup)
+        return dict(zip(map(id, markup_nodes), self.markup, strict=True))
+
+    @cached_property
+    def _text_positions(self) -> dict[int, int]:
         return dict(zip(map(id, self.nodes), range(len(self.nodes)), strict=True))
 
 
