@@ -27,7 +27,30 @@ WIKI_PIECES = [
     "*", "#", ";", ":", "----", "\n", "{|", "|}", "|-", "!", "||", "http://example.org",
     "[http://example.org x]", "Tile", "a", "b c", " ", "\t", "ă", "1",
 ]  # fmt: skip
-wikitext = st.lists(st.sampled_from(WIKI_PIECES), max_size=40).map("".join)
+soup = st.lists(st.sampled_from(WIKI_PIECES), max_size=40).map("".join)
+
+
+def _nested(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+    """Balanced constructs around made-up contents, so that templates, links, arguments and
+    tags nest (random pieces alone rarely balance)."""
+    params = st.lists(st.tuples(st.sampled_from(["", "a=", "count=", " b =", "=", "=="]), inner))
+    templates = st.tuples(inner, params).map(
+        lambda parts: "{{T" + parts[0] + "".join(f"|{k}{v}" for k, v in parts[1]) + "}}"
+    )
+    return st.one_of(
+        templates,
+        inner.map(lambda text: "{{{x|" + text + "}}}"),
+        st.tuples(inner, inner).map(lambda parts: f"[[{parts[0]}|{parts[1]}]]"),
+        inner.map(lambda text: f'<span title="{text}">{text}</span>'),
+        inner.map(lambda text: f"\n== {text} ==\n"),
+        st.lists(inner, max_size=4).map("".join),
+    )
+
+
+plain = st.lists(st.sampled_from(["a", "b c", " ", "1", "ă", "&amp;", "'''", "\n"]), max_size=5)
+wikitext = st.one_of(
+    soup, st.recursive(st.one_of(soup, plain.map("".join)), _nested, max_leaves=12)
+)
 
 
 def _assert_exact(spans: NodeSpans, source: str) -> None:
