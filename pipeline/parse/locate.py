@@ -148,13 +148,12 @@ def _search(
     # every node's text is `spans.text[start:end]`.
     position = base
     for node, text in zip(nodes, texts, strict=True):
-        if type(node) is not Text:
-            spans.markup.append(len(spans.nodes))
         spans.nodes.append(node)
         spans.starts.append(position)
         spans.ends.append(position + len(text))
         spans.depths.append(template_depth)
         if type(node) is not Text:  # text nodes, most of the nodes, have no children
+            spans.markup.append(len(spans.nodes) - 1)
             inner_depth = template_depth + (1 if isinstance(node, Template) else 0)
             cursor = 0
             for child in _children(node):
