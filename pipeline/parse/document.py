@@ -10,11 +10,12 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 import mwparserfromhell
-from mwparserfromhell.nodes import Node
+from mwparserfromhell.nodes import Node, Text
 from mwparserfromhell.wikicode import Wikicode
 
-from pipeline.parse.locate import LineIndex, Located, walk
+from pipeline.parse.locate import LineIndex, NodeSpans
 from pipeline.parse.sections import SectionIndex, find_headings
+from pipeline.parse.spans import locate_nodes
 from schemas.base import SourceLocation
 from schemas.findings import Finding, Severity
 
@@ -41,13 +42,14 @@ class ParsedDocument:
         self.tree = mwparserfromhell.parse(self.revision.wikitext)
 
     @cached_property
-    def located(self) -> list[Located]:
-        return list(walk(self.tree))
+    def located(self) -> NodeSpans:
+        """Every node in document order with its offset (a sequence of `Located`)."""
+        return locate_nodes(self.tree, self.revision.wikitext)
 
     @cached_property
     def offsets(self) -> dict[int, int]:
         """id(node) -> offset, for nodes found by other means (e.g. `filter_templates`)."""
-        return {id(item.node): item.offset for item in self.located}
+        return dict(zip(map(id, self.located.nodes), self.located.starts, strict=True))
 
     @cached_property
     def lines(self) -> LineIndex:
@@ -59,16 +61,22 @@ class ParsedDocument:
 
     @cached_property
     def texts(self) -> dict[int, str]:
-        """id(node) -> str(node), as the walk computed it."""
+        """id(node) -> str(node), for every node (`text_of` slices only the one asked for)."""
         return {id(item.node): item.text for item in self.located}
 
     def offset_of(self, node: Node) -> int:
-        return self.offsets.get(id(node), 0)
+        index = self.located.position_of(node)
+        return 0 if index is None else self.located.starts[index]
 
     def text_of(self, node: Node) -> str:
-        """`str(node)` without computing it again for a node of the tree."""
-        text = self.texts.get(id(node))
-        return str(node) if text is None else text
+        """`str(node)`, sliced from the document's text for a node of the tree."""
+        if type(node) is Text:
+            return node.value  # its text, in the tree or not, and its span's text if in it
+        located = self.located
+        index = located.position_of(node)
+        if index is None:
+            return str(node)
+        return located.text[located.starts[index] : located.ends[index]]
 
     def location(self, offset: int, snippet: str) -> SourceLocation:
         line, col = self.lines.line_col(offset)

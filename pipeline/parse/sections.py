@@ -17,10 +17,16 @@ from dataclasses import dataclass
 import mwparserfromhell
 from mwparserfromhell.nodes import Comment, Heading, Template
 
-from pipeline.parse.locate import Located
+from pipeline.parse.locate import NodeSpans
 
 # `== Title ==` with 2..6 equals signs on both sides, not part of a longer run of `=`.
-INLINE_HEADING = re.compile(r"(?<![=|])(={2,6})[ \t]*([^=\n][^\n]*?)[ \t]*\1(?![=])")
+# The reference form, `(?<![=|])(={2,6})...`, is the same pattern; this one starts with a
+# literal `=` and checks the character before it once that `=` is found, so the regex engine
+# skips to the next `=` instead of testing the look-behind at every character (~10x faster).
+INLINE_HEADING = re.compile(r"(=(?<![=|]=)={1,5})[ \t]*([^=\n][^\n]*?)[ \t]*\1(?![=])")
+# Characters mwparserfromhell's tokenizer treats as possible markup (its MARKERS): a title
+# without any of them parses to one text node, and `strip_code` gives it back unchanged.
+_MARKUP_CHARACTER = re.compile(r"[{}\[\]<>|=&'\"#*;:/\-!\n]")
 # Stands for a masked character: neither `=`, `|` nor a newline, so it never starts, ends or
 # breaks a heading; a title that holds a template stays one title.
 MASK = "\x00"
@@ -35,37 +41,55 @@ class SectionHeading:
 
 
 def _plain(title: str) -> str:
+    """The heading's title as plain words: markup stripped, whitespace collapsed."""
+    if _MARKUP_CHARACTER.search(title) is None:
+        return " ".join(title.split())  # what parsing and stripping would give, without either
     return " ".join(mwparserfromhell.parse(title).strip_code().split())
 
 
-def _top_level_text(located: list[Located]) -> tuple[str, str]:
-    """The document's text, and the same text with templates and comments masked.
-
-    `located` lists nodes in document order; the top-level nodes are contiguous, and every
-    nested node starts before the end of its top-level ancestor.
-    """
-    parts: list[str] = []
-    masked_spans: list[tuple[int, int]] = []
-    end = 0
-    for item in located:
-        if item.depth_in_templates:
+def _markup_outside_templates(located: NodeSpans) -> tuple[list[int], list[int]]:
+    """Positions in `located` of the templates and comments, and of the headings, outside
+    templates (in document order)."""
+    masked: list[int] = []
+    headings: list[int] = []
+    nodes = located.nodes
+    depths = located.depths
+    for index in located.markup:  # the nodes that are not text: a fifth of them
+        if depths[index]:
             continue
-        node_text = item.text
-        if item.offset >= end:
-            parts.append(node_text)
-            end = item.offset + len(node_text)
-        if isinstance(item.node, (Template, Comment)):
-            masked_spans.append((item.offset, item.offset + len(node_text)))
-    text = "".join(parts)
-    masked = list(text)
-    for start, stop in masked_spans:
-        masked[start:stop] = MASK * (stop - start)
-    return text, "".join(masked)
+        node = nodes[index]
+        if isinstance(node, (Template, Comment)):
+            masked.append(index)
+        elif isinstance(node, Heading):
+            headings.append(index)
+    return masked, headings
 
 
-def find_headings(located: list[Located]) -> list[SectionHeading]:
+def _masked(located: NodeSpans, spans: list[int]) -> str:
+    """The document's text with the nodes at `spans` (positions in `located`) masked.
+
+    The nodes are templates and comments outside templates: in document order and never
+    nested (a comment has no children, whatever a template holds is inside a template).
+    """
+    text = located.text
+    starts = located.starts
+    ends = located.ends
+    parts: list[str] = []
+    cursor = 0
+    for index in spans:
+        start, stop = starts[index], ends[index]
+        parts.append(text[cursor:start])
+        parts.append(MASK * (stop - start))
+        cursor = stop
+    parts.append(text[cursor:])
+    return "".join(parts)
+
+
+def find_headings(located: NodeSpans) -> list[SectionHeading]:
     """Headings outside templates: `== X ==` runs anywhere in the top-level text."""
-    text, masked = _top_level_text(located)
+    text = located.text
+    masked_nodes, heading_nodes = _markup_outside_templates(located)
+    masked = _masked(located, masked_nodes)
     found = [
         SectionHeading(
             match.start(),
@@ -76,11 +100,13 @@ def find_headings(located: list[Located]) -> list[SectionHeading]:
         for match in INLINE_HEADING.finditer(masked)
     ]
     starts = {heading.offset for heading in found}
-    for item in located:
+    for index in heading_nodes:
+        item = located[index]
         node = item.node
-        if isinstance(node, Heading) and not item.depth_in_templates and item.offset not in starts:
+        if item.offset not in starts:
+            assert isinstance(node, Heading)
             found.append(
-                SectionHeading(item.offset, node.level, _plain(str(node.title)), str(node))
+                SectionHeading(item.offset, node.level, _plain(str(node.title)), item.text)
             )
     found.sort(key=lambda heading: heading.offset)
     return found

@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+import mwparserfromhell
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from pipeline.parse.document import ParsedDocument, RevisionText
+from pipeline.parse.locate import search_walk
 from pipeline.parse.rules.stage import extract
+from pipeline.parse.sections import INLINE_HEADING, _plain, find_headings
 from schemas.rules import Rule, RuleKind
 
 RULES_FIXTURES = Path(__file__).parent.parent / "fixtures" / "rules"
+MARKUP_PIECES = [
+    "'''", "''", "[[", "]]", "|", "{{", "}}", "<b>", "</b>", "<!--", "-->", "&amp;", "&nbsp;",
+    "*", "#", ";", ":", "----", "-", "/", "!", "=", "<", ">", "[", "]", "http://x.org", "\n",
+]  # fmt: skip
 
 
 def _document(text: str) -> ParsedDocument:
@@ -68,3 +80,41 @@ def test_a_flattened_page_starting_with_a_heading_keeps_the_headings_after_it() 
     expected = [(h.level, h.title) for h in whole if h.offset >= start]
     assert len(expected) > 5
     assert [(h.level, h.title) for h in cut] == expected
+
+
+# The heading pattern as first written: look-behind first, tested at every character.
+REFERENCE_HEADING = re.compile(r"(?<![=|])(={2,6})[ \t]*([^=\n][^\n]*?)[ \t]*\1(?![=])")
+heading_soup = st.text(alphabet="=|= \t\nab\x00", max_size=60)
+
+
+@settings(max_examples=500, deadline=None)
+@given(heading_soup, st.integers(min_value=0, max_value=60))
+def test_the_heading_pattern_matches_as_the_reference_pattern(text: str, start: int) -> None:
+    def found(pattern: re.Pattern[str]) -> list[tuple[int, ...]]:
+        return [match.span(1) + match.span(2) for match in pattern.finditer(text)]
+
+    assert found(INLINE_HEADING) == found(REFERENCE_HEADING)
+
+    def spans(match: re.Match[str] | None) -> tuple[int, ...] | None:
+        return None if match is None else match.span(0) + match.span(1) + match.span(2)
+
+    assert spans(INLINE_HEADING.search(text, start)) == spans(REFERENCE_HEADING.search(text, start))
+
+
+title_text = st.lists(st.sampled_from(list("ab ăț\t.,()1") + MARKUP_PIECES), max_size=15).map(
+    "".join
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(title_text)
+def test_a_plain_title_is_what_parsing_and_stripping_give(title: str) -> None:
+    assert _plain(title) == " ".join(mwparserfromhell.parse(title).strip_code().split())
+
+
+@pytest.mark.parametrize("slug", ["abbey_and_the_mayor_ro", "winter_edition_base_game_ro"])
+def test_headings_from_the_search_walk_spans_are_the_same(slug: str) -> None:
+    doc = _document(_flattened(slug))
+    fallback = find_headings(search_walk(doc.tree))
+    assert len(doc.sections.headings) > 5
+    assert fallback == doc.sections.headings

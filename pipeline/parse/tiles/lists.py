@@ -148,9 +148,7 @@ def find_lists(doc: ParsedDocument) -> PageLists:
     result = PageLists()
     events: list[tuple[int, str, Node]] = []
     template_headings: list[_TemplateHeading] = []
-    for item in doc.located:
-        if item.depth_in_templates:
-            continue
+    for item in doc.located.outside_templates():
         node = item.node
         if isinstance(node, Template):
             key = template_key(node)
