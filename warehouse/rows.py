@@ -35,14 +35,22 @@ def scalar(conn: duckdb.DuckDBPyConnection, sql: str, params: Sequence[Any] = ()
     return rows[0][0] if rows else None
 
 
+# `json.dumps(value, ensure_ascii=False, sort_keys=True)`, without a new encoder per call.
+_NESTED_JSON = json.JSONEncoder(ensure_ascii=False, sort_keys=True).encode
+
+
 def record_row(record: BaseModel) -> dict[str, Any]:
+    """The record as one table row: `location` flattened, nested values as JSON text."""
     raw = record.model_dump(mode="json")
     row: dict[str, Any] = {}
     for key, value in raw.items():
-        if key == PROVENANCE_FIELD and isinstance(value, dict):
-            row.update(value)
-        elif isinstance(value, dict | list):
-            row[key] = json.dumps(value, ensure_ascii=False, sort_keys=True)
+        # A JSON-mode dump holds plain dicts and lists only, so exact type tests suffice.
+        kind = type(value)
+        if kind is dict or kind is list:
+            if key == PROVENANCE_FIELD and kind is dict:
+                row.update(value)
+            else:
+                row[key] = _NESTED_JSON(value)
         else:
             row[key] = value
     return row
@@ -69,7 +77,23 @@ class ColumnRows:
         self.count = 0
 
     def add_rows(self, rows: Iterable[Mapping[str, Any]]) -> None:
-        for row in rows:
+        batch = list(rows)
+        if not batch:
+            return
+        names = batch[0].keys()
+        if all(row.keys() == names for row in batch):
+            # The usual case (one record class per table): fill column by column.
+            for name in names:
+                column = self.columns.get(name)
+                if column is None:
+                    column = self.columns[name] = [None] * self.count
+                column.extend([row[name] for row in batch])
+            self.count += len(batch)
+            for column in self.columns.values():
+                if len(column) < self.count:
+                    column.extend([None] * (self.count - len(column)))
+            return
+        for row in batch:
             for name, value in row.items():
                 column = self.columns.get(name)
                 if column is None:

@@ -15,7 +15,7 @@ from pipeline.parse.document import ParsedDocument
 from pipeline.parse.tiles.config import ParsedConfig, parse_config, parse_count
 from pipeline.parse.tiles.identity import ImageIdentity, identify_image
 from pipeline.parse.tiles.lists import Problem, RawEntry, RawList, find_lists
-from pipeline.parse.values import raw_param, text_param, without_comments
+from pipeline.parse.values import without_comments
 from schemas.findings import Severity
 from schemas.tiles import (
     KNOWN_EDITIONS,
@@ -53,8 +53,8 @@ class _Extractor:
 
     def entry(self, raw: RawEntry) -> _Entry | None:
         """A distribution entry, or None (no count: an illustration; invalid: a finding)."""
-        template = raw.template
-        count_text = text_param(template, "count")
+        params = raw.params
+        count_text = params.text("count")
         if count_text is None:
             return None
         count = parse_count(count_text)
@@ -67,7 +67,7 @@ class _Extractor:
                 raw.raw,
             )
             return None
-        image = text_param(template, "image")
+        image = params.text("image")
         if not image:
             self.problem(
                 "tiles.missing-image",
@@ -95,16 +95,17 @@ class _Extractor:
                 raw.offset,
                 raw.raw,
             )
-        config_code = raw_param(template, "config")
-        if config_code is not None and "<!--" in str(config_code):
+        config_code = params.raw("config")
+        # The entry's text holds the config's: look inside the config only when it may matter.
+        if config_code is not None and "<!--" in raw.raw and "<!--" in str(config_code):
             config_code = without_comments(config_code)
-        config = parse_config(config_code)
+        config = parse_config(config_code, self.doc.text_of)
         for issue in config.problems:
             self.problem(issue.code, issue.severity, issue.message, raw.offset, issue.snippet)
         return _Entry(raw, image, identity, count, config)
 
     def list_total(self, raw: RawList, name: str) -> int | None:
-        value = text_param(raw.begin, name)
+        value = raw.params.text(name)
         if value is None:
             return None
         total = parse_count(value)
@@ -251,11 +252,12 @@ class _Extractor:
         identity, config, raw = entry.identity, entry.config, entry.raw
         code = identity.code if identity else entry.image.rsplit(".", 1)[0]
         image_edition = identity.edition_token if identity else None
-        if config.feature_editions and list_edition and config.feature_editions != [list_edition]:
+        feature_editions = config.feature_editions
+        if feature_editions and list_edition and feature_editions != [list_edition]:
             self.problem(
                 "tiles.edition-conflict",
                 Severity.WARNING,
-                f"tile {code}: Feature edition {', '.join(config.feature_editions)} "
+                f"tile {code}: Feature edition {', '.join(feature_editions)} "
                 f"but the list is {list_edition}",
                 raw.offset,
                 raw.raw,
@@ -290,19 +292,23 @@ class _Extractor:
                 special=special,
                 recovered=raw.recovered,
                 image_series=image_edition,
-                edition_sources=EditionSources(
-                    image=image_edition, features=config.feature_editions, heading=heading
-                ),
+                # Nested records as dicts: validated once, inside the entry's validation.
+                edition_sources={
+                    "image": image_edition,
+                    "features": feature_editions,
+                    "heading": heading,
+                },
                 features=config.feature_counts(),
                 illustrations=config.illustration_counts(),
             ),
         )
         keys = {"list_index": list_index, "entry_index": entry_index, "code": code}
+        where = dict(location)  # each feature's location: the entry's, with its own snippet
         for item in config.features:
             self.out.add(
                 "tile_features",
                 TileFeature(
-                    location=location.model_copy(update={"snippet": item.raw}),
+                    location={**where, "snippet": item.raw},
                     name=item.name,
                     kind=item.kind,
                     multiplicity=item.number,
@@ -314,7 +320,7 @@ class _Extractor:
             self.out.add(
                 "tile_illustrations",
                 TileIllustration(
-                    location=location.model_copy(update={"snippet": item.raw}),
+                    location={**where, "snippet": item.raw},
                     feature=item.name,
                     kind=item.kind,
                     copies=item.number,
@@ -355,7 +361,7 @@ class _Extractor:
 
 def _counted_as_written(raw: RawList) -> bool:
     """Does the list hold a Tile with `count=` (valid or not)? Then its total is its own."""
-    return any(text_param(entry.template, "count") is not None for entry in raw.entries)
+    return any(entry.params.has("count") for entry in raw.entries)
 
 
 def _majority(counter: Counter[str]) -> str | None:
