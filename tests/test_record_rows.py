@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel
@@ -22,7 +23,8 @@ from pipeline.parse_pool import rows_of
 from schemas.base import SourceLocation
 from schemas.findings import Finding, Severity
 from schemas.tiles import EditionSources, FeatureKind, TileEntry, TileFeature
-from warehouse.rows import ColumnRows, record_row
+from warehouse import rows as rows_module
+from warehouse.rows import ColumnRows, nested_json, record_row
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -150,3 +152,24 @@ def test_generated_records(records: list[BaseModel], split: int) -> None:
     assert fast.count == reference.count == len(rows)
     assert fast.columns == reference.columns
     assert list(fast.columns) == list(reference.columns)
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | TEXT,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(TEXT, inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(JSON_VALUES, max_size=4) | st.dictionaries(TEXT, JSON_VALUES, max_size=4))
+def test_nested_json_is_json_dumps(value: dict[str, Any] | list[Any]) -> None:
+    expected = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    assert nested_json(value) == expected
+
+
+def test_nested_json_without_the_c_encoder(monkeypatch: pytest.MonkeyPatch) -> None:
+    value = {"b": [1, "é\n"], "a": {"z": None, "y": 1.5}}
+    fast = nested_json(value)
+    monkeypatch.setattr(rows_module, "_C_ENCODER", None)
+    assert nested_json(value) == fast == json.dumps(value, ensure_ascii=False, sort_keys=True)

@@ -35,8 +35,32 @@ def scalar(conn: duckdb.DuckDBPyConnection, sql: str, params: Sequence[Any] = ()
     return rows[0][0] if rows else None
 
 
-# `json.dumps(value, ensure_ascii=False, sort_keys=True)`, without a new encoder per call.
-_NESTED_JSON = json.JSONEncoder(ensure_ascii=False, sort_keys=True).encode
+_ENCODER = json.JSONEncoder(ensure_ascii=False, sort_keys=True)
+# `json.encoder`'s C encoder, made once: `json.dumps` makes one per call (its setup costs more
+# than encoding a small value). No circular-reference check: a JSON-mode dump has no cycles.
+_MAKE_C_ENCODER: Any = getattr(json.encoder, "c_make_encoder", None)  # None without the C module
+_C_ENCODER = (
+    None
+    if _MAKE_C_ENCODER is None
+    else _MAKE_C_ENCODER(
+        None,
+        _ENCODER.default,
+        json.encoder.encode_basestring,
+        None,
+        _ENCODER.key_separator,
+        _ENCODER.item_separator,
+        True,
+        False,
+        True,
+    )
+)
+
+
+def nested_json(value: dict[str, Any] | list[Any]) -> str:
+    """`json.dumps(value, ensure_ascii=False, sort_keys=True)` of a JSON-mode dict or list."""
+    if _C_ENCODER is None:
+        return _ENCODER.encode(value)
+    return "".join(_C_ENCODER(value, 0))
 
 
 def record_row(record: BaseModel) -> dict[str, Any]:
@@ -49,8 +73,10 @@ def record_row(record: BaseModel) -> dict[str, Any]:
         if kind is dict or kind is list:
             if key == PROVENANCE_FIELD and kind is dict:
                 row.update(value)
-            else:
-                row[key] = _NESTED_JSON(value)
+            elif value:
+                row[key] = nested_json(value)
+            else:  # empty, as many are: what the encoder would write
+                row[key] = "{}" if kind is dict else "[]"
         else:
             row[key] = value
     return row

@@ -83,8 +83,12 @@ def is_template(node: object, *names: str) -> TypeGuard[Template]:
 
 def text_if_plain(code: Wikicode) -> str | None:
     """`str(code)` when every node of `code` is plain text (no markup to strip), else None."""
+    nodes = code.nodes
+    if len(nodes) == 1:  # the usual case; unpacked, not indexed: SmartList indexing is slow
+        (only,) = nodes
+        return only.value if isinstance(only, Text) else None
     texts = []
-    for node in code.nodes:  # iterating, not indexing: SmartList indexing is slow
+    for node in nodes:
         if not isinstance(node, Text):
             return None
         texts.append(node.value)
@@ -103,10 +107,10 @@ def visible_text(value: Wikicode) -> str:
     return " ".join(value.strip_code().split())
 
 
-def _param_name(param: Parameter) -> str:
-    """`param.name.strip()`, as `Template.get()` compares names, without a tree walk."""
-    plain = text_if_plain(param.name)
-    return (plain if plain is not None else str(param.name)).strip()
+def _param_name(name: Wikicode) -> str:
+    """`name.strip()`, as `Template.get()` compares names, without a tree walk."""
+    plain = text_if_plain(name)
+    return (plain if plain is not None else str(name)).strip()
 
 
 class TemplateParams:
@@ -120,7 +124,17 @@ class TemplateParams:
     __slots__ = ("_by_name",)
 
     def __init__(self, template: Template) -> None:
-        self._by_name = {_param_name(param): param for param in template.params}
+        by_name: dict[str, Parameter] = {}
+        for param in template.params:
+            name = param.name
+            nodes = name.nodes
+            if len(nodes) == 1:  # a one-text name, nearly every name: inlined (hot loop)
+                (only,) = nodes
+                if isinstance(only, Text):
+                    by_name[only.value.strip()] = param
+                    continue
+            by_name[_param_name(name)] = param
+        self._by_name = by_name
 
     def has(self, name: str) -> bool:
         return name in self._by_name

@@ -21,13 +21,15 @@ from functools import cached_property
 from mwparserfromhell.nodes import Node, Tag, Template, Text
 from mwparserfromhell.wikicode import Wikicode
 
-from pipeline.parse.values import TemplateParams, key_is, template_key
+from pipeline.parse.values import TemplateParams, template_key, wanted_key
 from schemas.findings import Severity
 from schemas.tiles import ILLUSTRATION_FEATURES, STRUCTURAL_FEATURES, FeatureKind
 
 _MULTIPLIER = re.compile(r"(\d+)\s*[x×X]\s*$")
 _PIECE = re.compile(r"\s+|[();+*]|-|–|[^\s();+*–-]+")
 _COUNT = re.compile(r"^\d+$")
+_FEATURE = wanted_key("Feature")
+_START_TILE = wanted_key("TextS")
 _FOOTNOTE_MARKUP = re.compile(r"<[^>]*>|'")
 # A node's text: `str(node)`, or the text the document's walk already computed for it.
 TextOf = Callable[[Node], str]
@@ -142,9 +144,9 @@ def _tokens(code: Wikicode, text_of: TextOf) -> Iterator[Token]:
             yield from _text_tokens(node.value)
         elif isinstance(node, Template):
             key = template_key(node)
-            if key_is(key, "Feature"):
+            if key == _FEATURE:
                 yield ("feature", node)
-            elif key_is(key, "TextS"):
+            elif key == _START_TILE:
                 yield ("start", node)
             else:
                 yield ("template", node)

@@ -187,8 +187,8 @@ def find_lists(doc: ParsedDocument) -> PageLists:
                 heading = _template_heading(key, node, item.offset)
                 if heading is not None:
                     template_headings.append(heading)
-        elif isinstance(node, Text) and "{{" in node.value:  # `{{` first: most text has none
-            for match in _TILE_START.finditer(node.value):
+        elif isinstance(node, Text) and "{{" in item.text:  # `{{` first: most text has none
+            for match in _TILE_START.finditer(item.text):
                 events.append((item.offset + match.start(), "broken", node))
     events.sort(key=lambda event: event[0])
 

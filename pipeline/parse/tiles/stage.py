@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, TypeAdapter
 
 from pipeline.parse import ParseStage, StageOutput
 from pipeline.parse.document import ParsedDocument
@@ -28,6 +31,13 @@ from schemas.tiles import (
 
 STAGE = "tiles"
 TABLES = ("tile_lists", "tiles", "tile_features", "tile_illustrations")
+# A page's records of one table are validated in one call (the same checks as one by one,
+# without the per-record Python overhead of a model's `__init__`).
+_BATCHES: dict[str, TypeAdapter[list[Any]]] = {
+    "tiles": TypeAdapter(list[TileEntry]),
+    "tile_features": TypeAdapter(list[TileFeature]),
+    "tile_illustrations": TypeAdapter(list[TileIllustration]),
+}
 
 
 @dataclass
@@ -45,6 +55,16 @@ class _Extractor:
     def __init__(self, doc: ParsedDocument) -> None:
         self.doc = doc
         self.out = StageOutput()
+        self.pending: dict[str, list[dict[str, Any]]] = {}  # table -> fields of its records
+
+    def add(self, table: str, fields: dict[str, Any]) -> None:
+        self.pending.setdefault(table, []).append(fields)
+
+    def validate_pending(self) -> None:
+        for table, batch in self.pending.items():
+            records: list[BaseModel] = _BATCHES[table].validate_python(batch)
+            self.out.rows.setdefault(table, []).extend(records)
+        self.pending = {}
 
     def problem(self, code: str, severity: Severity, message: str, offset: int, raw: str) -> None:
         self.out.findings.append(
@@ -190,6 +210,7 @@ class _Extractor:
             row = self.one_list(list_index, raw)
             if row is not None:
                 list_rows.append(row)
+        self.validate_pending()
         self.link_section_totals(list_rows)
         return self.out
 
@@ -276,38 +297,38 @@ class _Extractor:
                 raw.raw,
             )
         location = self.doc.location(raw.offset, raw.raw)
-        self.out.add(
+        self.add(
             "tiles",
-            TileEntry(
-                location=location,
-                list_index=list_index,
-                entry_index=entry_index,
-                image=entry.image,
-                product=(identity.product if identity and identity.product else list_product),
-                edition=list_edition,
-                code=code,
-                count=entry.count,
-                start_tile=config.start_tile,
-                footnote=config.footnote,
-                special=special,
-                recovered=raw.recovered,
-                image_series=image_edition,
+            {
+                "location": location,
+                "list_index": list_index,
+                "entry_index": entry_index,
+                "image": entry.image,
+                "product": (identity.product if identity and identity.product else list_product),
+                "edition": list_edition,
+                "code": code,
+                "count": entry.count,
+                "start_tile": config.start_tile,
+                "footnote": config.footnote,
+                "special": special,
+                "recovered": raw.recovered,
+                "image_series": image_edition,
                 # Nested records as dicts: validated once, inside the entry's validation.
-                edition_sources={
+                "edition_sources": {
                     "image": image_edition,
                     "features": feature_editions,
                     "heading": heading,
                 },
-                features=config.feature_counts(),
-                illustrations=config.illustration_counts(),
-            ),
+                "features": config.feature_counts(),
+                "illustrations": config.illustration_counts(),
+            },
         )
         keys = {"list_index": list_index, "entry_index": entry_index, "code": code}
-        where = dict(location)  # each feature's location: the entry's, with its own snippet
+        where = location.__dict__  # a feature's location: the entry's, with its own snippet
         for item in config.features:
-            self.out.add(
+            self.add(
                 "tile_features",
-                TileFeature(
+                dict(
                     location={**where, "snippet": item.raw},
                     name=item.name,
                     kind=item.kind,
@@ -317,9 +338,9 @@ class _Extractor:
                 ),
             )
         for item in config.illustrations:
-            self.out.add(
+            self.add(
                 "tile_illustrations",
-                TileIllustration(
+                dict(
                     location={**where, "snippet": item.raw},
                     feature=item.name,
                     kind=item.kind,
