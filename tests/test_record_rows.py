@@ -20,7 +20,7 @@ from pydantic import BaseModel
 from pipeline.parse import parse_revision, registered_stages
 from pipeline.parse.document import RevisionText
 from pipeline.parse_pool import rows_of
-from schemas.base import SourceLocation
+from schemas.base import Record, SourceLocation
 from schemas.findings import Finding, Severity
 from schemas.tiles import EditionSources, FeatureKind, TileEntry, TileFeature
 from warehouse import rows as rows_module
@@ -173,3 +173,16 @@ def test_nested_json_without_the_c_encoder(monkeypatch: pytest.MonkeyPatch) -> N
     fast = nested_json(value)
     monkeypatch.setattr(rows_module, "_C_ENCODER", None)
     assert nested_json(value) == fast == json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+class _OwnDump(Record):
+    """A record class with its own `model_dump`: `record_row` must go through it."""
+
+    name: str
+
+    def model_dump(self, **kwargs: Any) -> dict[str, Any]:
+        return {**super().model_dump(**kwargs), "name": self.name.upper()}
+
+
+def test_a_class_with_its_own_model_dump() -> None:
+    assert record_row(_OwnDump(name="abc")) == {"name": "ABC"}

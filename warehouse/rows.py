@@ -63,9 +63,17 @@ def nested_json(value: dict[str, Any] | list[Any]) -> str:
     return "".join(_C_ENCODER(value, 0))
 
 
+_MODEL_DUMP = BaseModel.model_dump
+
+
 def record_row(record: BaseModel) -> dict[str, Any]:
     """The record as one table row: `location` flattened, nested values as JSON text."""
-    raw = record.model_dump(mode="json")
+    if type(record).model_dump is _MODEL_DUMP:
+        # What `model_dump(mode="json")` returns (it passes its defaults on to this call),
+        # without its wrapper, which costs more than the serialisation of a small record.
+        raw = record.__pydantic_serializer__.to_python(record, mode="json")
+    else:  # a class with its own `model_dump`
+        raw = record.model_dump(mode="json")
     row: dict[str, Any] = {}
     for key, value in raw.items():
         # A JSON-mode dump holds plain dicts and lists only, so exact type tests suffice.
