@@ -43,7 +43,7 @@ class ConfigProblem:
     snippet: str
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # not frozen: made per Feature, and a frozen __init__ costs more
 class FeatureItem:
     name: str
     kind: FeatureKind

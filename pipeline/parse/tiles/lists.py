@@ -55,7 +55,7 @@ class Problem:
     snippet: str
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # not frozen: a frozen dataclass's __init__ costs several times more
 class RawEntry:
     template: Template
     offset: int
@@ -65,7 +65,7 @@ class RawEntry:
 
     def __post_init__(self) -> None:
         # Every entry's parameters are read (count, image, config): read the names once.
-        object.__setattr__(self, "params", TemplateParams(self.template))
+        self.params = TemplateParams(self.template)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel, TypeAdapter
 
 from pipeline.parse import ParseStage, StageOutput
-from pipeline.parse.document import ParsedDocument
+from pipeline.parse.document import SNIPPET_LIMIT, ParsedDocument
 from pipeline.parse.tiles.config import ParsedConfig, parse_config, parse_count
 from pipeline.parse.tiles.identity import ImageIdentity, identify_image
 from pipeline.parse.tiles.lists import Problem, RawEntry, RawList, find_lists
@@ -296,11 +296,21 @@ class _Extractor:
                 raw.offset,
                 raw.raw,
             )
-        location = self.doc.location(raw.offset, raw.raw)
+        # `doc.location(raw.offset, raw.raw)` as fields: validated with the entry, and shared
+        # by its features (each with its own, untruncated snippet).
+        line, col = self.doc.lines.line_col(raw.offset)
+        revision = self.doc.revision
+        where = {
+            "title": revision.title,
+            "language": revision.language,
+            "revision_key": revision.revision_key,
+            "line": line,
+            "col": col,
+        }
         self.add(
             "tiles",
             {
-                "location": location,
+                "location": {**where, "snippet": raw.raw[:SNIPPET_LIMIT]},
                 "list_index": list_index,
                 "entry_index": entry_index,
                 "image": entry.image,
@@ -324,7 +334,6 @@ class _Extractor:
             },
         )
         keys = {"list_index": list_index, "entry_index": entry_index, "code": code}
-        where = location.__dict__  # a feature's location: the entry's, with its own snippet
         for item in config.features:
             self.add(
                 "tile_features",
