@@ -35,14 +35,56 @@ def scalar(conn: duckdb.DuckDBPyConnection, sql: str, params: Sequence[Any] = ()
     return rows[0][0] if rows else None
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, sort_keys=True)
+# `json.encoder`'s C encoder, made once: `json.dumps` makes one per call (its setup costs more
+# than encoding a small value). No circular-reference check: a JSON-mode dump has no cycles.
+_MAKE_C_ENCODER: Any = getattr(json.encoder, "c_make_encoder", None)  # None without the C module
+_C_ENCODER = (
+    None
+    if _MAKE_C_ENCODER is None
+    else _MAKE_C_ENCODER(
+        None,
+        _ENCODER.default,
+        json.encoder.encode_basestring,
+        None,
+        _ENCODER.key_separator,
+        _ENCODER.item_separator,
+        True,
+        False,
+        True,
+    )
+)
+
+
+def nested_json(value: dict[str, Any] | list[Any]) -> str:
+    """`json.dumps(value, ensure_ascii=False, sort_keys=True)` of a JSON-mode dict or list."""
+    if _C_ENCODER is None:
+        return _ENCODER.encode(value)
+    return "".join(_C_ENCODER(value, 0))
+
+
+_MODEL_DUMP = BaseModel.model_dump
+
+
 def record_row(record: BaseModel) -> dict[str, Any]:
-    raw = record.model_dump(mode="json")
+    """The record as one table row: `location` flattened, nested values as JSON text."""
+    if type(record).model_dump is _MODEL_DUMP:
+        # What `model_dump(mode="json")` returns (it passes its defaults on to this call),
+        # without its wrapper, which costs more than the serialisation of a small record.
+        raw = record.__pydantic_serializer__.to_python(record, mode="json")
+    else:  # a class with its own `model_dump`
+        raw = record.model_dump(mode="json")
     row: dict[str, Any] = {}
     for key, value in raw.items():
-        if key == PROVENANCE_FIELD and isinstance(value, dict):
-            row.update(value)
-        elif isinstance(value, dict | list):
-            row[key] = json.dumps(value, ensure_ascii=False, sort_keys=True)
+        # A JSON-mode dump holds plain dicts and lists only, so exact type tests suffice.
+        kind = type(value)
+        if kind is dict or kind is list:
+            if key == PROVENANCE_FIELD and kind is dict:
+                row.update(value)
+            elif value:
+                row[key] = nested_json(value)
+            else:  # empty, as many are: what the encoder would write
+                row[key] = "{}" if kind is dict else "[]"
         else:
             row[key] = value
     return row
@@ -69,7 +111,23 @@ class ColumnRows:
         self.count = 0
 
     def add_rows(self, rows: Iterable[Mapping[str, Any]]) -> None:
-        for row in rows:
+        batch = list(rows)
+        if not batch:
+            return
+        names = batch[0].keys()
+        if all(row.keys() == names for row in batch):
+            # The usual case (one record class per table): fill column by column.
+            for name in names:
+                column = self.columns.get(name)
+                if column is None:
+                    column = self.columns[name] = [None] * self.count
+                column.extend([row[name] for row in batch])
+            self.count += len(batch)
+            for column in self.columns.values():
+                if len(column) < self.count:
+                    column.extend([None] * (self.count - len(column)))
+            return
+        for row in batch:
             for name, value in row.items():
                 column = self.columns.get(name)
                 if column is None:

@@ -13,7 +13,8 @@ from functools import lru_cache
 from typing import TypeGuard
 
 import mwparserfromhell
-from mwparserfromhell.nodes import Comment, Template
+from mwparserfromhell.nodes import Comment, Template, Text
+from mwparserfromhell.nodes.extras import Parameter
 from mwparserfromhell.wikicode import Wikicode
 
 COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
@@ -39,11 +40,7 @@ def raw_param(template: Template, name: str) -> Wikicode | None:
 def text_param(template: Template, name: str) -> str | None:
     """The parameter's visible text: comments removed, markup stripped, whitespace trimmed."""
     value = raw_param(template, name)
-    if value is None:
-        return None
-    if any(isinstance(node, Comment) for node in value.nodes) or "<!--" in str(value):
-        value = without_comments(value)
-    return " ".join(value.strip_code().split())
+    return None if value is None else visible_text(value)
 
 
 def _normalise(name: str) -> str:
@@ -59,7 +56,19 @@ def _wanted(name: str) -> str:
 
 def template_key(template: Template) -> str:
     """The template's name normalised for comparison: compute it once, compare it many times."""
-    return _normalise(template.name.strip_code().strip())
+    name = text_if_plain(template.name)
+    if name is None:
+        return _normalise(template.name.strip_code().strip())
+    # `strip_code()` of plain text: the text itself, newlines trimmed, 3+ newlines collapsed.
+    name = name.strip("\n")
+    while "\n\n\n" in name:
+        name = name.replace("\n\n\n", "\n\n")
+    return _normalise(name.strip())
+
+
+def wanted_key(name: str) -> str:
+    """The `template_key()` of a template named `name`: look keys up in dicts built with it."""
+    return _wanted(name)
 
 
 def key_is(key: str, *names: str) -> bool:
@@ -70,3 +79,70 @@ def key_is(key: str, *names: str) -> bool:
 def is_template(node: object, *names: str) -> TypeGuard[Template]:
     """Is `node` a template named one of `names`? Same answer as `node.name.matches(name)`."""
     return isinstance(node, Template) and key_is(template_key(node), *names)
+
+
+def text_if_plain(code: Wikicode) -> str | None:
+    """`str(code)` when every node of `code` is plain text (no markup to strip), else None."""
+    nodes = code.nodes
+    if len(nodes) == 1:  # the usual case; unpacked, not indexed: SmartList indexing is slow
+        (only,) = nodes
+        return only.value if isinstance(only, Text) else None
+    texts = []
+    for node in nodes:
+        if not isinstance(node, Text):
+            return None
+        texts.append(node.value)
+    return "".join(texts)
+
+
+def visible_text(value: Wikicode) -> str:
+    """What `text_param()` answers for a parameter whose value is `value`."""
+    plain = text_if_plain(value)
+    if plain is not None and "<!--" not in plain:
+        # Plain text has nothing to strip, and splitting on whitespace makes the newline
+        # trimming and collapsing of `strip_code()` irrelevant.
+        return " ".join(plain.split())
+    if any(isinstance(node, Comment) for node in value.nodes) or "<!--" in str(value):
+        value = without_comments(value)
+    return " ".join(value.strip_code().split())
+
+
+def _param_name(name: Wikicode) -> str:
+    """`name.strip()`, as `Template.get()` compares names, without a tree walk."""
+    plain = text_if_plain(name)
+    return (plain if plain is not None else str(name)).strip()
+
+
+class TemplateParams:
+    """One template's parameters read once: `Template.get(name)` compares the text of every
+    parameter's name at every call; here each name is read once and looked up by name.
+
+    Same answers as `raw_param()`/`text_param()`/`Template.has()`: the last parameter of a
+    name wins, as in `Template.get()`.
+    """
+
+    __slots__ = ("_by_name",)
+
+    def __init__(self, template: Template) -> None:
+        by_name: dict[str, Parameter] = {}
+        for param in template.params:
+            name = param.name
+            nodes = name.nodes
+            if len(nodes) == 1:  # a one-text name, nearly every name: inlined (hot loop)
+                (only,) = nodes
+                if isinstance(only, Text):
+                    by_name[only.value.strip()] = param
+                    continue
+            by_name[_param_name(name)] = param
+        self._by_name = by_name
+
+    def has(self, name: str) -> bool:
+        return name in self._by_name
+
+    def raw(self, name: str) -> Wikicode | None:
+        param = self._by_name.get(name)
+        return None if param is None else param.value
+
+    def text(self, name: str) -> str | None:
+        param = self._by_name.get(name)
+        return None if param is None else visible_text(param.value)

@@ -14,19 +14,25 @@ Anything else is reported as a problem and skipped: this parser never raises on 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 
-from mwparserfromhell.nodes import Tag, Template, Text
+from mwparserfromhell.nodes import Node, Tag, Template, Text
 from mwparserfromhell.wikicode import Wikicode
 
-from pipeline.parse.values import key_is, template_key, text_param
+from pipeline.parse.values import TemplateParams, template_key, wanted_key
 from schemas.findings import Severity
 from schemas.tiles import ILLUSTRATION_FEATURES, STRUCTURAL_FEATURES, FeatureKind
 
 _MULTIPLIER = re.compile(r"(\d+)\s*[x×X]\s*$")
 _PIECE = re.compile(r"\s+|[();+*]|-|–|[^\s();+*–-]+")
 _COUNT = re.compile(r"^\d+$")
+_FEATURE = wanted_key("Feature")
+_START_TILE = wanted_key("TextS")
+_FOOTNOTE_MARKUP = re.compile(r"<[^>]*>|'")
+# A node's text: `str(node)`, or the text the document's walk already computed for it.
+TextOf = Callable[[Node], str]
 
 
 @dataclass(frozen=True)
@@ -37,7 +43,7 @@ class ConfigProblem:
     snippet: str
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # not frozen: made per Feature, and a frozen __init__ costs more
 class FeatureItem:
     name: str
     kind: FeatureKind
@@ -60,7 +66,7 @@ class ParsedConfig:
     def illustration_counts(self) -> dict[str, int]:
         return _totals(self.illustrations)
 
-    @property
+    @cached_property
     def feature_editions(self) -> list[str]:
         editions = {item.edition for item in [*self.features, *self.illustrations] if item.edition}
         return sorted(editions)
@@ -97,9 +103,9 @@ def parse_count(raw: str | None) -> int | None:
 Token = tuple[str, object]
 
 
-def _is_footnote_tag(node: Tag) -> bool:
-    visible = re.sub(r"<[^>]*>|'", "", str(node)).strip()
-    return visible == "*"
+def _is_footnote_tag(text: str) -> bool:
+    """Is a tag's text (`<sup>'''*'''</sup>`) a footnote marker?"""
+    return _FOOTNOTE_MARKUP.sub("", text).strip() == "*"
 
 
 def _text_tokens(text: str) -> Iterator[Token]:
@@ -132,38 +138,45 @@ def _plain_tokens(text: str) -> Iterator[Token]:
             yield ("junk", piece)
 
 
-def _tokens(code: Wikicode) -> Iterator[Token]:
+def _tokens(code: Wikicode, text_of: TextOf) -> Iterator[Token]:
     for node in code.nodes:
         if isinstance(node, Text):
             yield from _text_tokens(node.value)
         elif isinstance(node, Template):
             key = template_key(node)
-            if key_is(key, "Feature"):
+            if key == _FEATURE:
                 yield ("feature", node)
-            elif key_is(key, "TextS"):
+            elif key == _START_TILE:
                 yield ("start", node)
             else:
                 yield ("template", node)
-        elif isinstance(node, Tag) and _is_footnote_tag(node):
+        elif isinstance(node, Tag) and _is_footnote_tag(text_of(node)):
             yield ("footnote", node)
-        elif str(node).strip():
-            yield ("junk", str(node))
+        elif text_of(node).strip():
+            yield ("junk", text_of(node))
 
 
 class _Reader:
     """Walks the tokens once, keeping the parenthesis state; records problems, never raises."""
 
-    def __init__(self, config: ParsedConfig, whole: str) -> None:
+    def __init__(self, config: ParsedConfig, code: Wikicode, text_of: TextOf) -> None:
         self.config = config
-        self.whole = whole  # the config text: the snippet for problems of its structure
+        self.code = code
+        self.text_of = text_of
         self.in_group = False
         self.group_features: list[FeatureItem] = []
         self.pending_mult: str | None = None
 
+    @cached_property
+    def whole(self) -> str:
+        """The config text: the snippet for problems of its structure (rare: made on demand)."""
+        return "".join(self.text_of(node) for node in self.code.nodes)
+
     def feature(self, template: Template) -> None:
-        raw = str(template)
+        raw = self.text_of(template)
         mult, self.pending_mult = self.pending_mult, None
-        name = text_param(template, "name")
+        params = TemplateParams(template)
+        name = params.text("name")
         if not name:
             self.config.problem(
                 "tiles.feature-without-name", "Feature without name= (skipped)", raw, Severity.ERROR
@@ -178,7 +191,7 @@ class _Reader:
                 Severity.ERROR,
             )
             return
-        count_raw = text_param(template, "count")
+        count_raw = params.text("count")
         count = parse_count(count_raw)
         if count_raw is not None and (count is None or count == 0):
             self.config.problem(
@@ -204,7 +217,7 @@ class _Reader:
                 return
             else:
                 number = int(mult)
-        item = FeatureItem(name, kind, number, text_param(template, "edition") or None, raw)
+        item = FeatureItem(name, kind, number, params.text("edition") or None, raw)
         if self.in_group:
             self.group_features.append(item)
             return
@@ -266,19 +279,21 @@ class _Reader:
             self.close()
 
 
-def parse_config(code: Wikicode | None) -> ParsedConfig:
-    """Read one `config=` value (comments already removed by the caller)."""
+def parse_config(code: Wikicode | None, text_of: TextOf = str) -> ParsedConfig:
+    """Read one `config=` value (comments already removed by the caller).
+
+    `text_of(node)` must answer `str(node)`; a document passes the texts its walk computed.
+    """
     config = ParsedConfig()
     if code is None:
         return config
-    whole = str(code)
-    reader = _Reader(config, whole)
-    for kind, value in _tokens(code):
+    reader = _Reader(config, code, text_of)
+    for kind, value in _tokens(code, text_of):
         if kind != "feature" and kind != "mult" and reader.pending_mult is not None:
             config.problem(
                 "tiles.config-unparsed",
                 f"{reader.pending_mult}x not followed by a Feature",
-                whole,
+                reader.whole,
                 Severity.WARNING,
             )
             reader.pending_mult = None
@@ -298,14 +313,17 @@ def parse_config(code: Wikicode | None) -> ParsedConfig:
         elif kind == "sep":
             if not reader.in_group:
                 config.problem(
-                    "tiles.config-unparsed", "';' outside parentheses", whole, Severity.WARNING
+                    "tiles.config-unparsed",
+                    "';' outside parentheses",
+                    reader.whole,
+                    Severity.WARNING,
                 )
         elif kind == "join":
             if reader.in_group:
                 config.problem(
                     "tiles.config-unparsed",
                     f"{value!s} inside parentheses",
-                    whole,
+                    reader.whole,
                     Severity.WARNING,
                 )
         elif kind == "template":
@@ -319,7 +337,7 @@ def parse_config(code: Wikicode | None) -> ParsedConfig:
             config.problem(
                 "tiles.config-unparsed",
                 f"unexpected text {value!s} in config",
-                whole,
+                reader.whole,
                 Severity.WARNING,
             )
     reader.finish()

@@ -16,17 +16,34 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import mwparserfromhell
 from mwparserfromhell.nodes import Node, Template, Text
 
 from pipeline.parse.document import ParsedDocument
 from pipeline.parse.tiles.identity import EDITION_TEXT_TEMPLATES, heading_edition
-from pipeline.parse.values import is_template, key_is, raw_param, template_key
+from pipeline.parse.values import (
+    TemplateParams,
+    is_template,
+    key_is,
+    raw_param,
+    template_key,
+    wanted_key,
+)
 from schemas.findings import Severity
 
 _TILE_START = re.compile(r"\{\{\s*Tile\s*\|", re.IGNORECASE)
 TILE_DISTRIBUTION_HEADING = "Tile distribution"
+# What a template outside any other template means to the list finder, by its name's key.
+_HEADING_TEMPLATES = frozenset(
+    wanted_key(name) for name in ("TileDistributionHeading", "TileDistributionExpansion")
+)
+_EVENT_TEMPLATES = {
+    wanted_key("BeginTileList"): "begin",
+    wanted_key("EndTileList"): "end",
+    wanted_key("Tile"): "tile",
+}
 
 
 @dataclass(frozen=True)
@@ -38,12 +55,17 @@ class Problem:
     snippet: str
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # not frozen: a frozen dataclass's __init__ costs several times more
 class RawEntry:
     template: Template
     offset: int
     raw: str
     recovered: bool = False
+    params: TemplateParams = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Every entry's parameters are read (count, image, config): read the names once.
+        self.params = TemplateParams(self.template)
 
 
 @dataclass(frozen=True)
@@ -60,6 +82,10 @@ class RawList:
     section: Section
     entries: list[RawEntry] = field(default_factory=list)
     closed: bool = False
+
+    @cached_property
+    def params(self) -> TemplateParams:
+        return TemplateParams(self.begin)
 
 
 @dataclass
@@ -152,17 +178,15 @@ def find_lists(doc: ParsedDocument) -> PageLists:
         node = item.node
         if isinstance(node, Template):
             key = template_key(node)
-            heading = _template_heading(key, node, item.offset)
-            if heading is not None:
-                template_headings.append(heading)
-            elif key_is(key, "BeginTileList"):
-                events.append((item.offset, "begin", node))
-            elif key_is(key, "EndTileList"):
-                events.append((item.offset, "end", node))
-            elif key_is(key, "Tile"):
-                events.append((item.offset, "tile", node))
-        elif isinstance(node, Text):
-            for match in _TILE_START.finditer(node.value):
+            event = _EVENT_TEMPLATES.get(key)
+            if event is not None:
+                events.append((item.offset, event, node))
+            elif key in _HEADING_TEMPLATES:
+                heading = _template_heading(key, node, item.offset)
+                if heading is not None:
+                    template_headings.append(heading)
+        elif isinstance(node, Text) and "{{" in item.text:  # `{{` first: most text has none
+            for match in _TILE_START.finditer(item.text):
                 events.append((item.offset + match.start(), "broken", node))
     events.sort(key=lambda event: event[0])
 
@@ -202,7 +226,7 @@ def find_lists(doc: ParsedDocument) -> PageLists:
             assert isinstance(node, Template)
             if current is not None:
                 current.entries.append(RawEntry(node, offset, doc.text_of(node)))
-            elif node.has("count"):
+            elif TemplateParams(node).has("count"):
                 result.problems.append(
                     Problem(
                         "tiles.entry-outside-list",

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, TypeAdapter
 
 from pipeline.parse import ParseStage, StageOutput
-from pipeline.parse.document import ParsedDocument
+from pipeline.parse.document import SNIPPET_LIMIT, ParsedDocument
 from pipeline.parse.tiles.config import ParsedConfig, parse_config, parse_count
 from pipeline.parse.tiles.identity import ImageIdentity, identify_image
 from pipeline.parse.tiles.lists import Problem, RawEntry, RawList, find_lists
-from pipeline.parse.values import raw_param, text_param, without_comments
+from pipeline.parse.values import without_comments
 from schemas.findings import Severity
 from schemas.tiles import (
     KNOWN_EDITIONS,
@@ -28,6 +31,13 @@ from schemas.tiles import (
 
 STAGE = "tiles"
 TABLES = ("tile_lists", "tiles", "tile_features", "tile_illustrations")
+# A page's records of one table are validated in one call (the same checks as one by one,
+# without the per-record Python overhead of a model's `__init__`).
+_BATCHES: dict[str, TypeAdapter[list[Any]]] = {
+    "tiles": TypeAdapter(list[TileEntry]),
+    "tile_features": TypeAdapter(list[TileFeature]),
+    "tile_illustrations": TypeAdapter(list[TileIllustration]),
+}
 
 
 @dataclass
@@ -45,6 +55,16 @@ class _Extractor:
     def __init__(self, doc: ParsedDocument) -> None:
         self.doc = doc
         self.out = StageOutput()
+        self.pending: dict[str, list[dict[str, Any]]] = {}  # table -> fields of its records
+
+    def add(self, table: str, fields: dict[str, Any]) -> None:
+        self.pending.setdefault(table, []).append(fields)
+
+    def validate_pending(self) -> None:
+        for table, batch in self.pending.items():
+            records: list[BaseModel] = _BATCHES[table].validate_python(batch)
+            self.out.rows.setdefault(table, []).extend(records)
+        self.pending = {}
 
     def problem(self, code: str, severity: Severity, message: str, offset: int, raw: str) -> None:
         self.out.findings.append(
@@ -53,8 +73,8 @@ class _Extractor:
 
     def entry(self, raw: RawEntry) -> _Entry | None:
         """A distribution entry, or None (no count: an illustration; invalid: a finding)."""
-        template = raw.template
-        count_text = text_param(template, "count")
+        params = raw.params
+        count_text = params.text("count")
         if count_text is None:
             return None
         count = parse_count(count_text)
@@ -67,7 +87,7 @@ class _Extractor:
                 raw.raw,
             )
             return None
-        image = text_param(template, "image")
+        image = params.text("image")
         if not image:
             self.problem(
                 "tiles.missing-image",
@@ -95,16 +115,17 @@ class _Extractor:
                 raw.offset,
                 raw.raw,
             )
-        config_code = raw_param(template, "config")
-        if config_code is not None and "<!--" in str(config_code):
+        config_code = params.raw("config")
+        # The entry's text holds the config's: look inside the config only when it may matter.
+        if config_code is not None and "<!--" in raw.raw and "<!--" in str(config_code):
             config_code = without_comments(config_code)
-        config = parse_config(config_code)
+        config = parse_config(config_code, self.doc.text_of)
         for issue in config.problems:
             self.problem(issue.code, issue.severity, issue.message, raw.offset, issue.snippet)
         return _Entry(raw, image, identity, count, config)
 
     def list_total(self, raw: RawList, name: str) -> int | None:
-        value = text_param(raw.begin, name)
+        value = raw.params.text(name)
         if value is None:
             return None
         total = parse_count(value)
@@ -189,6 +210,7 @@ class _Extractor:
             row = self.one_list(list_index, raw)
             if row is not None:
                 list_rows.append(row)
+        self.validate_pending()
         self.link_section_totals(list_rows)
         return self.out
 
@@ -251,11 +273,12 @@ class _Extractor:
         identity, config, raw = entry.identity, entry.config, entry.raw
         code = identity.code if identity else entry.image.rsplit(".", 1)[0]
         image_edition = identity.edition_token if identity else None
-        if config.feature_editions and list_edition and config.feature_editions != [list_edition]:
+        feature_editions = config.feature_editions
+        if feature_editions and list_edition and feature_editions != [list_edition]:
             self.problem(
                 "tiles.edition-conflict",
                 Severity.WARNING,
-                f"tile {code}: Feature edition {', '.join(config.feature_editions)} "
+                f"tile {code}: Feature edition {', '.join(feature_editions)} "
                 f"but the list is {list_edition}",
                 raw.offset,
                 raw.raw,
@@ -273,36 +296,49 @@ class _Extractor:
                 raw.offset,
                 raw.raw,
             )
-        location = self.doc.location(raw.offset, raw.raw)
-        self.out.add(
+        # `doc.location(raw.offset, raw.raw)` as fields: validated with the entry, and shared
+        # by its features (each with its own, untruncated snippet).
+        line, col = self.doc.lines.line_col(raw.offset)
+        revision = self.doc.revision
+        where = {
+            "title": revision.title,
+            "language": revision.language,
+            "revision_key": revision.revision_key,
+            "line": line,
+            "col": col,
+        }
+        self.add(
             "tiles",
-            TileEntry(
-                location=location,
-                list_index=list_index,
-                entry_index=entry_index,
-                image=entry.image,
-                product=(identity.product if identity and identity.product else list_product),
-                edition=list_edition,
-                code=code,
-                count=entry.count,
-                start_tile=config.start_tile,
-                footnote=config.footnote,
-                special=special,
-                recovered=raw.recovered,
-                image_series=image_edition,
-                edition_sources=EditionSources(
-                    image=image_edition, features=config.feature_editions, heading=heading
-                ),
-                features=config.feature_counts(),
-                illustrations=config.illustration_counts(),
-            ),
+            {
+                "location": {**where, "snippet": raw.raw[:SNIPPET_LIMIT]},
+                "list_index": list_index,
+                "entry_index": entry_index,
+                "image": entry.image,
+                "product": (identity.product if identity and identity.product else list_product),
+                "edition": list_edition,
+                "code": code,
+                "count": entry.count,
+                "start_tile": config.start_tile,
+                "footnote": config.footnote,
+                "special": special,
+                "recovered": raw.recovered,
+                "image_series": image_edition,
+                # Nested records as dicts: validated once, inside the entry's validation.
+                "edition_sources": {
+                    "image": image_edition,
+                    "features": feature_editions,
+                    "heading": heading,
+                },
+                "features": config.feature_counts(),
+                "illustrations": config.illustration_counts(),
+            },
         )
         keys = {"list_index": list_index, "entry_index": entry_index, "code": code}
         for item in config.features:
-            self.out.add(
+            self.add(
                 "tile_features",
-                TileFeature(
-                    location=location.model_copy(update={"snippet": item.raw}),
+                dict(
+                    location={**where, "snippet": item.raw},
                     name=item.name,
                     kind=item.kind,
                     multiplicity=item.number,
@@ -311,10 +347,10 @@ class _Extractor:
                 ),
             )
         for item in config.illustrations:
-            self.out.add(
+            self.add(
                 "tile_illustrations",
-                TileIllustration(
-                    location=location.model_copy(update={"snippet": item.raw}),
+                dict(
+                    location={**where, "snippet": item.raw},
                     feature=item.name,
                     kind=item.kind,
                     copies=item.number,
@@ -355,7 +391,7 @@ class _Extractor:
 
 def _counted_as_written(raw: RawList) -> bool:
     """Does the list hold a Tile with `count=` (valid or not)? Then its total is its own."""
-    return any(text_param(entry.template, "count") is not None for entry in raw.entries)
+    return any(entry.params.has("count") for entry in raw.entries)
 
 
 def _majority(counter: Counter[str]) -> str | None:
