@@ -42,7 +42,13 @@ STRIP_TEMPLATES = ("GreyStrip", "VariantStrip")  # headings inside blocks: their
 
 def template_name(template: Template) -> str:
     """The name as MediaWiki reads it: the first letter is case-insensitive (`iconHouse`)."""
-    name = str(template.name).strip()
+    nodes = template.name.nodes
+    if len(nodes) == 1:  # almost always one text node: its value is `str(template.name)`
+        (only,) = nodes  # unpacking iterates; indexing a SmartList is slow
+        name = only.value if type(only) is Text else str(only)
+    else:
+        name = str(template.name)
+    name = name.strip()
     return name[:1].upper() + name[1:]
 
 

@@ -143,29 +143,24 @@ def scoring_summary_drafts(
     return drafts
 
 
+# What `_split_top` reads, scanned left to right: a pair opens or closes, a `|` splits.
+SPLIT_MARKS = re.compile(r"\{\{|\[\[|\}\}|\]\]|\|")
+
+
 def _split_top(text: str) -> list[str]:
     """Split image parameters on `|` outside nested templates and links."""
-    parts, depth, current = [], 0, []
-    i = 0
-    while i < len(text):
-        pair = text[i : i + 2]
-        if pair in ("{{", "[["):
+    parts: list[str] = []
+    depth = start = 0
+    for mark in SPLIT_MARKS.finditer(text):
+        token = mark.group()
+        if token in ("{{", "[["):
             depth += 1
-            current.append(pair)
-            i += 2
-            continue
-        if pair in ("}}", "]]"):
+        elif token in ("}}", "]]"):
             depth = max(0, depth - 1)
-            current.append(pair)
-            i += 2
-            continue
-        if text[i] == "|" and depth == 0:
-            parts.append("".join(current))
-            current = []
-        else:
-            current.append(text[i])
-        i += 1
-    parts.append("".join(current))
+        elif depth == 0:
+            parts.append(text[start : mark.start()])
+            start = mark.end()
+    parts.append(text[start:])
     return parts
 
 
@@ -205,7 +200,7 @@ def example_draft(
         template=template_name(block) if block is not None else None,
         title=None,
         text=text,
-        raw=str(link),
+        raw=doc.text_of(link),
         in_ref=site.in_ref,
         enclosures=site.enclosures,
         claim_state=state,
