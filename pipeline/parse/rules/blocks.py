@@ -12,8 +12,9 @@ from mwparserfromhell.wikicode import Wikicode
 
 from pipeline.parse.document import ParsedDocument
 from pipeline.parse.rules.drafts import Draft
-from pipeline.parse.rules.plaintext import link_target_name, plain_text, template_name
+from pipeline.parse.rules.plaintext import plain_text, template_name
 from pipeline.parse.rules.tree import Enclosure, Site
+from pipeline.parse.rules.visible import link_target_name
 from schemas.findings import Finding, Severity
 from schemas.rules import ClaimState, RuleKind
 

@@ -18,8 +18,9 @@ from mwparserfromhell.nodes import Heading, Node, Tag, Template, Text
 from pipeline.parse.document import ParsedDocument
 from pipeline.parse.rules.blocks import STAGE, expansion_links, expansion_name
 from pipeline.parse.rules.drafts import Draft
-from pipeline.parse.rules.plaintext import ICON_TEMPLATES, plain_text, template_name
+from pipeline.parse.rules.plaintext import plain_text, template_name
 from pipeline.parse.rules.tree import Site
+from pipeline.parse.rules.visible import ICON_TEMPLATES
 from pipeline.parse.sections import INLINE_HEADING
 from schemas.findings import Finding, Severity
 from schemas.rules import RuleKind

@@ -24,20 +24,16 @@ from mwparserfromhell.nodes import (
 )
 from mwparserfromhell.wikicode import Wikicode
 
-# Templates that are records of their own: their text never flows into the enclosing rule.
-RECORD_TEMPLATES = (
-    "RulesPlacingTile",
-    "RulesPlacingMeeple",
-    "RulesScoring",
-    "RulesAction",
-    "FAQ",
-    "OtherExpansionRule",
+from pipeline.parse.rules.tokenplain import Unsupported, render_string
+from pipeline.parse.rules.visible import (
+    BLOCK_TAGS,
+    DROPPED_TAGS,
+    ICON_TEMPLATES,
+    MEDIA_PREFIXES,
+    RECORD_TEMPLATES,
+    STRIP_TEMPLATES,
+    link_target_name,
 )
-ICON_TEMPLATES = ("IconBook", "IconWorld", "IconHouse", "IconArrow")
-MEDIA_PREFIXES = ("file:", "image:", "category:", "media:", "fișier:", "datei:", "fichier:")
-BLOCK_TAGS = {"div", "p", "table", "tr", "td", "th", "ul", "ol", "li", "center", "blockquote"}
-DROPPED_TAGS = {"ref", "references", "gallery", "section", "math", "imagemap"}
-STRIP_TEMPLATES = ("GreyStrip", "VariantStrip")  # headings inside blocks: their title shows
 
 
 def template_name(template: Template) -> str:
@@ -56,11 +52,6 @@ def written_pattern(name: str) -> str:
     """A regex for `{{Name|` or `{{Name}}` as written in raw wikitext, first letter any case."""
     first = re.escape(name[:1].upper()) + re.escape(name[:1].lower())
     return r"\{\{\s*[" + first + "]" + re.escape(name[1:]) + r"\s*[|}]"
-
-
-def link_target_name(name: str) -> str:
-    """`PrincessDragonLink` -> `PrincessDragon`."""
-    return name.removesuffix("Link")
 
 
 def _param_text(template: Template, name: str) -> str | None:
@@ -154,5 +145,14 @@ def normalise(text: str) -> str:
 
 
 def plain_text(wikitext: str | Wikicode) -> str:
-    code = mwparserfromhell.parse(wikitext) if isinstance(wikitext, str) else wikitext
-    return normalise(_render_code(code))
+    if isinstance(wikitext, str):
+        try:  # the tokens rendered without the node tree; the same text, much cheaper
+            return normalise(render_string(wikitext))
+        except Unsupported:
+            return reference_plain_text(wikitext)
+    return normalise(_render_code(wikitext))
+
+
+def reference_plain_text(wikitext: str) -> str:
+    """The reference path: parse the string into a node tree, then render the nodes."""
+    return normalise(_render_code(mwparserfromhell.parse(wikitext)))

@@ -20,14 +20,10 @@ from mwparserfromhell.nodes import Template, Wikilink
 
 from pipeline.parse.document import ParsedDocument
 from pipeline.parse.rules.drafts import Draft
-from pipeline.parse.rules.plaintext import (
-    ICON_TEMPLATES,
-    MEDIA_PREFIXES,
-    plain_text,
-    template_name,
-)
+from pipeline.parse.rules.plaintext import plain_text, template_name
 from pipeline.parse.rules.regions import PageRegions
 from pipeline.parse.rules.tree import Site
+from pipeline.parse.rules.visible import ICON_TEMPLATES, MEDIA_PREFIXES
 from pipeline.parse.rules.vocabulary import Vocabulary
 from pipeline.parse.sections import SectionHeading
 from pipeline.parse.values import key_is, template_key

@@ -26,14 +26,24 @@ from pipeline.parse.rules.plaintext import template_name
 
 @dataclass(frozen=True)
 class Enclosure:
-    """A node around another one, and the part holding it (a parameter name or a tag name)."""
+    """A node around another one, and what of it holds that one: a parameter, or the part's
+    name (`text` of a wikilink, `title` of a heading; a tag's part is its tag name)."""
 
     node: Node
-    part: str
+    holder: Parameter | str
+
+    @property
+    def part(self) -> str:
+        """The parameter's name or the tag's name (computed only when asked: rarely)."""
+        if isinstance(self.holder, Parameter):
+            return str(self.holder.name).strip()
+        if isinstance(self.node, Tag):
+            return str(self.node.tag).strip().lower()
+        return self.holder
 
 
-# One step out of a site: (the step further out, the enclosing node, what of it holds the site:
-# the parameter, or the part's name for tags, wikilinks and headings). None above the top level.
+# One step out of a site: (the step further out, the enclosing node, what of it holds the
+# site). None above the top level.
 _Chain: TypeAlias = tuple["_Chain", Node, "Parameter | str"] | None
 
 
@@ -41,13 +51,8 @@ def _enclosures(chain: _Chain) -> tuple[Enclosure, ...]:
     """The chain as enclosures, outermost first."""
     found: list[Enclosure] = []
     while chain is not None:
-        chain, node, part = chain
-        if isinstance(part, Parameter):
-            found.append(Enclosure(node, str(part.name).strip()))
-        elif isinstance(node, Tag):
-            found.append(Enclosure(node, str(node.tag).strip().lower()))
-        else:
-            found.append(Enclosure(node, part))
+        chain, node, holder = chain
+        found.append(Enclosure(node, holder))
     found.reverse()
     return tuple(found)
 
