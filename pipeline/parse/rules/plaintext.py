@@ -140,7 +140,10 @@ _STRAY_TAG = re.compile(
 
 def normalise(text: str) -> str:
     """One space between words, one line per paragraph/item, no empty lines."""
-    lines = (_SPACES.sub(" ", line).strip() for line in _STRAY_TAG.sub(" ", text).split("\n"))
+    if "<" in text:  # every stray tag starts with one
+        text = _STRAY_TAG.sub(" ", text)
+    # `_SPACES` never spans a newline: one pass over the text is one pass per line
+    lines = (line.strip() for line in _SPACES.sub(" ", text).split("\n"))
     return "\n".join(line for line in lines if line and line != "*")
 
 

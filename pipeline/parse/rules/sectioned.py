@@ -95,6 +95,8 @@ def _item_draft(
 
 def _holds_icon(raw: str, icons: tuple[str, ...] = ICON_TEMPLATES) -> bool:
     """Does this wikitext hold one of these icon templates (any depth, `iconHouse` too)?"""
+    if "{{" not in raw:  # no template at all (the parse would find none)
+        return False
     return any(
         key_is(template_key(template), *icons)
         for template in mwparserfromhell.parse(raw).filter_templates(recursive=True)
