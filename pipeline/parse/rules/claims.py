@@ -298,22 +298,26 @@ def extract_claims(
     """Every claim of one scoring rule's plain text; `context` is its title then headings."""
     claims: list[ClaimDraft] = []
     phase: ClaimState | None = None
-    context_features = _context_features(context, vocab)
+    context_features: list[str] | None = None  # read once, by the first sentence that needs it
     for sentence in sentences(text):
-        features = _features_in(sentence, vocab)
-        state_words = _state_words(sentence, vocab)
         mentions = _mentions(sentence, vocab)
-        units = _units(sentence, vocab)
         taken = [(m.start, m.end) for m in mentions]
         counts = _counts(sentence, taken, vocab)
         if not mentions:
             phase = _announced_phase(sentence, vocab) or phase
-            if counts:
-                no_mention = _Mention(0, 0, 0, False, False)
-                feature = _feature(sentence, features, no_mention, None, context_features, vocab)
-                state = _state(_states(state_words, None), phase, default_state)
-                claims.append(_claim(sentence, feature, state, "unknown", None, counts))
+        if not mentions and not counts:
+            continue  # no claim: neither features nor states are read
+        if context_features is None:
+            context_features = _context_features(context, vocab)
+        features = _features_in(sentence, vocab)
+        state_words = _state_words(sentence, vocab)
+        if not mentions:
+            no_mention = _Mention(0, 0, 0, False, False)
+            feature = _feature(sentence, features, no_mention, None, context_features, vocab)
+            state = _state(_states(state_words, None), phase, default_state)
+            claims.append(_claim(sentence, feature, state, "unknown", None, counts))
             continue
+        units = _units(sentence, vocab)
         for index, mention in enumerate(mentions):
             if vocab.threshold.search(sentence, 0, mention.start):
                 # "trece de 50 de puncte": a score reached, neither a rate nor a feature's
