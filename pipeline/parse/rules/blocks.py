@@ -12,8 +12,9 @@ from mwparserfromhell.wikicode import Wikicode
 
 from pipeline.parse.document import ParsedDocument
 from pipeline.parse.rules.drafts import Draft
-from pipeline.parse.rules.plaintext import link_target_name, plain_text, template_name
+from pipeline.parse.rules.plaintext import plain_text, template_name
 from pipeline.parse.rules.tree import Enclosure, Site
+from pipeline.parse.rules.visible import link_target_name
 from schemas.findings import Finding, Severity
 from schemas.rules import ClaimState, RuleKind
 
@@ -54,7 +55,7 @@ def block_drafts(doc: ParsedDocument, site: Site) -> tuple[list[Draft], list[Fin
                 "rules.malformed_block",
                 f"{name} has parameters it does not define: {', '.join(unknown)}",
                 offset=offset,
-                snippet=str(node),
+                snippet=doc.text_of(node),
             )
         )
     kind = BLOCK_KINDS[name]
@@ -66,7 +67,7 @@ def block_drafts(doc: ParsedDocument, site: Site) -> tuple[list[Draft], list[Fin
             template=name,
             title=plain_text(title_raw) if title_raw is not None else None,
             text=plain_text(rules_raw) if rules_raw is not None else "",
-            raw=str(node),
+            raw=doc.text_of(node),
             in_ref=site.in_ref,
             anchor=node,
             enclosures=site.enclosures,
@@ -107,7 +108,7 @@ def faq_draft(doc: ParsedDocument, site: Site) -> tuple[list[Draft], list[Findin
                 "rules.malformed_faq",
                 "FAQ without a question (title/header) or an answer (text/body)",
                 offset=offset,
-                snippet=str(node),
+                snippet=doc.text_of(node),
             )
         )
     draft = Draft(
@@ -117,7 +118,7 @@ def faq_draft(doc: ParsedDocument, site: Site) -> tuple[list[Draft], list[Findin
         template="FAQ",
         title=plain_text(title_raw) if title_raw is not None else None,
         text=plain_text(text_raw) if text_raw is not None else "",
-        raw=str(node),
+        raw=doc.text_of(node),
         in_ref=site.in_ref,
         anchor=node,
         enclosures=site.enclosures,
@@ -127,14 +128,12 @@ def faq_draft(doc: ParsedDocument, site: Site) -> tuple[list[Draft], list[Findin
 
 def expansion_links(template: Template) -> list[str]:
     """The `...Link` template names inside `expansionlink`, in order."""
-    if not template.has("expansionlink"):
+    param = template.get("expansionlink", None)  # as `has` + `get`: the last one
+    if param is None:
         return []
-    value = template.get("expansionlink").value
-    return [
-        template_name(t)
-        for t in value.filter_templates(recursive=False)
-        if template_name(t).endswith("Link")
-    ]
+    # `filter_templates(recursive=False)`: the value's own template nodes
+    names = (template_name(t) for t in param.value.nodes if isinstance(t, Template))
+    return [name for name in names if name.endswith("Link")]
 
 
 def expansion_name(template: Template) -> str | None:
@@ -156,7 +155,7 @@ def interaction_draft(doc: ParsedDocument, site: Site) -> tuple[list[Draft], lis
                 "rules.unresolved_expansion",
                 "OtherExpansionRule without a ...Link template in expansionlink",
                 offset=offset,
-                snippet=str(node),
+                snippet=doc.text_of(node),
             )
         )
     label = plain_text(str(node.get("expansionlink").value)) if node.has("expansionlink") else None
@@ -168,7 +167,7 @@ def interaction_draft(doc: ParsedDocument, site: Site) -> tuple[list[Draft], lis
         template="OtherExpansionRule",
         title=label,
         text=plain_text(rules_raw) if rules_raw is not None else "",
-        raw=str(node),
+        raw=doc.text_of(node),
         in_ref=site.in_ref,
         anchor=node,
         enclosures=site.enclosures,

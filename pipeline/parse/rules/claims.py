@@ -176,10 +176,16 @@ def _implied_feature(sentence: str, vocab: Vocabulary) -> str | None:
 
 
 def _feature(
-    sentence: str, mention: _Mention, unit: _Unit | None, context: list[str], vocab: Vocabulary
+    sentence: str,
+    found: list[tuple[int, int, str]],
+    mention: _Mention,
+    unit: _Unit | None,
+    context_features: list[str],
+    vocab: Vocabulary,
 ) -> str:
-    candidates = [f for f in _features_in(sentence, vocab) if _outside((f[0], f[1]), unit)]
-    context_features = _context_features(context, vocab)
+    """`found`: the sentence's `_features_in`; `context_features`: the rule's
+    `_context_features` (both the same for every mention, so computed once)."""
+    candidates = [f for f in found if _outside((f[0], f[1]), unit)]
     if candidates:
 
         def distance(f: tuple[int, int, str]) -> int:
@@ -198,14 +204,18 @@ def _feature(
     return feature
 
 
-def _states(sentence: str, unit: _Unit | None, vocab: Vocabulary) -> set[ClaimState]:
-    """State words of the sentence outside the unit phrase (`oraș finalizat` is a unit)."""
-    return {
-        ClaimState(phrase.meaning)
+def _state_words(sentence: str, vocab: Vocabulary) -> list[tuple[ClaimState, tuple[int, int]]]:
+    """Every state word of the sentence and where it is."""
+    return [
+        (ClaimState(phrase.meaning), match.span())
         for phrase in vocab.states
         for match in phrase.pattern.finditer(sentence)
-        if _outside(match.span(), unit)
-    }
+    ]
+
+
+def _states(words: list[tuple[ClaimState, tuple[int, int]]], unit: _Unit | None) -> set[ClaimState]:
+    """State words (`_state_words`) outside the unit phrase (`oraș finalizat` is a unit)."""
+    return {state for state, span in words if _outside(span, unit)}
 
 
 def _state(found: set[ClaimState], phase: ClaimState | None, default: ClaimState) -> ClaimState:
@@ -251,7 +261,7 @@ def _announced_phase(sentence: str, vocab: Vocabulary) -> ClaimState | None:
     """A short heading-like line ("EVALUAREA DUPĂ JOC") starts a phase for what follows."""
     if len(sentence.split()) > ANNOUNCEMENT_WORDS:
         return None
-    found = _states(sentence, None, vocab)
+    found = _states(_state_words(sentence, vocab), None)
     return next((named for named in PHASES if named in found), None)
 
 
@@ -288,18 +298,26 @@ def extract_claims(
     """Every claim of one scoring rule's plain text; `context` is its title then headings."""
     claims: list[ClaimDraft] = []
     phase: ClaimState | None = None
+    context_features: list[str] | None = None  # read once, by the first sentence that needs it
     for sentence in sentences(text):
         mentions = _mentions(sentence, vocab)
-        units = _units(sentence, vocab)
         taken = [(m.start, m.end) for m in mentions]
         counts = _counts(sentence, taken, vocab)
         if not mentions:
             phase = _announced_phase(sentence, vocab) or phase
-            if counts:
-                feature = _feature(sentence, _Mention(0, 0, 0, False, False), None, context, vocab)
-                state = _state(_states(sentence, None, vocab), phase, default_state)
-                claims.append(_claim(sentence, feature, state, "unknown", None, counts))
+        if not mentions and not counts:
+            continue  # no claim: neither features nor states are read
+        if context_features is None:
+            context_features = _context_features(context, vocab)
+        features = _features_in(sentence, vocab)
+        state_words = _state_words(sentence, vocab)
+        if not mentions:
+            no_mention = _Mention(0, 0, 0, False, False)
+            feature = _feature(sentence, features, no_mention, None, context_features, vocab)
+            state = _state(_states(state_words, None), phase, default_state)
+            claims.append(_claim(sentence, feature, state, "unknown", None, counts))
             continue
+        units = _units(sentence, vocab)
         for index, mention in enumerate(mentions):
             if vocab.threshold.search(sentence, 0, mention.start):
                 # "trece de 50 de puncte": a score reached, neither a rate nor a feature's
@@ -316,8 +334,8 @@ def extract_claims(
                 unit_names = ("fixed",)
             else:
                 unit_names = ("unknown",)
-            feature = _feature(sentence, mention, unit, context, vocab)
-            state = _state(_states(sentence, unit, vocab), phase, default_state)
+            feature = _feature(sentence, features, mention, unit, context_features, vocab)
+            state = _state(_states(state_words, unit), phase, default_state)
             claims.extend(
                 _claim(sentence, feature, state, unit_name, mention, counts)
                 for unit_name in unit_names

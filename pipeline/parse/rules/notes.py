@@ -11,14 +11,16 @@ Notes inside `OtherExpansionRule` carry the expansion it targets.
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 from mwparserfromhell.nodes import Heading, Node, Tag, Template, Text
 
 from pipeline.parse.document import ParsedDocument
 from pipeline.parse.rules.blocks import STAGE, expansion_links, expansion_name
 from pipeline.parse.rules.drafts import Draft
-from pipeline.parse.rules.plaintext import ICON_TEMPLATES, plain_text, template_name
+from pipeline.parse.rules.plaintext import plain_text, template_name
 from pipeline.parse.rules.tree import Site
+from pipeline.parse.rules.visible import ICON_TEMPLATES
 from pipeline.parse.sections import INLINE_HEADING
 from schemas.findings import Finding, Severity
 from schemas.rules import RuleKind
@@ -31,21 +33,10 @@ ICON_KINDS = {
 }
 BLANK_LINE = re.compile(r"\n[ \t]*\n")
 LINE_END = re.compile(r"\n")  # a list item ends with its line
-LIST_MARKUP = ("*", "#")
 
 
 def _is_icon(node: Node) -> bool:
     return isinstance(node, Template) and template_name(node) in ICON_TEMPLATES
-
-
-def _starts_list_item(site: Site) -> bool:
-    """Is the icon on a line that begins with `*` or `#` (so the next item ends the note)?"""
-    for node in reversed(site.container.nodes[: site.index]):
-        if isinstance(node, Tag) and (node.wiki_markup or "").strip()[:1] in LIST_MARKUP:
-            return True
-        if isinstance(node, Text) and "\n" in node.value:
-            return False
-    return False
 
 
 def _first_stop(text: str, in_list: bool) -> int | None:
@@ -57,13 +48,15 @@ def _first_stop(text: str, in_list: bool) -> int | None:
     return min(cuts) if cuts else None
 
 
-def note_extent(site: Site) -> str:
+def note_extent(doc: ParsedDocument, site: Site) -> str:
     """The raw wikitext after a bare icon that belongs to its note."""
-    in_list = _starts_list_item(site)
+    # Is the icon on a line that begins with `*` or `#` (so the next item ends the note)?
+    in_list = site.siblings.in_list_item[site.index]
     parts: list[str] = []
-    for node in site.container.nodes[site.index + 1 :]:
+    for node in islice(site.siblings.nodes, site.index + 1, None):
         if _is_icon(node) or isinstance(node, Heading):
             break
+        # (`in "*#"`: a tag without wiki markup also ends a list item's note)
         if isinstance(node, Tag) and in_list and (node.wiki_markup or "").strip()[:1] in "*#":
             break
         if isinstance(node, Text):
@@ -71,7 +64,7 @@ def note_extent(site: Site) -> str:
             if cut is not None:
                 parts.append(node.value[:cut])
                 break
-        parts.append(str(node))
+        parts.append(doc.text_of(node))
     return "".join(parts)
 
 
@@ -82,19 +75,19 @@ def note_draft(doc: ParsedDocument, site: Site) -> tuple[list[Draft], list[Findi
     offset = doc.offset_of(node)
     holder = site.enclosures[-1] if site.enclosures else None
     if node.has("text"):
-        form, raw, text = "text_param", str(node), plain_text(node.get("text").value)
+        form, raw, text = "text_param", doc.text_of(node), plain_text(node.get("text").value)
     elif (
         holder is not None
         and isinstance(holder.node, Template)
         and holder.part == "textbefore"
         and holder.node.has("text")
     ):
-        form, raw = "label_of_" + template_name(holder.node), str(holder.node)
+        form, raw = "label_of_" + template_name(holder.node), doc.text_of(holder.node)
         text = plain_text(holder.node.get("text").value)
     else:
-        extent = note_extent(site)
+        extent = note_extent(doc, site)
         form = "ref" if site.in_ref else "inline"
-        raw, text = str(node) + extent, plain_text(extent)
+        raw, text = doc.text_of(node) + extent, plain_text(extent)
     interaction = site.nearest_template("OtherExpansionRule")
     findings = []
     if not text:

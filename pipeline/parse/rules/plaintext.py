@@ -24,25 +24,27 @@ from mwparserfromhell.nodes import (
 )
 from mwparserfromhell.wikicode import Wikicode
 
-# Templates that are records of their own: their text never flows into the enclosing rule.
-RECORD_TEMPLATES = (
-    "RulesPlacingTile",
-    "RulesPlacingMeeple",
-    "RulesScoring",
-    "RulesAction",
-    "FAQ",
-    "OtherExpansionRule",
+from pipeline.parse.rules.tokenplain import Unsupported, render_string
+from pipeline.parse.rules.visible import (
+    BLOCK_TAGS,
+    DROPPED_TAGS,
+    ICON_TEMPLATES,
+    MEDIA_PREFIXES,
+    RECORD_TEMPLATES,
+    STRIP_TEMPLATES,
+    link_target_name,
 )
-ICON_TEMPLATES = ("IconBook", "IconWorld", "IconHouse", "IconArrow")
-MEDIA_PREFIXES = ("file:", "image:", "category:", "media:", "fișier:", "datei:", "fichier:")
-BLOCK_TAGS = {"div", "p", "table", "tr", "td", "th", "ul", "ol", "li", "center", "blockquote"}
-DROPPED_TAGS = {"ref", "references", "gallery", "section", "math", "imagemap"}
-STRIP_TEMPLATES = ("GreyStrip", "VariantStrip")  # headings inside blocks: their title shows
 
 
 def template_name(template: Template) -> str:
     """The name as MediaWiki reads it: the first letter is case-insensitive (`iconHouse`)."""
-    name = str(template.name).strip()
+    nodes = template.name.nodes
+    if len(nodes) == 1:  # almost always one text node: its value is `str(template.name)`
+        (only,) = nodes  # unpacking iterates; indexing a SmartList is slow
+        name = only.value if type(only) is Text else str(only)
+    else:
+        name = str(template.name)
+    name = name.strip()
     return name[:1].upper() + name[1:]
 
 
@@ -50,11 +52,6 @@ def written_pattern(name: str) -> str:
     """A regex for `{{Name|` or `{{Name}}` as written in raw wikitext, first letter any case."""
     first = re.escape(name[:1].upper()) + re.escape(name[:1].lower())
     return r"\{\{\s*[" + first + "]" + re.escape(name[1:]) + r"\s*[|}]"
-
-
-def link_target_name(name: str) -> str:
-    """`PrincessDragonLink` -> `PrincessDragon`."""
-    return name.removesuffix("Link")
 
 
 def _param_text(template: Template, name: str) -> str | None:
@@ -143,10 +140,22 @@ _STRAY_TAG = re.compile(
 
 def normalise(text: str) -> str:
     """One space between words, one line per paragraph/item, no empty lines."""
-    lines = (_SPACES.sub(" ", line).strip() for line in _STRAY_TAG.sub(" ", text).split("\n"))
+    if "<" in text:  # every stray tag starts with one
+        text = _STRAY_TAG.sub(" ", text)
+    # `_SPACES` never spans a newline: one pass over the text is one pass per line
+    lines = (line.strip() for line in _SPACES.sub(" ", text).split("\n"))
     return "\n".join(line for line in lines if line and line != "*")
 
 
 def plain_text(wikitext: str | Wikicode) -> str:
-    code = mwparserfromhell.parse(wikitext) if isinstance(wikitext, str) else wikitext
-    return normalise(_render_code(code))
+    if isinstance(wikitext, str):
+        try:  # the tokens rendered without the node tree; the same text, much cheaper
+            return normalise(render_string(wikitext))
+        except Unsupported:
+            return reference_plain_text(wikitext)
+    return normalise(_render_code(wikitext))
+
+
+def reference_plain_text(wikitext: str) -> str:
+    """The reference path: parse the string into a node tree, then render the nodes."""
+    return normalise(_render_code(mwparserfromhell.parse(wikitext)))

@@ -20,14 +20,10 @@ from mwparserfromhell.nodes import Template, Wikilink
 
 from pipeline.parse.document import ParsedDocument
 from pipeline.parse.rules.drafts import Draft
-from pipeline.parse.rules.plaintext import (
-    ICON_TEMPLATES,
-    MEDIA_PREFIXES,
-    plain_text,
-    template_name,
-)
+from pipeline.parse.rules.plaintext import plain_text, template_name
 from pipeline.parse.rules.regions import PageRegions
 from pipeline.parse.rules.tree import Site
+from pipeline.parse.rules.visible import ICON_TEMPLATES, MEDIA_PREFIXES
 from pipeline.parse.rules.vocabulary import Vocabulary
 from pipeline.parse.sections import SectionHeading
 from pipeline.parse.values import key_is, template_key
@@ -99,6 +95,8 @@ def _item_draft(
 
 def _holds_icon(raw: str, icons: tuple[str, ...] = ICON_TEMPLATES) -> bool:
     """Does this wikitext hold one of these icon templates (any depth, `iconHouse` too)?"""
+    if "{{" not in raw:  # no template at all (the parse would find none)
+        return False
     return any(
         key_is(template_key(template), *icons)
         for template in mwparserfromhell.parse(raw).filter_templates(recursive=True)
@@ -143,29 +141,24 @@ def scoring_summary_drafts(
     return drafts
 
 
+# What `_split_top` reads, scanned left to right: a pair opens or closes, a `|` splits.
+SPLIT_MARKS = re.compile(r"\{\{|\[\[|\}\}|\]\]|\|")
+
+
 def _split_top(text: str) -> list[str]:
     """Split image parameters on `|` outside nested templates and links."""
-    parts, depth, current = [], 0, []
-    i = 0
-    while i < len(text):
-        pair = text[i : i + 2]
-        if pair in ("{{", "[["):
+    parts: list[str] = []
+    depth = start = 0
+    for mark in SPLIT_MARKS.finditer(text):
+        token = mark.group()
+        if token in ("{{", "[["):
             depth += 1
-            current.append(pair)
-            i += 2
-            continue
-        if pair in ("}}", "]]"):
+        elif token in ("}}", "]]"):
             depth = max(0, depth - 1)
-            current.append(pair)
-            i += 2
-            continue
-        if text[i] == "|" and depth == 0:
-            parts.append("".join(current))
-            current = []
-        else:
-            current.append(text[i])
-        i += 1
-    parts.append("".join(current))
+        elif depth == 0:
+            parts.append(text[start : mark.start()])
+            start = mark.end()
+    parts.append(text[start:])
     return parts
 
 
@@ -205,7 +198,7 @@ def example_draft(
         template=template_name(block) if block is not None else None,
         title=None,
         text=text,
-        raw=str(link),
+        raw=doc.text_of(link),
         in_ref=site.in_ref,
         enclosures=site.enclosures,
         claim_state=state,

@@ -34,7 +34,7 @@ from pipeline.parse.rules.sectioned import (
     house_section_drafts,
     scoring_summary_drafts,
 )
-from pipeline.parse.rules.tree import walk_sites
+from pipeline.parse.rules.tree import find_sites
 from pipeline.parse.rules.vocabulary import (
     FALLBACK_LANGUAGE,
     NoVocabularyError,
@@ -105,7 +105,7 @@ def collect_drafts(
     drafts: list[Draft] = []
     findings: list[Finding] = []
     parsed: Counter[str] = Counter()
-    for site in walk_sites(doc.tree):
+    for site in find_sites(doc.tree, TEMPLATE_HANDLERS):
         node = site.node
         if isinstance(node, Template):
             name = template_name(node)

@@ -1,16 +1,24 @@
-"""Where each node sits: its container, its index there and the templates and tags around it.
+"""Where each rules node sits: its container, its index there and the templates and tags around it.
 
 `ParsedDocument.located` gives offsets; rules extraction also needs structure: the siblings
 after an `{{IconBook}}` (the note's text), whether a note is inside `<ref>`, which
 `OtherExpansionRule` or block encloses it.
+
+`find_sites` walks the tree once and returns only the nodes the rules stage reads (templates
+by name, wikilinks); what encloses a site is kept as a chain of parents and spelled out as
+`Enclosure`s only for the sites returned, so the parts of the many nodes no rule reads (a
+parameter's name, a tag's name) are never turned into strings.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection
 from dataclasses import dataclass
+from functools import cached_property
+from typing import TypeAlias
 
-from mwparserfromhell.nodes import Heading, Node, Tag, Template, Wikilink
+from mwparserfromhell.nodes import Heading, Node, Tag, Template, Text, Wikilink
+from mwparserfromhell.nodes.extras import Parameter
 from mwparserfromhell.wikicode import Wikicode
 
 from pipeline.parse.rules.plaintext import template_name
@@ -18,18 +26,82 @@ from pipeline.parse.rules.plaintext import template_name
 
 @dataclass(frozen=True)
 class Enclosure:
-    """A node around another one, and the part holding it (a parameter name or a tag name)."""
+    """A node around another one, and what of it holds that one: a parameter, or the part's
+    name (`text` of a wikilink, `title` of a heading; a tag's part is its tag name)."""
 
     node: Node
-    part: str
+    holder: Parameter | str
+
+    @property
+    def part(self) -> str:
+        """The parameter's name or the tag's name (computed only when asked: rarely)."""
+        if isinstance(self.holder, Parameter):
+            return str(self.holder.name).strip()
+        if isinstance(self.node, Tag):
+            return str(self.node.tag).strip().lower()
+        return self.holder
 
 
-@dataclass(frozen=True)
+# One step out of a site: (the step further out, the enclosing node, what of it holds the
+# site). None above the top level.
+_Chain: TypeAlias = tuple["_Chain", Node, "Parameter | str"] | None
+
+
+def _enclosures(chain: _Chain) -> tuple[Enclosure, ...]:
+    """The chain as enclosures, outermost first."""
+    found: list[Enclosure] = []
+    while chain is not None:
+        chain, node, holder = chain
+        found.append(Enclosure(node, holder))
+    found.reverse()
+    return tuple(found)
+
+
+LIST_MARKUP = ("*", "#")
+
+
+def is_list_marker(node: Node) -> bool:
+    """A `*` or `#` list item's markup tag."""
+    return isinstance(node, Tag) and (node.wiki_markup or "").strip()[:1] in LIST_MARKUP
+
+
+class Siblings:
+    """The nodes of one container as a plain list (a SmartList indexes slowly), shared by
+    the sites in it, with what rules ask of a position in it computed once for all."""
+
+    def __init__(self, nodes: list[Node]) -> None:
+        self.nodes = nodes
+
+    @cached_property
+    def in_list_item(self) -> list[bool]:
+        """For each index: is the line up to that node a list item (`*`, `#` since the last
+        newline of the container's text)? One forward pass instead of a scan back per node."""
+        flags: list[bool] = []
+        state = False
+        for node in self.nodes:
+            flags.append(state)
+            if is_list_marker(node):
+                state = True
+            elif isinstance(node, Text) and "\n" in node.value:
+                state = False
+        return flags
+
+
 class Site:
-    node: Node
-    container: Wikicode
-    index: int
-    enclosures: tuple[Enclosure, ...]  # outermost first
+    """A node, the wikicode holding it, its index there, and what encloses it."""
+
+    def __init__(
+        self, node: Node, container: Wikicode, siblings: Siblings, index: int, chain: _Chain
+    ) -> None:
+        self.node = node
+        self.container = container
+        self.siblings = siblings
+        self.index = index
+        self._chain = chain
+
+    @cached_property
+    def enclosures(self) -> tuple[Enclosure, ...]:  # outermost first
+        return _enclosures(self._chain)
 
     @property
     def in_ref(self) -> bool:
@@ -47,23 +119,38 @@ class Site:
 
     @property
     def top_level(self) -> bool:
-        return not self.enclosures
+        return self._chain is None
 
 
-def walk_sites(code: Wikicode, enclosures: tuple[Enclosure, ...] = ()) -> Iterator[Site]:
-    """Every node in document order with its container and enclosures."""
-    for index, node in enumerate(code.nodes):
-        yield Site(node, code, index, enclosures)
+def find_sites(code: Wikicode, template_names: Collection[str]) -> list[Site]:
+    """Templates named one of `template_names` (as `template_name` reads them) and every
+    wikilink, in document order, each with its container and enclosures.
+
+    The walk enters what a reader sees: template parameters, tag contents, wikilink texts and
+    heading titles (not template names, tag attributes or link targets).
+    """
+    found: list[Site] = []
+    _collect(code, None, template_names, found)
+    return found
+
+
+def _collect(code: Wikicode, chain: _Chain, names: Collection[str], found: list[Site]) -> None:
+    siblings = Siblings(list(code.nodes))
+    for index, node in enumerate(siblings.nodes):
+        kind = type(node)
+        if kind is Text:  # most nodes: nothing inside, never a site
+            continue
         if isinstance(node, Template):
+            if template_name(node) in names:
+                found.append(Site(node, code, siblings, index, chain))
             for param in node.params:
-                inner = (*enclosures, Enclosure(node, str(param.name).strip()))
-                yield from walk_sites(param.value, inner)
+                _collect(param.value, (chain, node, param), names, found)
         elif isinstance(node, Tag):
             if node.contents is not None:
-                inner = (*enclosures, Enclosure(node, str(node.tag).strip().lower()))
-                yield from walk_sites(node.contents, inner)
+                _collect(node.contents, (chain, node, ""), names, found)
         elif isinstance(node, Wikilink):
+            found.append(Site(node, code, siblings, index, chain))
             if node.text is not None:
-                yield from walk_sites(node.text, (*enclosures, Enclosure(node, "text")))
+                _collect(node.text, (chain, node, "text"), names, found)
         elif isinstance(node, Heading):
-            yield from walk_sites(node.title, (*enclosures, Enclosure(node, "title")))
+            _collect(node.title, (chain, node, "title"), names, found)
