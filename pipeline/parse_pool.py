@@ -205,7 +205,11 @@ class WorkerPool:
                     if not worker.in_flight:
                         worker.deadline = time.monotonic() + self._limits.seconds_per_page
                     worker.in_flight.append(revision)
-                    worker.conn.send(revision)
+                    try:
+                        worker.conn.send(revision)
+                    except OSError:  # BrokenPipeError: the worker has just died or left
+                        # `_collect` sees it go and hands the pages in flight to a new worker.
+                        break
             busy = [w for w in self._workers if w.in_flight]
             if not busy:
                 return

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from pipeline import parse_runner
 from pipeline.build import build_corpus
-from pipeline.parse_pool import ParseLimits, StageBugError
+from pipeline.parse.document import RevisionText
+from pipeline.parse_pool import PageFailure, PageRows, ParseLimits, StageBugError, WorkerPool
 from pipeline.synth import generate_corpus
 from tests.perf.corpora import write_corpus
 from tests.perf.stages import BUG, COUNT_STAGE, DIE, HOG, SLEEP, TABLE, create_table
@@ -95,3 +98,24 @@ def test_a_stage_bug_crashes_and_leaves_the_warehouse_as_it_was(tmp_path: Path) 
         build_corpus(db, broken, jobs=1)
     with read_only(db) as conn:
         assert status(conn)["table_rows"] == before
+
+
+def test_pages_sent_to_a_worker_that_has_just_died_go_to_its_replacement() -> None:
+    def revision(title: str, text: str) -> RevisionText:
+        return RevisionText(f"sha:{title}", title, title, "en", text)
+
+    def source() -> Iterator[RevisionText]:
+        yield revision("Dies", f"{DIE} {{{{X}}}}")
+        # Let the worker die before the next page is sent to it, so the send hits a closed pipe.
+        time.sleep(1.5)
+        yield revision("Good A", "{{A}}")
+        yield revision("Good B", "{{B}}")
+
+    with WorkerPool([COUNT_STAGE], 1, ParseLimits(seconds_per_page=10.0)) as pool:
+        results = list(pool.parse(source()))
+    failures = [r for r in results if isinstance(r, PageFailure)]
+    assert [(f.revision.title, f.reason) for f in failures] == [("Dies", "crashed")]
+    assert sorted(r.revision_key for r in results if isinstance(r, PageRows)) == [
+        "sha:Good A",
+        "sha:Good B",
+    ]
