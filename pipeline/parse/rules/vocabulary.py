@@ -37,6 +37,8 @@ class Vocabulary:
     features: tuple[Phrase, ...]
     units: tuple[Phrase, ...]
     states: tuple[Phrase, ...]  # in priority order: incomplete, completed, end_game, during_game
+    any_feature: re.Pattern[str]  # matches where some `features` phrase matches (see `any_of`)
+    any_state: re.Pattern[str]  # likewise for `states`
     house_rule_headings: tuple[str, ...]
     scoring_headings: tuple[str, ...]
     end_game_headings: tuple[str, ...]
@@ -61,6 +63,14 @@ def _phrases(table: dict[str, list[str]]) -> tuple[Phrase, ...]:
         Phrase(meaning, re.compile(_alternatives(stems), re.IGNORECASE))
         for meaning, stems in table.items()
     )
+
+
+def any_of(phrases: tuple[Phrase, ...]) -> re.Pattern[str]:
+    """One pattern that finds a match exactly when some phrase has one (at the leftmost
+    position any of them matches): a single scan that tells when the per-phrase scans would
+    all find nothing. Same flags as `_phrases`; with no phrases it matches everywhere, so it
+    never rules a scan out."""
+    return re.compile("|".join(p.pattern.pattern for p in phrases), re.IGNORECASE)
 
 
 STATE_PRIORITY = ("incomplete", "completed", "end_game", "during_game")
@@ -94,6 +104,8 @@ def build_vocabulary(data: dict[str, object]) -> Vocabulary:
         re.IGNORECASE,
     )
     states = table("states")
+    features = _phrases(table("features"))
+    state_phrases = _phrases({name: states[name] for name in STATE_PRIORITY if name in states})
     return Vocabulary(
         language=str(data["language"]),
         points=points,
@@ -103,9 +115,11 @@ def build_vocabulary(data: dict[str, object]) -> Vocabulary:
         per=re.compile(_alternatives(words("per")), re.IGNORECASE),
         plus=re.compile(r"\s*" + _alternatives(words("plus")), re.IGNORECASE),
         alternative=re.compile(r"\s*,?\s*" + _alternatives(words("or")) + r"\s+", re.IGNORECASE),
-        features=_phrases(table("features")),
+        features=features,
         units=_phrases(table("units")),
-        states=_phrases({name: states[name] for name in STATE_PRIORITY if name in states}),
+        states=state_phrases,
+        any_feature=any_of(features),
+        any_state=any_of(state_phrases),
         house_rule_headings=tuple(words("house_rule_headings")),
         scoring_headings=tuple(words("scoring_headings")),
         end_game_headings=tuple(words("end_game_headings")),
