@@ -150,6 +150,8 @@ def _outside(span: tuple[int, int], unit: _Unit | None) -> bool:
 
 
 def _features_in(text: str, vocab: Vocabulary) -> list[tuple[int, int, str]]:
+    if vocab.any_feature.search(text) is None:
+        return []  # no feature word at all (most texts): the per-phrase scans would find none
     return [
         (m.start(), m.end(), phrase.meaning)
         for phrase in vocab.features
@@ -206,6 +208,8 @@ def _feature(
 
 def _state_words(sentence: str, vocab: Vocabulary) -> list[tuple[ClaimState, tuple[int, int]]]:
     """Every state word of the sentence and where it is."""
+    if vocab.any_state.search(sentence) is None:
+        return []  # no state word at all (most sentences): the per-phrase scans would find none
     return [
         (ClaimState(phrase.meaning), match.span())
         for phrase in vocab.states

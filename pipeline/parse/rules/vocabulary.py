@@ -37,6 +37,8 @@ class Vocabulary:
     features: tuple[Phrase, ...]
     units: tuple[Phrase, ...]
     states: tuple[Phrase, ...]  # in priority order: incomplete, completed, end_game, during_game
+    any_feature: re.Pattern[str]  # matches where some `features` phrase matches (see `_any_of`)
+    any_state: re.Pattern[str]  # likewise for `states`
     house_rule_headings: tuple[str, ...]
     scoring_headings: tuple[str, ...]
     end_game_headings: tuple[str, ...]
@@ -45,15 +47,24 @@ class Vocabulary:
         return int(text) if text.isdigit() else self.number_words[text.lower()]
 
 
+def _stem_words(stem: str) -> str:
+    """`oraș finalizat` -> each word with any ending, words separated by spaces."""
+    return r"\s+".join(re.escape(word) + r"\w*" for word in stem.split())
+
+
 def stem_pattern(stem: str) -> str:
     """`oraș finalizat` -> each word at a word start, any ending, words separated by spaces."""
-    words = [re.escape(word) + r"\w*" for word in stem.split()]
-    return r"(?<!\w)" + r"\s+".join(words)
+    return r"(?<!\w)" + _stem_words(stem)
 
 
 def _alternatives(stems: list[str]) -> str:
+    """Any of the stems (`stem_pattern`), longest first. The word-start test is written once
+    before the group rather than in each branch: the same test at the same position, so the
+    same matches, but a mid-word position is dropped after one test instead of one per stem."""
+    if not stems:
+        return "(?:)"
     ordered = sorted(stems, key=len, reverse=True)
-    return "(?:" + "|".join(stem_pattern(stem) for stem in ordered) + ")"
+    return r"(?<!\w)(?:" + "|".join(_stem_words(stem) for stem in ordered) + ")"
 
 
 def _phrases(table: dict[str, list[str]]) -> tuple[Phrase, ...]:
@@ -61,6 +72,15 @@ def _phrases(table: dict[str, list[str]]) -> tuple[Phrase, ...]:
         Phrase(meaning, re.compile(_alternatives(stems), re.IGNORECASE))
         for meaning, stems in table.items()
     )
+
+
+def _any_of(table: dict[str, list[str]]) -> re.Pattern[str]:
+    """One pattern that finds a match exactly when some phrase of `table` (`_phrases`) has
+    one, at the leftmost position any of them matches: a single scan that tells when the
+    per-phrase scans would all find nothing. With no stems it matches everywhere, so it never
+    rules a scan out."""
+    stems = [stem for phrase_stems in table.values() for stem in phrase_stems]
+    return re.compile(_alternatives(stems), re.IGNORECASE)
 
 
 STATE_PRIORITY = ("incomplete", "completed", "end_game", "during_game")
@@ -94,6 +114,8 @@ def build_vocabulary(data: dict[str, object]) -> Vocabulary:
         re.IGNORECASE,
     )
     states = table("states")
+    features = table("features")
+    state_table = {name: states[name] for name in STATE_PRIORITY if name in states}
     return Vocabulary(
         language=str(data["language"]),
         points=points,
@@ -103,9 +125,11 @@ def build_vocabulary(data: dict[str, object]) -> Vocabulary:
         per=re.compile(_alternatives(words("per")), re.IGNORECASE),
         plus=re.compile(r"\s*" + _alternatives(words("plus")), re.IGNORECASE),
         alternative=re.compile(r"\s*,?\s*" + _alternatives(words("or")) + r"\s+", re.IGNORECASE),
-        features=_phrases(table("features")),
+        features=_phrases(features),
         units=_phrases(table("units")),
-        states=_phrases({name: states[name] for name in STATE_PRIORITY if name in states}),
+        states=_phrases(state_table),
+        any_feature=_any_of(features),
+        any_state=_any_of(state_table),
         house_rule_headings=tuple(words("house_rule_headings")),
         scoring_headings=tuple(words("scoring_headings")),
         end_game_headings=tuple(words("end_game_headings")),
