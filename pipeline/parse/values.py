@@ -59,6 +59,13 @@ def template_key(template: Template) -> str:
     name = text_if_plain(template.name)
     if name is None:
         return _normalise(template.name.strip_code().strip())
+    return _plain_key(name)
+
+
+@lru_cache(maxsize=4096)
+def _plain_key(name: str) -> str:
+    """`template_key()` of a name that is plain text: a function of the text alone, so a page's
+    hundreds of `Tile`/`Feature` names are normalised once (a bounded cache, like `_wanted`)."""
     # `strip_code()` of plain text: the text itself, newlines trimmed, 3+ newlines collapsed.
     name = name.strip("\n")
     while "\n\n\n" in name:

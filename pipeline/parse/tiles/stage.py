@@ -58,7 +58,10 @@ class _Extractor:
         self.pending: dict[str, list[dict[str, Any]]] = {}  # table -> fields of its records
 
     def add(self, table: str, fields: dict[str, Any]) -> None:
-        self.pending.setdefault(table, []).append(fields)
+        batch = self.pending.get(table)  # not `setdefault(table, [])`: no list per call
+        if batch is None:
+            self.pending[table] = batch = []
+        batch.append(fields)
 
     def validate_pending(self) -> None:
         for table, batch in self.pending.items():
