@@ -104,6 +104,13 @@ def text_if_plain(code: Wikicode) -> str | None:
 
 def visible_text(value: Wikicode) -> str:
     """What `text_param()` answers for a parameter whose value is `value`."""
+    nodes = value.nodes
+    if len(nodes) == 1:  # one text node, nearly every value: `text_if_plain()` inlined
+        (only,) = nodes
+        if isinstance(only, Text):
+            text: str = only.value
+            if "<!--" not in text:
+                return " ".join(text.split())
     plain = text_if_plain(value)
     if plain is not None and "<!--" not in plain:
         # Plain text has nothing to strip, and splitting on whitespace makes the newline
