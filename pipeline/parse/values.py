@@ -59,6 +59,13 @@ def template_key(template: Template) -> str:
     name = text_if_plain(template.name)
     if name is None:
         return _normalise(template.name.strip_code().strip())
+    return _plain_key(name)
+
+
+@lru_cache(maxsize=4096)
+def _plain_key(name: str) -> str:
+    """`template_key()` of a name that is plain text: a function of the text alone, so a page's
+    hundreds of `Tile`/`Feature` names are normalised once (a bounded cache, like `_wanted`)."""
     # `strip_code()` of plain text: the text itself, newlines trimmed, 3+ newlines collapsed.
     name = name.strip("\n")
     while "\n\n\n" in name:
@@ -97,6 +104,13 @@ def text_if_plain(code: Wikicode) -> str | None:
 
 def visible_text(value: Wikicode) -> str:
     """What `text_param()` answers for a parameter whose value is `value`."""
+    nodes = value.nodes
+    if len(nodes) == 1:  # one text node, nearly every value: `text_if_plain()` inlined
+        (only,) = nodes
+        if isinstance(only, Text):
+            text: str = only.value
+            if "<!--" not in text:
+                return " ".join(text.split())
     plain = text_if_plain(value)
     if plain is not None and "<!--" not in plain:
         # Plain text has nothing to strip, and splitting on whitespace makes the newline

@@ -66,8 +66,8 @@ class ParsedConfig:
     def illustration_counts(self) -> dict[str, int]:
         return _totals(self.illustrations)
 
-    @cached_property
     def feature_editions(self) -> list[str]:
+        """The editions the Features name, sorted (read once per entry by the stage)."""
         editions = {item.edition for item in [*self.features, *self.illustrations] if item.edition}
         return sorted(editions)
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import compress
+from operator import not_
 
 import mwparserfromhell
 from mwparserfromhell.nodes import Node, Template, Text
@@ -174,20 +176,26 @@ def find_lists(doc: ParsedDocument) -> PageLists:
     result = PageLists()
     events: list[tuple[int, str, Node]] = []
     template_headings: list[_TemplateHeading] = []
-    for item in doc.located.outside_templates():
-        node = item.node
-        if isinstance(node, Template):
+    located = doc.located
+    # The nodes outside templates with their offsets, in document order; no `Located` is
+    # made per node (a Text's `value` is its text, as `Located.text` would slice it).
+    pairs = zip(located.nodes, located.starts, strict=True)
+    outside = compress(pairs, map(not_, located.depths))
+    for node, offset in outside:
+        if isinstance(node, Text):
+            value = node.value
+            if "{{" in value:  # `{{` first: most text has none
+                for match in _TILE_START.finditer(value):
+                    events.append((offset + match.start(), "broken", node))
+        elif isinstance(node, Template):
             key = template_key(node)
             event = _EVENT_TEMPLATES.get(key)
             if event is not None:
-                events.append((item.offset, event, node))
+                events.append((offset, event, node))
             elif key in _HEADING_TEMPLATES:
-                heading = _template_heading(key, node, item.offset)
+                heading = _template_heading(key, node, offset)
                 if heading is not None:
                     template_headings.append(heading)
-        elif isinstance(node, Text) and "{{" in item.text:  # `{{` first: most text has none
-            for match in _TILE_START.finditer(item.text):
-                events.append((item.offset + match.start(), "broken", node))
     events.sort(key=lambda event: event[0])
 
     text = doc.revision.wikitext

@@ -47,6 +47,7 @@ class _Entry:
     identity: ImageIdentity | None
     count: int
     config: ParsedConfig
+    feature_editions: list[str]  # `config.feature_editions()`, read twice per entry
 
 
 class _Extractor:
@@ -58,7 +59,10 @@ class _Extractor:
         self.pending: dict[str, list[dict[str, Any]]] = {}  # table -> fields of its records
 
     def add(self, table: str, fields: dict[str, Any]) -> None:
-        self.pending.setdefault(table, []).append(fields)
+        batch = self.pending.get(table)  # not `setdefault(table, [])`: no list per call
+        if batch is None:
+            self.pending[table] = batch = []
+        batch.append(fields)
 
     def validate_pending(self) -> None:
         for table, batch in self.pending.items():
@@ -122,7 +126,7 @@ class _Extractor:
         config = parse_config(config_code, self.doc.text_of)
         for issue in config.problems:
             self.problem(issue.code, issue.severity, issue.message, raw.offset, issue.snippet)
-        return _Entry(raw, image, identity, count, config)
+        return _Entry(raw, image, identity, count, config, config.feature_editions())
 
     def list_total(self, raw: RawList, name: str) -> int | None:
         value = raw.params.text(name)
@@ -142,7 +146,7 @@ class _Extractor:
     def resolve_edition(
         self, raw: RawList, entries: list[_Entry]
     ) -> tuple[str | None, EditionSources]:
-        features = Counter(e for entry in entries for e in entry.config.feature_editions)
+        features = Counter(e for entry in entries for e in entry.feature_editions)
         images = Counter(
             entry.identity.edition_token
             for entry in entries
@@ -273,7 +277,7 @@ class _Extractor:
         identity, config, raw = entry.identity, entry.config, entry.raw
         code = identity.code if identity else entry.image.rsplit(".", 1)[0]
         image_edition = identity.edition_token if identity else None
-        feature_editions = config.feature_editions
+        feature_editions = entry.feature_editions
         if feature_editions and list_edition and feature_editions != [list_edition]:
             self.problem(
                 "tiles.edition-conflict",
