@@ -28,11 +28,8 @@ from pipeline.parse.rules.tokenplain import Unsupported, render_string
 from pipeline.parse.rules.visible import (
     BLOCK_TAGS,
     DROPPED_TAGS,
-    ICON_TEMPLATES,
     MEDIA_PREFIXES,
-    RECORD_TEMPLATES,
-    STRIP_TEMPLATES,
-    link_target_name,
+    template_text,
 )
 
 
@@ -61,23 +58,7 @@ def _param_text(template: Template, name: str) -> str | None:
 
 
 def _template(node: Template) -> str:
-    name = template_name(node)
-    if name in RECORD_TEMPLATES:
-        return ""
-    if name in ICON_TEMPLATES:  # the icon itself is the record's kind; `text=` is its text
-        return _param_text(node, "text") or ""
-    if name.startswith("Color") or name in ("CircularBox", "Year"):
-        return _param_text(node, "1") or ""
-    if name.endswith("Link"):
-        text = _param_text(node, "text")
-        return text if text is not None else link_target_name(name)
-    if name.startswith("Text") and not node.params:  # {{TextC2}} -> "C2"
-        return name.removeprefix("Text")
-    if name in STRIP_TEMPLATES:
-        return "\n" + (_param_text(node, "title") or "") + "\n"
-    if name in ("Figure", "Tile", "Author"):
-        return _param_text(node, "text") or _param_text(node, "name") or ""
-    return ""
+    return template_text(template_name(node), bool(node.params), lambda key: _param_text(node, key))
 
 
 def _tag(node: Tag) -> str:

@@ -23,11 +23,8 @@ from mwparserfromhell.parser import tokens as T
 from pipeline.parse.rules.visible import (
     BLOCK_TAGS,
     DROPPED_TAGS,
-    ICON_TEMPLATES,
     MEDIA_PREFIXES,
-    RECORD_TEMPLATES,
-    STRIP_TEMPLATES,
-    link_target_name,
+    template_text,
 )
 
 
@@ -268,22 +265,7 @@ def _param(template: _Template, name: str) -> str | None:
 def _template(node: _Template) -> str:
     name = _raw(node.name).strip()
     name = name[:1].upper() + name[1:]
-    if name in RECORD_TEMPLATES:
-        return ""
-    if name in ICON_TEMPLATES:
-        return _param(node, "text") or ""
-    if name.startswith("Color") or name in ("CircularBox", "Year"):
-        return _param(node, "1") or ""
-    if name.endswith("Link"):
-        text = _param(node, "text")
-        return text if text is not None else link_target_name(name)
-    if name.startswith("Text") and not node.params:
-        return name.removeprefix("Text")
-    if name in STRIP_TEMPLATES:
-        return "\n" + (_param(node, "title") or "") + "\n"
-    if name in ("Figure", "Tile", "Author"):
-        return _param(node, "text") or _param(node, "name") or ""
-    return ""
+    return template_text(name, bool(node.params), lambda key: _param(node, key))
 
 
 def _tag(node: _Tag) -> str:

@@ -5,6 +5,8 @@ renderer (`tokenplain`), so both read the same lists.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 # Templates that are records of their own: their text never flows into the enclosing rule.
 RECORD_TEMPLATES = (
     "RulesPlacingTile",
@@ -24,3 +26,24 @@ STRIP_TEMPLATES = ("GreyStrip", "VariantStrip")  # headings inside blocks: their
 def link_target_name(name: str) -> str:
     """`PrincessDragonLink` -> `PrincessDragon`."""
     return name.removesuffix("Link")
+
+
+def template_text(name: str, has_params: bool, param: Callable[[str], str | None]) -> str:
+    """What a template named `name` (first letter upper case) shows: `param(key)` is the plain
+    text of its parameter `key`, or None when the template has no such parameter."""
+    if name in RECORD_TEMPLATES:
+        return ""
+    if name in ICON_TEMPLATES:  # the icon itself is the record's kind; `text=` is its text
+        return param("text") or ""
+    if name.startswith("Color") or name in ("CircularBox", "Year"):
+        return param("1") or ""
+    if name.endswith("Link"):
+        text = param("text")
+        return text if text is not None else link_target_name(name)
+    if name.startswith("Text") and not has_params:  # {{TextC2}} -> "C2"
+        return name.removeprefix("Text")
+    if name in STRIP_TEMPLATES:
+        return "\n" + (param("title") or "") + "\n"
+    if name in ("Figure", "Tile", "Author"):
+        return param("text") or param("name") or ""
+    return ""
