@@ -9,7 +9,7 @@ from typing import Any
 import duckdb
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ListRow:
     title: str
     language: str
@@ -32,7 +32,7 @@ class ListRow:
         return f"{self.title} list {self.list_index} ({label or 'unidentified'})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TileRow:
     title: str
     language: str

@@ -45,7 +45,6 @@ class ConfigData:
     def __init__(self, conn: duckdb.DuckDBPyConnection, pages: Sequence[str] | None = None):
         self._conn = conn
         self._pages = None if pages is None else sorted(set(pages))
-        self._tiles: dict[ListKey, list[ConfigTile]] = {}
 
     def _only_pages(self, alias: str) -> tuple[str, list[Any]]:
         """A SQL condition keeping the rows of the chosen base titles (pages `alias`)."""
@@ -159,13 +158,6 @@ class ConfigData:
 
     def tiles(self, key: ListKey) -> list[ConfigTile]:
         """The tiles of one list of one revision, in page order."""
-        tiles = self._tiles.get(key)
-        if tiles is None:
-            # Several tile sets read the same list: decode and validate its rows once.
-            tiles = self._tiles[key] = self._decode_tiles(key)
-        return list(tiles)
-
-    def _decode_tiles(self, key: ListKey) -> list[ConfigTile]:
         _title, _revision, list_index = key
         return [
             ConfigTile(
