@@ -22,12 +22,12 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter, defaultdict
-from functools import cache
 
 import duckdb
 
 from pipeline.engine.claims import Claim, ScoringKey, rate_key
 from pipeline.engine.config_data import ConfigData
+from pipeline.engine.config_rules import builtin_tile_geometry
 from pipeline.engine.geometry import BASE_GAME, registry, tile_set
 from pipeline.engine.rules import RulesConfig
 from pipeline.errors import InputError
@@ -39,7 +39,6 @@ from schemas.engine_config import (
     Provenance,
     ScoringValue,
     SourcedNumber,
-    TileGeometry,
     TileSetSource,
 )
 
@@ -59,7 +58,6 @@ SCORING_KEYS: dict[ScoringKey, str] = {
 SHARES_BASE_SHAPES = frozenset({"20th Anniversary", "Winter Edition"})
 # (list_index, its tiles=N, list_index of the list declaring its section's total)
 ListTotals = tuple[int, int | None, int | None]
-_SHAPE_FIELDS = {"edges", "monastery", "cities", "roads", "fields"}
 _RANGE = re.compile(r"^([A-Za-z]*)(\d*)-([A-Za-z]*)(\d*)$")
 
 
@@ -158,16 +156,8 @@ def _geometry(product: str, codes: list[str]) -> ConfigGeometry:
         start: str | None = tile_set(owner).start_tile
     except KeyError:
         start = None
-    tiles = {code: _tile_geometry(owner, code) for code in codes if (owner, code) in shapes}
+    tiles = {code: builtin_tile_geometry(owner, code) for code in codes if (owner, code) in shapes}
     return ConfigGeometry(product=owner, start_tile=start, tiles=tiles)
-
-
-@cache
-def _tile_geometry(product: str, code: str) -> TileGeometry:
-    """One shape as a configuration holds it (frozen, so every configuration shares it)."""
-    return TileGeometry.model_validate(
-        registry()[(product, code)].model_dump(include=_SHAPE_FIELDS)
-    )
 
 
 def _resolve(

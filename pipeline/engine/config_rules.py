@@ -7,14 +7,22 @@ values set the RulesConfig fields they name, and its non-special tiles become th
 
 from __future__ import annotations
 
+from functools import cache
+
 from pydantic import ValidationError
 
 from pipeline.engine.geometry import registry, tile_set
 from pipeline.engine.rules import RulesConfig
 from pipeline.errors import InputError
-from schemas.engine_config import EngineConfig
+from schemas.engine_config import EngineConfig, TileGeometry
 
-_SHAPE_FIELDS = {"edges", "monastery", "cities", "roads", "fields"}
+SHAPE_FIELDS = {"edges", "monastery", "cities", "roads", "fields"}
+
+
+@cache
+def builtin_tile_geometry(product: str, code: str) -> TileGeometry:
+    """The engine's shape of `code` as a configuration holds it (frozen: shared by all)."""
+    return TileGeometry.model_validate(registry()[(product, code)].model_dump(include=SHAPE_FIELDS))
 
 
 def parse_engine_config(raw: object, path: str) -> EngineConfig:
@@ -36,7 +44,11 @@ def rules_from_engine_config(config: EngineConfig, path: str) -> RulesConfig:
     shapes = registry()
     for code, shape in sorted(config.geometry.tiles.items()):
         built_in = shapes.get((product, code))
-        if built_in is None or built_in.model_dump(include=_SHAPE_FIELDS) != shape.model_dump():
+        if built_in is None or (
+            # A generated configuration holds the engine's own shape objects: no need to compare.
+            shape is not builtin_tile_geometry(product, code)
+            and built_in.model_dump(include=SHAPE_FIELDS) != shape.model_dump()
+        ):
             raise InputError(
                 f"geometry.tiles.{code} is not the engine's {product} tile {code}",
                 path=path,
