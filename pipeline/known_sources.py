@@ -15,14 +15,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import duckdb
-import pyarrow as pa
 
 from pipeline.corpus import SourceSpec
 from pipeline.errors import InputError
 from pipeline.extract.titles import resolve_title
 from warehouse.connection import read_only
 from warehouse.errors import WarehouseError
-from warehouse.rows import execute, scalar
+from warehouse.rows import arrow_view, execute, scalar
 
 _BLOCK = 1 << 20
 
@@ -53,17 +52,14 @@ class _Stored:
 
 
 def _stored_sources(conn: duckdb.DuckDBPyConnection, hashes: list[str]) -> dict[str, _Stored]:
-    conn.register("_known_hashes", pa.table({"h": hashes}))
-    try:
+    with arrow_view(conn, "_known_hashes", {"h": hashes}) as view:
         rows = conn.execute(
             "SELECT f.sha256, f.format, f.revisions, r.title, r.revision_key, "
             "r.revision_id IS NOT NULL "
-            "FROM source_files f JOIN _known_hashes k ON k.h = f.sha256 "
+            f"FROM source_files f JOIN {view} k ON k.h = f.sha256 "
             "LEFT JOIN revisions r ON r.source_sha256 = f.sha256 "
             "ORDER BY f.sha256, r.import_seq"
         ).fetchall()
-    finally:
-        conn.unregister("_known_hashes")
     stored: dict[str, _Stored] = {}
     for sha, fmt, count, title, key, has_id in rows:
         entry = stored.setdefault(str(sha), _Stored(str(fmt), int(count), []))

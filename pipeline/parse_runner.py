@@ -18,14 +18,20 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 import duckdb
-import pyarrow as pa
 
 from pipeline.parse import PARSER_VERSION, ParseStage, registered_stages
 from pipeline.parse.document import RevisionText
 from pipeline.parse_pool import PageFailure, PageRows, ParseLimits, WorkerPool, rows_of
 from pipeline.progress import NoProgress, Progress
 from schemas.findings import Finding, Severity
-from warehouse.rows import ColumnRows, delete_where_in, insert_columns, insert_rows, record_row
+from warehouse.rows import (
+    ColumnRows,
+    arrow_view,
+    delete_where_in,
+    insert_columns,
+    insert_rows,
+    record_row,
+)
 
 GUARD_STAGE = "parse"
 # Revisions fetched from the warehouse at a time, and revisions buffered before a write.
@@ -61,16 +67,12 @@ def pending_keys(conn: duckdb.DuckDBPyConnection, force: bool = False) -> list[s
 
 def revision_texts(conn: duckdb.DuckDBPyConnection, keys: Sequence[str]) -> list[RevisionText]:
     """The given revisions with their text, in the order of `keys`."""
-    view = "_parse_keys"
-    conn.register(view, pa.table({"k": list(keys), "pos": list(range(len(keys)))}))
-    try:
+    with arrow_view(conn, "_parse_keys", {"k": list(keys), "pos": list(range(len(keys)))}) as view:
         rows = conn.execute(
             f"SELECT r.revision_key, r.title, p.base_title, p.language, r.wikitext "
             f"FROM {view} k JOIN revisions r ON r.revision_key = k.k "
             f"JOIN pages p ON p.title = r.title ORDER BY k.pos"
         ).fetchall()
-    finally:
-        conn.unregister(view)
     return [RevisionText(*row) for row in rows]
 
 

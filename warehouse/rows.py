@@ -8,7 +8,8 @@ value (list, dict, nested record) is stored as JSON text.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import duckdb
@@ -159,6 +160,18 @@ def insert_rows(
     return insert_columns(conn, table, buffer)
 
 
+@contextmanager
+def arrow_view(
+    conn: duckdb.DuckDBPyConnection, name: str, columns: Mapping[str, Sequence[Any]]
+) -> Iterator[str]:
+    """`columns` as a temporary view `name` for the statements inside the block."""
+    conn.register(name, pa.table(dict(columns)))
+    try:
+        yield name
+    finally:
+        conn.unregister(name)
+
+
 def insert_columns(conn: duckdb.DuckDBPyConnection, table: str, rows: ColumnRows) -> int:
     """Append rows held column by column to `table` in one Arrow scan."""
     if not rows.count:
@@ -168,14 +181,9 @@ def insert_columns(conn: duckdb.DuckDBPyConnection, table: str, rows: ColumnRows
     if extra:
         raise RuntimeError(f"rows for {table!r} carry unknown columns {sorted(extra)}")
     present = [c for c in columns if c in rows.columns]
-    arrow = pa.table({c: rows.columns[c] for c in present})
-    view = f"_arrow_{table}"
-    conn.register(view, arrow)
-    try:
-        quoted = ", ".join(f'"{c}"' for c in present)
+    quoted = ", ".join(f'"{c}"' for c in present)
+    with arrow_view(conn, f"_arrow_{table}", {c: rows.columns[c] for c in present}) as view:
         execute(conn, f"INSERT INTO {table} ({quoted}) SELECT {quoted} FROM {view}")
-    finally:
-        conn.unregister(view)
     return rows.count
 
 
@@ -198,14 +206,10 @@ def delete_where_in(
     """
     if not keys:
         return
-    view = f"_keys_{table}"
-    conn.register(view, pa.table({"k": list(keys)}))
     conditions = "".join(f' AND "{name}" = ?' for name in equal)
-    try:
+    with arrow_view(conn, f"_keys_{table}", {"k": list(keys)}) as view:
         execute(
             conn,
             f'DELETE FROM {table} WHERE "{column}" IN (SELECT k FROM {view}){conditions}',
             list(equal.values()),
         )
-    finally:
-        conn.unregister(view)

@@ -13,12 +13,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 import duckdb
-import pyarrow as pa
 
 from schemas.checks import CheckResult
 from schemas.findings import Finding
 from schemas.pages import ImportBatch
-from warehouse.rows import delete_where_in, execute, insert_records, insert_rows, scalar
+from warehouse.rows import arrow_view, delete_where_in, execute, insert_records, insert_rows, scalar
 
 
 @dataclass
@@ -58,16 +57,13 @@ def _renumber(conn: duckdb.DuckDBPyConnection, reimported: list[dict[str, Any]])
     last = {item["revision_key"]: item["import_seq"] for item in reimported}
     if not last:
         return
-    view = "_reimported_revisions"
-    conn.register(view, pa.table({"revision_key": list(last), "import_seq": list(last.values())}))
-    try:
+    columns = {"revision_key": list(last), "import_seq": list(last.values())}
+    with arrow_view(conn, "_reimported_revisions", columns) as view:
         execute(
             conn,
             f"UPDATE revisions SET import_seq = r.import_seq FROM {view} r "
             "WHERE revisions.revision_key = r.revision_key",
         )
-    finally:
-        conn.unregister(view)
 
 
 def store_batches(conn: duckdb.DuckDBPyConnection, batches: Sequence[ImportBatch]) -> StoreCounts:
