@@ -46,6 +46,7 @@ class PageRows:
     revision_key: str
     rows: dict[str, ColumnRows]  # table -> rows
     findings: ColumnRows  # every stage's finding rows
+    tree_seconds: float = 0.0  # of the page's parse, the time `mwparserfromhell.parse` took
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,7 @@ def rows_of(revision: RevisionText, stages: Sequence[ParseStage]) -> PageRows:
         for table, records in output.rows.items():
             rows.setdefault(table, ColumnRows()).add_rows(record_row(r) for r in records)
         findings.add_rows(record_row(f) for f in output.findings)
-    return PageRows(revision.revision_key, rows, findings)
+    return PageRows(revision.revision_key, rows, findings, result.tree_seconds)
 
 
 def _receive_into(conn: Connection, inbox: queue.SimpleQueue[RevisionText | None]) -> None:

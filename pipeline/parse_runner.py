@@ -49,6 +49,8 @@ class ParseReport:
     jobs: int = 0
     seconds: float = 0.0  # the whole parse phase, wall clock
     write_seconds: float = 0.0  # of which appending rows to the warehouse
+    # Summed over pages (in whichever process parsed them): `mwparserfromhell.parse` alone.
+    tree_seconds: float = 0.0
 
 
 def pending_keys(conn: duckdb.DuckDBPyConnection, force: bool = False) -> list[str]:
@@ -112,6 +114,7 @@ class _Writer:
         for table, rows in page.rows.items():
             self._rows.setdefault(table, ColumnRows()).extend(rows)
         self._rows.setdefault("findings", ColumnRows()).extend(page.findings)
+        self._report.tree_seconds += page.tree_seconds
         self._pages += 1
         if self._pages >= WRITE_EVERY:
             self.flush()

@@ -49,6 +49,8 @@ def test_any_number_of_jobs_gives_the_same_rows(tmp_path: Path) -> None:
         assert report.parse.parsed == 6
         assert report.parse.jobs == jobs
         assert report.parse.rows[TABLE] > 0
+        # Every page's parse was timed (in whichever process parsed it) and summed.
+        assert 0 < report.parse.tree_seconds < report.parse.seconds
         rows[jobs] = _rows(db)
     assert len({key for key, *_ in rows[0]}) == 6
     assert rows[0] == rows[1] == rows[2]
