@@ -19,8 +19,8 @@ from pipeline.checks import checks_for_build, run_checks
 from pipeline.corpus import SourceSpec, read_corpus, sample_corpus_dir
 from pipeline.extract.sources import read_source
 from pipeline.known_sources import KnownFile, find_known, keep_import_order
-from pipeline.parse_pool import ParseLimits, default_jobs
-from pipeline.parse_runner import ParseReport, parse_pending
+from pipeline.parse_pool import ParseLimits, StartingPool, default_jobs
+from pipeline.parse_runner import ParseReport, parse_pending, start_workers
 from pipeline.progress import NoProgress, Progress
 from schemas.checks import CheckResult
 from schemas.pages import ImportBatch
@@ -91,19 +91,27 @@ def import_sources(
     started = time.perf_counter()
     progress = progress or NoProgress()
     known = find_known(db, specs)
-    batches = read_sources([s for i, s in enumerate(specs) if i not in known], progress)
-    report = store_and_parse(
-        db,
-        batches,
-        command=command,
-        checks=checks,
-        progress=progress,
-        files=len(specs),
-        jobs=jobs,
-        limits=limits,
-        known=known,
-        order=_import_order(specs, batches, known),
-    )
+    jobs = default_jobs() if jobs is None else jobs
+    # New files mean pages to parse: the workers start while the files are read and stored.
+    starting = start_workers(jobs, limits) if jobs > 0 and len(known) < len(specs) else None
+    try:
+        batches = read_sources([s for i, s in enumerate(specs) if i not in known], progress)
+        report = store_and_parse(
+            db,
+            batches,
+            command=command,
+            checks=checks,
+            progress=progress,
+            files=len(specs),
+            jobs=jobs,
+            limits=limits,
+            known=known,
+            order=_import_order(specs, batches, known),
+            starting=starting,
+        )
+    finally:
+        if starting is not None:
+            starting.close()
     report.files_unchanged = len(known)
     report.seconds = time.perf_counter() - started
     return report
@@ -138,6 +146,7 @@ def store_and_parse(
     limits: ParseLimits | None = None,
     known: dict[int, KnownFile] | None = None,
     order: Sequence[tuple[str, str, bool]] = (),
+    starting: StartingPool | None = None,
 ) -> BuildReport:
     """One transaction: store the batches, parse what needs parsing, optionally run checks.
 
@@ -147,6 +156,7 @@ def store_and_parse(
     Used by file imports and by the API extractor alike. `jobs` parse worker processes
     (default: one per core; 0 parses in this process). `order` lists the revisions of every
     input in the order given, stored or not, so the last one imported stays its page's current.
+    `starting`: parse workers the caller started (with `jobs` workers) and closes.
     """
     progress = progress or NoProgress()
     with write_transaction(db) as conn:
@@ -165,6 +175,7 @@ def store_and_parse(
             progress=progress,
             jobs=default_jobs() if jobs is None else jobs,
             limits=limits,
+            pool=None if starting is None else starting.pool(),
         )
         report = BuildReport(run_id, len(batches) if files is None else files, counts, parse_report)
         report.store_seconds = store_seconds

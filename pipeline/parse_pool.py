@@ -273,6 +273,38 @@ class WorkerPool:
         self.close()
 
 
+class StartingPool:
+    """A `WorkerPool` started in a background thread, so that its workers' interpreters start
+    (about a second: the fork server imports the parser and the stages) while the caller
+    reads and stores its input. `pool()` waits for it; `close()` stops it, started or not."""
+
+    def __init__(self, stages: Sequence[ParseStage], jobs: int, limits: ParseLimits) -> None:
+        self._pool: WorkerPool | None = None
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(
+            target=self._start, args=(stages, jobs, limits), name="carcdb-pool-start", daemon=True
+        )
+        self._thread.start()
+
+    def _start(self, stages: Sequence[ParseStage], jobs: int, limits: ParseLimits) -> None:
+        try:
+            self._pool = WorkerPool(stages, jobs, limits)
+        except BaseException as exc:  # raised again in the caller's thread by `pool()`
+            self._error = exc
+
+    def pool(self) -> WorkerPool:
+        self._thread.join()
+        if self._error is not None:
+            raise self._error
+        assert self._pool is not None
+        return self._pool
+
+    def close(self) -> None:
+        self._thread.join()
+        if self._pool is not None:
+            self._pool.close()
+
+
 def default_jobs() -> int:
     """One worker per core this process may run on (a container's CPU set, not the host's)."""
     try:

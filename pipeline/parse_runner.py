@@ -21,7 +21,14 @@ import duckdb
 
 from pipeline.parse import PARSER_VERSION, ParseStage, registered_stages
 from pipeline.parse.document import RevisionText
-from pipeline.parse_pool import PageFailure, PageRows, ParseLimits, WorkerPool, rows_of
+from pipeline.parse_pool import (
+    PageFailure,
+    PageRows,
+    ParseLimits,
+    StartingPool,
+    WorkerPool,
+    rows_of,
+)
 from pipeline.progress import NoProgress, Progress
 from schemas.findings import Finding, Severity
 from warehouse.rows import (
@@ -145,6 +152,27 @@ def _clear(conn: duckdb.DuckDBPyConnection, stages: Sequence[ParseStage], keys: 
     delete_where_in(conn, "parsed_revisions", "revision_key", keys)
 
 
+def start_workers(jobs: int, limits: ParseLimits | None = None) -> StartingPool:
+    """`jobs` parse workers for `parse_pending(pool=...)`, starting in the background."""
+    return StartingPool(registered_stages(), jobs, limits or ParseLimits())
+
+
+def _parse_with(
+    pool: WorkerPool,
+    texts: Iterator[RevisionText],
+    writer: _Writer,
+    report: ParseReport,
+    progress: Progress,
+) -> None:
+    for result in pool.parse(texts):
+        if isinstance(result, PageFailure):
+            writer.add_finding(guard_finding(result))
+            report.failed += 1
+        else:
+            writer.add(result)
+        progress.advance("parse")
+
+
 def parse_pending(
     conn: duckdb.DuckDBPyConnection,
     *,
@@ -153,8 +181,12 @@ def parse_pending(
     force: bool = False,
     jobs: int = 1,
     limits: ParseLimits | None = None,
+    pool: WorkerPool | None = None,
 ) -> ParseReport:
-    """Parse what needs it with `jobs` workers (0: in this process) and replace its rows."""
+    """Parse what needs it with `jobs` workers (0: in this process) and replace its rows.
+
+    `pool`: workers already started with `jobs` workers (the caller closes them); without
+    it, a pool is started here and closed when done."""
     started = time.perf_counter()
     stages = list(registered_stages() if stages is None else stages)
     progress = progress or NoProgress()
@@ -173,14 +205,11 @@ def parse_pending(
             progress.advance("parse")
     else:
         report.jobs = min(jobs, len(keys))
-        with WorkerPool(stages, report.jobs, limits or ParseLimits()) as pool:
-            for result in pool.parse(texts):
-                if isinstance(result, PageFailure):
-                    writer.add_finding(guard_finding(result))
-                    report.failed += 1
-                else:
-                    writer.add(result)
-                progress.advance("parse")
+        if pool is not None:
+            _parse_with(pool, texts, writer, report, progress)
+        else:
+            with WorkerPool(stages, report.jobs, limits or ParseLimits()) as own:
+                _parse_with(own, texts, writer, report, progress)
     writer.flush()
     insert_rows(
         conn,

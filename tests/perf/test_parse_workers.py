@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -9,9 +10,12 @@ from pathlib import Path
 import pytest
 
 from pipeline import parse_runner
-from pipeline.build import build_corpus
+from pipeline.build import build_corpus, read_sources, store_and_parse
+from pipeline.corpus import read_corpus
+from pipeline.errors import InputError
 from pipeline.parse.document import RevisionText
 from pipeline.parse_pool import PageFailure, PageRows, ParseLimits, StageBugError, WorkerPool
+from pipeline.progress import NoProgress
 from pipeline.synth import generate_corpus
 from tests.perf.corpora import write_corpus
 from tests.perf.stages import BUG, COUNT_STAGE, DIE, HOG, SLEEP, TABLE, create_table
@@ -50,7 +54,7 @@ def test_any_number_of_jobs_gives_the_same_rows(tmp_path: Path) -> None:
         assert report.parse.jobs == jobs
         assert report.parse.rows[TABLE] > 0
         # Every page's parse was timed (in whichever process parsed it) and summed.
-        assert 0 < report.parse.tree_seconds < report.parse.seconds
+        assert 0 < report.parse.tree_seconds < max(1, jobs) * report.parse.seconds
         rows[jobs] = _rows(db)
     assert len({key for key, *_ in rows[0]}) == 6
     assert rows[0] == rows[1] == rows[2]
@@ -121,3 +125,42 @@ def test_pages_sent_to_a_worker_that_has_just_died_go_to_its_replacement() -> No
         "sha:Good A",
         "sha:Good B",
     ]
+
+
+def test_a_broken_file_stops_the_build_and_the_workers_started_for_it(tmp_path: Path) -> None:
+    """Workers start while the files are read; a file that cannot be read still stops the
+    run with nothing written, and no worker is left running."""
+    corpus = write_corpus(tmp_path / "corpus", [("Good", "{{Tile|count=1}}"), ("Bad", "x")])
+    (corpus / "001.wiki").write_bytes(b"\xff\xfe not utf-8 \xff")
+    db = tmp_path / "wh.duckdb"
+    with pytest.raises(InputError, match=r"001\.wiki"):
+        build_corpus(db, corpus, jobs=2)
+    assert multiprocessing.active_children() == []
+    assert not db.exists() or _count(db, "revisions") == 0
+
+
+def test_workers_started_in_the_background_parse_like_workers_started_on_demand(
+    tmp_path: Path,
+) -> None:
+    corpus = tmp_path / "corpus"
+    generate_corpus(corpus, pages=2, langs=2, seed=4)
+    background = build_corpus(tmp_path / "background.duckdb", corpus, jobs=2)
+    assert background.parse.jobs == 2 and background.parse.parsed == 4
+    batches = read_sources(read_corpus(corpus), NoProgress())
+    on_demand = store_and_parse(tmp_path / "on-demand.duckdb", batches, command="build", jobs=2)
+    assert on_demand.parse.parsed == 4
+    assert on_demand.parse.rows == background.parse.rows
+    assert _tiles(tmp_path / "on-demand.duckdb") == _tiles(tmp_path / "background.duckdb")
+    assert multiprocessing.active_children() == []
+
+
+def _tiles(db: Path) -> list[tuple[object, ...]]:
+    with read_only(db) as conn:
+        return conn.execute(
+            "SELECT title, list_index, code, count FROM tiles ORDER BY ALL"
+        ).fetchall()
+
+
+def _count(db: Path, table: str) -> int:
+    with read_only(db) as conn:
+        return int(conn.execute(f"SELECT count(*) FROM {table}").fetchall()[0][0])
