@@ -6,10 +6,12 @@ from pathlib import Path
 from typing import Any
 
 import duckdb
+import pyarrow as pa
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from warehouse.rows import ColumnRows, insert_columns, insert_rows
+from warehouse.rows import ColumnRows, arrow_array, insert_columns, insert_rows
 
 COLUMNS = ("a", "b", "c")
 ROW = st.dictionaries(
@@ -49,3 +51,28 @@ def test_columns_store_what_rows_store(
         assert _stored(conn, "by_columns") == _stored(conn, "by_rows")
         expected = [tuple(row.get(c) for c in COLUMNS) for row in every_row]
         assert _stored(conn, "by_rows") == expected
+
+
+SCALAR = st.one_of(
+    st.none(),
+    st.text(max_size=8),
+    st.integers(-(2**63), 2**63 - 1),
+    st.floats(allow_nan=False),
+    st.booleans(),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.lists(SCALAR, max_size=6), st.lists(st.one_of(st.none(), st.text()))))
+def test_arrow_columns_have_the_type_pyarrow_infers(values: list[Any]) -> None:
+    """Columns are converted with an explicit type when they hold one Python type: the array
+    is the one inference gives (same type, same values), only cheaper for long strings."""
+    try:
+        inferred = pa.array(values)
+    except (pa.ArrowInvalid, pa.ArrowTypeError):  # mixed types: neither converts
+        with pytest.raises((pa.ArrowInvalid, pa.ArrowTypeError)):
+            arrow_array(values)
+        return
+    explicit = arrow_array(values)
+    assert explicit.type == inferred.type
+    assert explicit.equals(inferred)
