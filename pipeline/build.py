@@ -11,12 +11,13 @@ costs little more than hashing the input files.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from pipeline.checks import checks_for_build, run_checks
 from pipeline.corpus import SourceSpec, read_corpus, sample_corpus_dir
+from pipeline.early_parse import EarlyParse, parsed_keys
 from pipeline.extract.sources import read_source
 from pipeline.known_sources import KnownFile, find_known, keep_import_order
 from pipeline.parse_pool import ParseLimits, StartingPool, default_jobs
@@ -63,13 +64,19 @@ class BuildReport:
         }
 
 
-def read_sources(specs: Sequence[SourceSpec], progress: Progress) -> list[ImportBatch]:
+def read_sources(
+    specs: Sequence[SourceSpec],
+    progress: Progress,
+    on_read: Callable[[ImportBatch], None] | None = None,
+) -> list[ImportBatch]:
+    """Read every file (`on_read` is told of each batch as soon as it is read)."""
     progress.start("read", len(specs))
     batches = []
     for spec in specs:
-        batches.append(
-            read_source(spec.path, title=spec.title, language=spec.language, fmt=spec.fmt)
-        )
+        batch = read_source(spec.path, title=spec.title, language=spec.language, fmt=spec.fmt)
+        batches.append(batch)
+        if on_read is not None:
+            on_read(batch)
         progress.advance("read")
     return batches
 
@@ -94,8 +101,16 @@ def import_sources(
     jobs = default_jobs() if jobs is None else jobs
     # New files mean pages to parse: the workers start while the files are read and stored.
     starting = start_workers(jobs, limits) if jobs > 0 and len(known) < len(specs) else None
+    # ... and parse each revision read at once, while the rest is read and stored.
+    early = None if starting is None else EarlyParse(starting, parsed_keys(db))
     try:
-        batches = read_sources([s for i, s in enumerate(specs) if i not in known], progress)
+        batches = read_sources(
+            [s for i, s in enumerate(specs) if i not in known],
+            progress,
+            on_read=None if early is None else early.add,
+        )
+        if early is not None:
+            early.finish()
         report = store_and_parse(
             db,
             batches,
@@ -108,8 +123,11 @@ def import_sources(
             known=known,
             order=_import_order(specs, batches, known),
             starting=starting,
+            early=early,
         )
     finally:
+        if early is not None:
+            early.close()
         if starting is not None:
             starting.close()
     report.files_unchanged = len(known)
@@ -147,6 +165,7 @@ def store_and_parse(
     known: dict[int, KnownFile] | None = None,
     order: Sequence[tuple[str, str, bool]] = (),
     starting: StartingPool | None = None,
+    early: EarlyParse | None = None,
 ) -> BuildReport:
     """One transaction: store the batches, parse what needs parsing, optionally run checks.
 
@@ -156,7 +175,8 @@ def store_and_parse(
     Used by file imports and by the API extractor alike. `jobs` parse worker processes
     (default: one per core; 0 parses in this process). `order` lists the revisions of every
     input in the order given, stored or not, so the last one imported stays its page's current.
-    `starting`: parse workers the caller started (with `jobs` workers) and closes.
+    `starting`: parse workers the caller started (with `jobs` workers) and closes; `early`:
+    revisions the caller sent them while reading (see `pipeline.early_parse`).
     """
     progress = progress or NoProgress()
     with write_transaction(db) as conn:
@@ -176,6 +196,7 @@ def store_and_parse(
             jobs=default_jobs() if jobs is None else jobs,
             limits=limits,
             pool=None if starting is None else starting.pool(),
+            early=early,
         )
         report = BuildReport(run_id, len(batches) if files is None else files, counts, parse_report)
         report.store_seconds = store_seconds

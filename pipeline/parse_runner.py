@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 import duckdb
 
+from pipeline.early_parse import EarlyParse, Identity
 from pipeline.parse import PARSER_VERSION, ParseStage, registered_stages
 from pipeline.parse.document import RevisionText
 from pipeline.parse_pool import (
@@ -54,7 +55,7 @@ class ParseReport:
     findings: int = 0
     failed: int = 0  # pages the time limit, memory guard or a worker crash stopped
     jobs: int = 0
-    seconds: float = 0.0  # the whole parse phase, wall clock
+    seconds: float = 0.0  # the whole parse phase, wall clock (from the first early revision)
     write_seconds: float = 0.0  # of which appending rows to the warehouse
     # Summed over pages (in whichever process parsed them): `mwparserfromhell.parse` alone.
     tree_seconds: float = 0.0
@@ -83,6 +84,17 @@ def revision_texts(conn: duckdb.DuckDBPyConnection, keys: Sequence[str]) -> list
             f"JOIN pages p ON p.title = r.title ORDER BY k.pos"
         ).fetchall()
     return [RevisionText(*row) for row in rows]
+
+
+def stored_identities(conn: duckdb.DuckDBPyConnection, keys: Sequence[str]) -> dict[str, Identity]:
+    """What a parse reads of each revision besides its text (see `early_parse.Identity`)."""
+    with arrow_view(conn, "_identity_keys", {"k": list(keys)}) as view:
+        rows = conn.execute(
+            f"SELECT r.revision_key, r.title, p.base_title, p.language, r.sha256 "
+            f"FROM {view} k JOIN revisions r ON r.revision_key = k.k "
+            f"JOIN pages p ON p.title = r.title"
+        ).fetchall()
+    return {str(key): (str(t), str(b), str(lang), str(sha)) for key, t, b, lang, sha in rows}
 
 
 def pending_revisions(conn: duckdb.DuckDBPyConnection, force: bool = False) -> list[RevisionText]:
@@ -165,12 +177,18 @@ def _parse_with(
     progress: Progress,
 ) -> None:
     for result in pool.parse(texts):
-        if isinstance(result, PageFailure):
-            writer.add_finding(guard_finding(result))
-            report.failed += 1
-        else:
-            writer.add(result)
-        progress.advance("parse")
+        _write(result, writer, report, progress)
+
+
+def _write(
+    result: PageRows | PageFailure, writer: _Writer, report: ParseReport, progress: Progress
+) -> None:
+    if isinstance(result, PageFailure):
+        writer.add_finding(guard_finding(result))
+        report.failed += 1
+    else:
+        writer.add(result)
+    progress.advance("parse")
 
 
 def parse_pending(
@@ -182,11 +200,14 @@ def parse_pending(
     jobs: int = 1,
     limits: ParseLimits | None = None,
     pool: WorkerPool | None = None,
+    early: EarlyParse | None = None,
 ) -> ParseReport:
     """Parse what needs it with `jobs` workers (0: in this process) and replace its rows.
 
     `pool`: workers already started with `jobs` workers (the caller closes them); without
-    it, a pool is started here and closed when done."""
+    it, a pool is started here and closed when done. `early`: revisions sent to `pool`'s
+    workers while their files were read; their results are used where they stand
+    (`EarlyParse.usable`), and the rest is parsed here."""
     started = time.perf_counter()
     stages = list(registered_stages() if stages is None else stages)
     progress = progress or NoProgress()
@@ -198,7 +219,13 @@ def parse_pending(
     progress.start("parse", len(keys))
     _clear(conn, stages, keys)
     writer = _Writer(conn, report)
-    texts = _stream_texts(conn, keys)
+    to_parse = keys
+    if early is not None:
+        usable = early.usable(stored_identities(conn, keys))
+        for result in early.take(usable):
+            _write(result, writer, report, progress)
+        to_parse = [key for key in keys if key not in usable]
+    texts = _stream_texts(conn, to_parse)
     if jobs <= 0:
         for revision in texts:
             writer.add(rows_of(revision, stages))
@@ -217,5 +244,5 @@ def parse_pending(
         [{"revision_key": k, "parser_version": PARSER_VERSION} for k in keys],
     )
     report.parsed = len(keys)
-    report.seconds = time.perf_counter() - started
+    report.seconds = time.perf_counter() - (started if early is None else early.started)
     return report
