@@ -45,6 +45,7 @@ class ConfigData:
     def __init__(self, conn: duckdb.DuckDBPyConnection, pages: Sequence[str] | None = None):
         self._conn = conn
         self._pages = None if pages is None else sorted(set(pages))
+        self._decoded: dict[str, Any] = {}
 
     def _only_pages(self, alias: str) -> tuple[str, list[Any]]:
         """A SQL condition keeping the rows of the chosen base titles (pages `alias`)."""
@@ -156,6 +157,15 @@ class ConfigData:
         """How many tile entries one list of one revision holds."""
         return len(self._tile_rows.get(key, []))
 
+    def _json(self, text: str) -> Any:
+        """`json.loads`, once per distinct text: tiles repeat a few feature maps many times.
+        Sharing a decoded map is safe: `ConfigTile` validation copies it."""
+        try:
+            return self._decoded[text]
+        except KeyError:
+            decoded = self._decoded[text] = json.loads(text)
+            return decoded
+
     def tiles(self, key: ListKey) -> list[ConfigTile]:
         """The tiles of one list of one revision, in page order."""
         _title, _revision, list_index = key
@@ -165,8 +175,8 @@ class ConfigData:
                 count=int(r[1]),
                 start_tile=bool(r[2]),
                 special=bool(r[3]),
-                features=json.loads(r[4]),
-                illustrations=json.loads(r[5]),
+                features=self._json(r[4]),
+                illustrations=self._json(r[5]),
                 source=TileSource(list_index=list_index, line=int(r[6]), col=int(r[7]), image=r[8]),
             )
             for r in self._tile_rows.get(key, [])
