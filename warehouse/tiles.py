@@ -69,6 +69,20 @@ def current_lists(conn: duckdb.DuckDBPyConnection) -> list[ListRow]:
     return [ListRow(*row) for row in rows]
 
 
+class _JsonMaps:
+    """`json.loads` of flat JSON objects, decoded once per distinct text (a whole warehouse of
+    tiles holds a few dozen feature maps); each call still gets a dict of its own."""
+
+    def __init__(self) -> None:
+        self._decoded: dict[str, dict[str, int]] = {}
+
+    def load(self, text: str) -> dict[str, int]:
+        decoded = self._decoded.get(text)
+        if decoded is None:
+            decoded = self._decoded[text] = json.loads(text)
+        return dict(decoded)
+
+
 def current_tiles(
     conn: duckdb.DuckDBPyConnection,
     *,
@@ -88,6 +102,7 @@ def current_tiles(
         sql += " AND edition = ?"
         params.append(edition)
     sql += " ORDER BY title, list_index, entry_index"
+    maps = _JsonMaps()
     return [
         TileRow(
             title=row[0],
@@ -97,8 +112,8 @@ def current_tiles(
             list_index=row[4],
             code=row[5],
             count=row[6],
-            features=json.loads(row[7]),
-            illustrations=json.loads(row[8]),
+            features=maps.load(row[7]),
+            illustrations=maps.load(row[8]),
             start_tile=bool(row[9]),
             footnote=bool(row[10]),
             special=bool(row[11]),
