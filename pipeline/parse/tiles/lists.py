@@ -14,7 +14,9 @@ last `}`, parsed on its own, and reported as `tiles.unbalanced-braces`.
 
 from __future__ import annotations
 
+import bisect
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import compress
@@ -24,6 +26,7 @@ import mwparserfromhell
 from mwparserfromhell.nodes import Node, Template, Text
 
 from pipeline.parse.document import ParsedDocument
+from pipeline.parse.sections import SectionHeading
 from pipeline.parse.tiles.identity import EDITION_TEXT_TEMPLATES, heading_edition
 from pipeline.parse.values import (
     TemplateParams,
@@ -127,8 +130,20 @@ def _template_heading(key: str, node: Template, offset: int) -> _TemplateHeading
 def _section_at(
     doc: ParsedDocument, offset: int, template_headings: list[_TemplateHeading]
 ) -> Section:
+    """The section of a list starting at `offset` (the reference `SectionWalk.at` follows)."""
     path = list(doc.sections.path_at(offset))
     innermost = doc.sections.heading_at(offset)
+    return _section(path, innermost, offset, template_headings, heading_edition)
+
+
+def _section(
+    path: list[str],
+    innermost: SectionHeading | None,
+    offset: int,
+    template_headings: list[_TemplateHeading],
+    edition_of: Callable[[str], str | None],
+) -> Section:
+    """The section from the heading path at `offset` and the heading templates before it."""
     key_offset = innermost.offset if innermost else -1
     after = [h for h in template_headings if key_offset < h.offset < offset]
     outer = [h for h in after if h.outer]
@@ -144,10 +159,49 @@ def _section_at(
         edition = inner[-1].edition
     if edition is None:
         for title in reversed(path):
-            edition = heading_edition(title)
+            edition = edition_of(title)
             if edition:
                 break
     return Section(tuple(path), f"{key_offset}:{' > '.join(path)}", edition)
+
+
+class SectionWalk:
+    """The sections of a page's lists, asked in document order: same answers as `_section_at`.
+
+    `SectionIndex.path_at` rebuilds the heading path from the page's first heading at every
+    call; here the path is a stack carried from one list to the next, and each title's edition
+    is read once. An offset before the previous one is answered by `_section_at`.
+    """
+
+    def __init__(self, doc: ParsedDocument, template_headings: list[_TemplateHeading]) -> None:
+        self.doc = doc
+        self.template_headings = template_headings
+        self.headings = doc.sections.headings
+        self.offsets = [heading.offset for heading in self.headings]
+        self.pushed = 0  # headings[:pushed] are on the stack (as `path_at` would walk them)
+        self.stack: list[SectionHeading] = []
+        self.editions: dict[str, str | None] = {}
+
+    def edition_of(self, title: str) -> str | None:
+        """`heading_edition(title)`, read once per title (a function of the title alone)."""
+        if title in self.editions:
+            return self.editions[title]
+        edition = self.editions[title] = heading_edition(title)
+        return edition
+
+    def at(self, offset: int) -> Section:
+        index = bisect.bisect_right(self.offsets, offset)
+        if index < self.pushed:
+            return _section_at(self.doc, offset, self.template_headings)
+        stack = self.stack
+        for heading in self.headings[self.pushed : index]:
+            while stack and stack[-1].level >= heading.level:
+                stack.pop()
+            stack.append(heading)
+        self.pushed = index
+        innermost = self.headings[index - 1] if index else None
+        path = [heading.title for heading in stack]
+        return _section(path, innermost, offset, self.template_headings, self.edition_of)
 
 
 def _repair(chunk: str) -> str | None:
@@ -199,6 +253,7 @@ def find_lists(doc: ParsedDocument) -> PageLists:
     events.sort(key=lambda event: event[0])
 
     text = doc.revision.wikitext
+    sections = SectionWalk(doc, template_headings)
     current: RawList | None = None
     for index, (offset, kind, event_node) in enumerate(events):
         node = event_node
@@ -214,7 +269,7 @@ def find_lists(doc: ParsedDocument) -> PageLists:
                         str(current.begin),
                     )
                 )
-            current = RawList(node, offset, _section_at(doc, offset, template_headings))
+            current = RawList(node, offset, sections.at(offset))
             result.lists.append(current)
         elif kind == "end":
             if current is None:

@@ -249,6 +249,9 @@ class _Extractor:
                 raw.section.edition,
                 special is not None,
             )
+        # Validated list by list, not page by page: a list's field dicts are freed before the
+        # next list's are made (fewer live objects: fewer garbage collections).
+        self.validate_pending()
         return TileList(
             location=self.doc.location(raw.offset, str(raw.begin)),
             list_index=list_index,
