@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.parse.rules.plaintext import plain_text
+from pipeline.parse.rules.plaintext import SPACE_RUNS, SPACES, plain_text
 
 WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyzăîșț", min_size=1, max_size=10)
 # Ways to write a visible word; "{}" is the word.
@@ -55,3 +55,10 @@ def test_links_without_text_show_the_expansion_name() -> None:
     assert plain_text("cu '''{{PrincessDragonLink|edition=C2|variant=long}}'''") == (
         "cu PrincessDragon"
     )
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(alphabet=" \t\u00a0\u200b\nab<", max_size=40))
+def test_space_runs_replace_exactly_what_spaces_replace(text: str) -> None:
+    # `normalise` skips lone spaces (they already are one space): the same text comes out
+    assert SPACE_RUNS.sub(" ", text) == SPACES.sub(" ", text)

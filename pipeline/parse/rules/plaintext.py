@@ -111,7 +111,11 @@ def _render_code(code: Wikicode) -> str:
     return "".join(_render_node(node) for node in code.nodes)
 
 
-_SPACES = re.compile(r"[ \t\u00a0\u200b]+")
+SPACES = re.compile(r"[ \t\u00a0\u200b]+")  # each run of these becomes one space
+# The same runs, except a lone " " (already one space): most words are parted by one space,
+# and every match costs a replacement, so `SPACE_RUNS.sub(" ", t) == SPACES.sub(" ", t)` with
+# a fraction of the matches. (A match starts with a non-" " space or with " " and one more.)
+SPACE_RUNS = re.compile(r"[\t\u00a0\u200b][ \t\u00a0\u200b]*| [ \t\u00a0\u200b]+")
 # Tags the parser left as text (an unclosed `<li>` in a caption): layout, never visible.
 _STRAY_TAG = re.compile(
     r"</?(?:li|ul|ol|div|span|br|p|td|tr|th|table|center|small|big|sup|sub)\b[^>]*>",
@@ -123,8 +127,8 @@ def normalise(text: str) -> str:
     """One space between words, one line per paragraph/item, no empty lines."""
     if "<" in text:  # every stray tag starts with one
         text = _STRAY_TAG.sub(" ", text)
-    # `_SPACES` never spans a newline: one pass over the text is one pass per line
-    lines = (line.strip() for line in _SPACES.sub(" ", text).split("\n"))
+    # `SPACE_RUNS` never spans a newline: one pass over the text is one pass per line
+    lines = (line.strip() for line in SPACE_RUNS.sub(" ", text).split("\n"))
     return "\n".join(line for line in lines if line and line != "*")
 
 
