@@ -9,6 +9,7 @@ Whitespace is normalised: one space between words, one line per paragraph or lis
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 import mwparserfromhell
 from mwparserfromhell.nodes import (
@@ -49,6 +50,21 @@ def written_pattern(name: str) -> str:
     """A regex for `{{Name|` or `{{Name}}` as written in raw wikitext, first letter any case."""
     first = re.escape(name[:1].upper()) + re.escape(name[:1].lower())
     return r"\{\{\s*[" + first + "]" + re.escape(name[1:]) + r"\s*[|}]"
+
+
+def written_names_pattern(names: Iterable[str]) -> re.Pattern[str]:
+    """`written_pattern` of every name in one alternation, the name as written in group 1.
+
+    Each name's matches start at `{{` and hold only spaces, the name and one `|` or `}`
+    after it, so no two matches (of any names) overlap, and no two names match at one place
+    (a name would be the other's prefix followed by a space, `|` or `}`): one scan finds
+    exactly the matches each name's pattern finds alone.
+    """
+    either = "|".join(
+        "[" + re.escape(name[:1].upper()) + re.escape(name[:1].lower()) + "]" + re.escape(name[1:])
+        for name in names
+    )
+    return re.compile(r"\{\{\s*(" + either + r")\s*[|}]")
 
 
 def _param_text(template: Template, name: str) -> str | None:

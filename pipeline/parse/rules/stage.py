@@ -27,7 +27,7 @@ from pipeline.parse.rules.claims import extract_claims
 from pipeline.parse.rules.drafts import Draft, HistoryDate
 from pipeline.parse.rules.history import history_drafts, ruling_dates
 from pipeline.parse.rules.notes import ICON_KINDS, note_draft
-from pipeline.parse.rules.plaintext import template_name, written_pattern
+from pipeline.parse.rules.plaintext import template_name, written_names_pattern
 from pipeline.parse.rules.regions import PageRegions
 from pipeline.parse.rules.sectioned import (
     example_draft,
@@ -53,6 +53,7 @@ TEMPLATE_HANDLERS = {
     **dict.fromkeys(ICON_KINDS, note_draft),
 }
 RECONCILED = (*BLOCK_KINDS, "FAQ", "OtherExpansionRule", *ICON_KINDS)
+WRITTEN = written_names_pattern(RECONCILED)
 
 
 def _vocabulary(doc: ParsedDocument, findings: list[Finding]) -> Vocabulary:
@@ -76,8 +77,13 @@ def _reconcile(doc: ParsedDocument, parsed: Counter[str]) -> list[Finding]:
     """A rules template in the raw text that the parser did not see is reported."""
     findings = []
     wikitext = doc.revision.wikitext
+    written_by_name: dict[str, list[re.Match[str]]] = {}
+    for match in WRITTEN.finditer(wikitext):  # one scan for all names
+        as_written = match[1]
+        name = as_written[:1].upper() + as_written[1:]
+        written_by_name.setdefault(name, []).append(match)
     for name in RECONCILED:
-        written = list(re.finditer(written_pattern(name), wikitext))
+        written = written_by_name.get(name, [])
         missing = len(written) - parsed[name]
         if missing <= 0:
             continue
