@@ -65,3 +65,6 @@ def test_sites_are_the_walked_rules_nodes(slug: str) -> None:
         assert [(e.node, e.part) for e in site.enclosures] == list(enclosures)
         assert site.top_level == (not enclosures)
         assert site.siblings.in_list_item[index] == _scan_back_in_list(container, index)
+    # the sites of one container share its siblings (made once, for the first site there)
+    by_container = {id(site.container): site.siblings for site in sites}
+    assert all(site.siblings is by_container[id(site.container)] for site in sites)

@@ -135,13 +135,17 @@ def find_sites(code: Wikicode, template_names: Collection[str]) -> list[Site]:
 
 
 def _collect(code: Wikicode, chain: _Chain, names: Collection[str], found: list[Site]) -> None:
-    siblings = Siblings(list(code.nodes))
-    for index, node in enumerate(siblings.nodes):
+    nodes = code.nodes
+    # Made for the first site here and shared by the next ones (most containers hold none).
+    siblings: Siblings | None = None
+    for index, node in enumerate(nodes):
         kind = type(node)
         if kind is Text:  # most nodes: nothing inside, never a site
             continue
         if isinstance(node, Template):
             if template_name(node) in names:
+                if siblings is None:
+                    siblings = Siblings(list(nodes))
                 found.append(Site(node, code, siblings, index, chain))
             for param in node.params:
                 _collect(param.value, (chain, node, param), names, found)
@@ -149,6 +153,8 @@ def _collect(code: Wikicode, chain: _Chain, names: Collection[str], found: list[
             if node.contents is not None:
                 _collect(node.contents, (chain, node, ""), names, found)
         elif isinstance(node, Wikilink):
+            if siblings is None:
+                siblings = Siblings(list(nodes))
             found.append(Site(node, code, siblings, index, chain))
             if node.text is not None:
                 _collect(node.text, (chain, node, "text"), names, found)
