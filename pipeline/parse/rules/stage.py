@@ -41,10 +41,12 @@ from pipeline.parse.rules.vocabulary import (
     Vocabulary,
     vocabulary,
 )
+from schemas.base import SourceLocation
 from schemas.findings import Finding, Severity
 from schemas.rules import Rule, RuleDate, RuleKind, ScoringClaim
 
 TABLES = ("rules", "rule_dates", "scoring_claims")
+KIND_ORDER = {kind: index for index, kind in enumerate(RuleKind)}  # ties at one offset
 CLAIM_KINDS = {RuleKind.SCORING, RuleKind.SCORING_SUMMARY, RuleKind.EXAMPLE}
 TEMPLATE_HANDLERS = {
     **dict.fromkeys(BLOCK_KINDS, block_drafts),
@@ -135,15 +137,16 @@ def collect_drafts(
     return drafts, findings
 
 
-def _assign_ids(doc: ParsedDocument, drafts: list[Draft]) -> tuple[list[str], dict[int, str]]:
+def _assign_ids(
+    doc: ParsedDocument, drafts: list[Draft], locations: list[SourceLocation]
+) -> tuple[list[str], dict[int, str]]:
     """Rule ids (revision, line:col, kind; a counter when two share all three) in page order,
     and the id of each rule by the node it is (so enclosed rules find their parent)."""
     rev = doc.revision
     used: Counter[str] = Counter()
     rule_ids: list[str] = []
     by_anchor: dict[int, str] = {}
-    for draft in drafts:
-        location = doc.location(draft.offset, draft.raw)
+    for draft, location in zip(drafts, locations, strict=True):
         base = f"{rev.revision_key}:{location.line}:{location.col}:{draft.kind.value}"
         used[base] += 1
         rule_id = base if used[base] == 1 else f"{base}:{used[base]}"
@@ -189,10 +192,12 @@ def extract(doc: ParsedDocument) -> StageOutput:
     regions = PageRegions(doc)
     drafts, problems = collect_drafts(doc, regions, vocab)
     output.findings.extend(problems)
-    drafts.sort(key=lambda d: (d.offset, list(RuleKind).index(d.kind)))
-    rule_ids, by_anchor = _assign_ids(doc, drafts)
-    for ordinal, (draft, rule_id) in enumerate(zip(drafts, rule_ids, strict=True)):
-        location = doc.location(draft.offset, draft.raw)
+    drafts.sort(key=lambda d: (d.offset, KIND_ORDER[d.kind]))
+    locations = [doc.location(draft.offset, draft.raw) for draft in drafts]
+    rule_ids, by_anchor = _assign_ids(doc, drafts, locations)
+    for ordinal, (draft, rule_id, location) in enumerate(
+        zip(drafts, rule_ids, locations, strict=True)
+    ):
         parent_id = next(
             (by_anchor[id(e.node)] for e in reversed(draft.enclosures) if id(e.node) in by_anchor),
             None,
