@@ -61,6 +61,16 @@ def test_sites_are_the_walked_rules_nodes(slug: str) -> None:
     assert len(sites) == len(expected) > 0
     for site, (node, container, index, enclosures) in zip(sites, expected, strict=True):
         assert site.node is node and site.container is container and site.index == index
+        assert site.template == (template_name(node) if isinstance(node, Template) else None)
+        assert site.nearest_template("RulesScoring", "OtherExpansionRule") is next(
+            (
+                e.node
+                for e in reversed(site.enclosures)
+                if isinstance(e.node, Template)
+                and template_name(e.node) in ("RulesScoring", "OtherExpansionRule")
+            ),
+            None,
+        )
         assert site.siblings.nodes[index] is node
         assert [(e.node, e.part) for e in site.enclosures] == list(enclosures)
         assert site.top_level == (not enclosures)

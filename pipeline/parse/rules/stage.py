@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from mwparserfromhell.nodes import Template, Wikilink
+from mwparserfromhell.nodes import Wikilink
 
 from pipeline.parse import ParseStage, StageOutput
 from pipeline.parse.document import ParsedDocument
@@ -115,8 +115,8 @@ def collect_drafts(
     parsed: Counter[str] = Counter()
     for site in find_sites(doc.tree, TEMPLATE_HANDLERS):
         node = site.node
-        if isinstance(node, Template):
-            name = template_name(node)
+        if site.template is not None:  # a template: the walk read its name
+            name = site.template
             handler = TEMPLATE_HANDLERS.get(name)
             if handler is None:
                 continue

@@ -88,12 +88,20 @@ class Siblings:
 
 
 class Site:
-    """A node, the wikicode holding it, its index there, and what encloses it."""
+    """A node, the wikicode holding it, its index there, and what encloses it; a template's
+    name as `template_name` reads it (None for a wikilink)."""
 
     def __init__(
-        self, node: Node, container: Wikicode, siblings: Siblings, index: int, chain: _Chain
+        self,
+        node: Node,
+        container: Wikicode,
+        siblings: Siblings,
+        index: int,
+        chain: _Chain,
+        template: str | None,
     ) -> None:
         self.node = node
+        self.template = template
         self.container = container
         self.siblings = siblings
         self.index = index
@@ -111,8 +119,9 @@ class Site:
         )
 
     def nearest_template(self, *names: str) -> Template | None:
-        for enclosure in reversed(self.enclosures):
-            node = enclosure.node
+        chain = self._chain  # innermost first: `reversed(self.enclosures)`, not spelled out
+        while chain is not None:
+            chain, node, _ = chain
             if isinstance(node, Template) and template_name(node) in names:
                 return node
         return None
@@ -143,10 +152,11 @@ def _collect(code: Wikicode, chain: _Chain, names: Collection[str], found: list[
         if kind is Text:  # most nodes: nothing inside, never a site
             continue
         if isinstance(node, Template):
-            if template_name(node) in names:
+            name = template_name(node)
+            if name in names:
                 if siblings is None:
                     siblings = Siblings(list(nodes))
-                found.append(Site(node, code, siblings, index, chain))
+                found.append(Site(node, code, siblings, index, chain, name))
             for param in node.params:
                 _collect(param.value, (chain, node, param), names, found)
         elif isinstance(node, Tag):
@@ -155,7 +165,7 @@ def _collect(code: Wikicode, chain: _Chain, names: Collection[str], found: list[
         elif isinstance(node, Wikilink):
             if siblings is None:
                 siblings = Siblings(list(nodes))
-            found.append(Site(node, code, siblings, index, chain))
+            found.append(Site(node, code, siblings, index, chain, None))
             if node.text is not None:
                 _collect(node.text, (chain, node, "text"), names, found)
         elif isinstance(node, Heading):
