@@ -11,6 +11,7 @@ from mwparserfromhell.wikicode import Wikicode
 
 from pipeline.parse.document import ParsedDocument
 from pipeline.parse.rules.plaintext import template_name
+from pipeline.parse.rules.regions import PageRegions
 from pipeline.parse.rules.stage import TEMPLATE_HANDLERS
 from pipeline.parse.rules.tree import find_sites
 from tests.rules.pages import PAGES, revision
@@ -78,3 +79,14 @@ def test_sites_are_the_walked_rules_nodes(slug: str) -> None:
     # the sites of one container share its siblings (made once, for the first site there)
     by_container = {id(site.container): site.siblings for site in sites}
     assert all(site.siblings is by_container[id(site.container)] for site in sites)
+
+
+@pytest.mark.parametrize("slug", sorted(PAGES))
+def test_the_walk_gives_regions_the_top_level_template_names(slug: str) -> None:
+    doc = ParsedDocument(revision(slug))
+    names: dict[int, str] = {}
+    find_sites(doc.tree, TEMPLATE_HANDLERS, names)
+    top = [node for node in doc.tree.nodes if isinstance(node, Template)]
+    assert names == {id(node): template_name(node) for node in top}
+    shared = PageRegions(doc, names).heading_templates
+    assert shared == PageRegions(doc).heading_templates

@@ -34,7 +34,7 @@ from pipeline.parse.rules.sectioned import (
     house_section_drafts,
     scoring_summary_drafts,
 )
-from pipeline.parse.rules.tree import find_sites
+from pipeline.parse.rules.tree import Site, find_sites
 from pipeline.parse.rules.vocabulary import (
     FALLBACK_LANGUAGE,
     NoVocabularyError,
@@ -108,12 +108,13 @@ def _reconcile(doc: ParsedDocument, parsed: Counter[str]) -> list[Finding]:
 
 
 def collect_drafts(
-    doc: ParsedDocument, regions: PageRegions, vocab: Vocabulary
+    doc: ParsedDocument, sites: list[Site], regions: PageRegions, vocab: Vocabulary
 ) -> tuple[list[Draft], list[Finding]]:
+    """`sites`: `find_sites` of the document's tree with the `TEMPLATE_HANDLERS` names."""
     drafts: list[Draft] = []
     findings: list[Finding] = []
     parsed: Counter[str] = Counter()
-    for site in find_sites(doc.tree, TEMPLATE_HANDLERS):
+    for site in sites:
         node = site.node
         if site.template is not None:  # a template: the walk read its name
             name = site.template
@@ -189,8 +190,10 @@ def _claims(rule: Rule, draft: Draft, vocab: Vocabulary) -> list[ScoringClaim]:
 def extract(doc: ParsedDocument) -> StageOutput:
     output = StageOutput()
     vocab = _vocabulary(doc, output.findings)
-    regions = PageRegions(doc)
-    drafts, problems = collect_drafts(doc, regions, vocab)
+    top_level_names: dict[int, str] = {}
+    sites = find_sites(doc.tree, TEMPLATE_HANDLERS, top_level_names)
+    regions = PageRegions(doc, top_level_names)  # (the walk read the heading templates' names)
+    drafts, problems = collect_drafts(doc, sites, regions, vocab)
     output.findings.extend(problems)
     drafts.sort(key=lambda d: (d.offset, KIND_ORDER[d.kind]))
     locations = [doc.location(draft.offset, draft.raw) for draft in drafts]

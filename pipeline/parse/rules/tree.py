@@ -131,19 +131,29 @@ class Site:
         return self._chain is None
 
 
-def find_sites(code: Wikicode, template_names: Collection[str]) -> list[Site]:
+def find_sites(
+    code: Wikicode, template_names: Collection[str], top_level_names: dict[int, str] | None = None
+) -> list[Site]:
     """Templates named one of `template_names` (as `template_name` reads them) and every
     wikilink, in document order, each with its container and enclosures.
 
     The walk enters what a reader sees: template parameters, tag contents, wikilink texts and
-    heading titles (not template names, tag attributes or link targets).
+    heading titles (not template names, tag attributes or link targets). It reads every
+    template's name: `top_level_names`, when given, receives those of `code`'s own templates
+    by `id()` (page regions read them too).
     """
     found: list[Site] = []
-    _collect(code, None, template_names, found)
+    _collect(code, None, template_names, found, top_level_names)
     return found
 
 
-def _collect(code: Wikicode, chain: _Chain, names: Collection[str], found: list[Site]) -> None:
+def _collect(
+    code: Wikicode,
+    chain: _Chain,
+    names: Collection[str],
+    found: list[Site],
+    own_names: dict[int, str] | None = None,
+) -> None:
     nodes = code.nodes
     # Made for the first site here and shared by the next ones (most containers hold none).
     siblings: Siblings | None = None
@@ -153,6 +163,8 @@ def _collect(code: Wikicode, chain: _Chain, names: Collection[str], found: list[
             continue
         if isinstance(node, Template):
             name = template_name(node)
+            if own_names is not None:
+                own_names[id(node)] = name
             if name in names:
                 if siblings is None:
                     siblings = Siblings(list(nodes))
