@@ -131,6 +131,16 @@ class Site:
         return self._chain is None
 
 
+def _only_text(code: Wikicode) -> bool:
+    """One text node and nothing else (most parameter values and bold texts): no site in it,
+    so the walk need not enter it."""
+    nodes = code.nodes
+    if len(nodes) != 1:
+        return False
+    (only,) = nodes  # unpacking iterates; indexing a SmartList is slow
+    return type(only) is Text
+
+
 def find_sites(
     code: Wikicode, template_names: Collection[str], top_level_names: dict[int, str] | None = None
 ) -> list[Site]:
@@ -170,10 +180,13 @@ def _collect(
                     siblings = Siblings(list(nodes))
                 found.append(Site(node, code, siblings, index, chain, name))
             for param in node.params:
-                _collect(param.value, (chain, node, param), names, found)
+                value = param.value
+                if not _only_text(value):
+                    _collect(value, (chain, node, param), names, found)
         elif isinstance(node, Tag):
-            if node.contents is not None:
-                _collect(node.contents, (chain, node, ""), names, found)
+            contents = node.contents
+            if contents is not None and not _only_text(contents):
+                _collect(contents, (chain, node, ""), names, found)
         elif isinstance(node, Wikilink):
             if siblings is None:
                 siblings = Siblings(list(nodes))
