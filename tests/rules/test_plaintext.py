@@ -5,7 +5,13 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.parse.rules.plaintext import plain_text
+from pipeline.parse.rules.plaintext import (
+    _STRAY_TAG,
+    SPACE_RUNS,
+    SPACES,
+    normalise,
+    plain_text,
+)
 
 WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyzăîșț", min_size=1, max_size=10)
 # Ways to write a visible word; "{}" is the word.
@@ -55,3 +61,25 @@ def test_links_without_text_show_the_expansion_name() -> None:
     assert plain_text("cu '''{{PrincessDragonLink|edition=C2|variant=long}}'''") == (
         "cu PrincessDragon"
     )
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(alphabet=" \t\u00a0\u200b\nab<", max_size=40))
+def test_space_runs_replace_exactly_what_spaces_replace(text: str) -> None:
+    # `normalise` skips lone spaces (they already are one space): the same text comes out
+    assert SPACE_RUNS.sub(" ", text) == SPACES.sub(" ", text)
+
+
+def _reference_normalise(text: str) -> str:
+    """`normalise` as first written: every run of spaces replaced, whatever it is."""
+    if "<" in text:
+        text = _STRAY_TAG.sub(" ", text)
+    lines = (line.strip() for line in SPACES.sub(" ", text).split("\n"))
+    return "\n".join(line for line in lines if line and line != "*")
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(alphabet=" \t\u00a0\u200b\n*ab<>/", max_size=40))
+def test_normalise_is_the_reference_normalise(text: str) -> None:
+    assert normalise(text + "<br/>") == _reference_normalise(text + "<br/>")
+    assert normalise(text) == _reference_normalise(text)

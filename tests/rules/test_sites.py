@@ -11,6 +11,7 @@ from mwparserfromhell.wikicode import Wikicode
 
 from pipeline.parse.document import ParsedDocument
 from pipeline.parse.rules.plaintext import template_name
+from pipeline.parse.rules.regions import PageRegions
 from pipeline.parse.rules.stage import TEMPLATE_HANDLERS
 from pipeline.parse.rules.tree import find_sites
 from tests.rules.pages import PAGES, revision
@@ -61,7 +62,31 @@ def test_sites_are_the_walked_rules_nodes(slug: str) -> None:
     assert len(sites) == len(expected) > 0
     for site, (node, container, index, enclosures) in zip(sites, expected, strict=True):
         assert site.node is node and site.container is container and site.index == index
+        assert site.template == (template_name(node) if isinstance(node, Template) else None)
+        assert site.nearest_template("RulesScoring", "OtherExpansionRule") is next(
+            (
+                e.node
+                for e in reversed(site.enclosures)
+                if isinstance(e.node, Template)
+                and template_name(e.node) in ("RulesScoring", "OtherExpansionRule")
+            ),
+            None,
+        )
         assert site.siblings.nodes[index] is node
         assert [(e.node, e.part) for e in site.enclosures] == list(enclosures)
         assert site.top_level == (not enclosures)
         assert site.siblings.in_list_item[index] == _scan_back_in_list(container, index)
+    # the sites of one container share its siblings (made once, for the first site there)
+    by_container = {id(site.container): site.siblings for site in sites}
+    assert all(site.siblings is by_container[id(site.container)] for site in sites)
+
+
+@pytest.mark.parametrize("slug", sorted(PAGES))
+def test_the_walk_gives_regions_the_top_level_template_names(slug: str) -> None:
+    doc = ParsedDocument(revision(slug))
+    names: dict[int, str] = {}
+    find_sites(doc.tree, TEMPLATE_HANDLERS, names)
+    top = [node for node in doc.tree.nodes if isinstance(node, Template)]
+    assert names == {id(node): template_name(node) for node in top}
+    shared = PageRegions(doc, names).heading_templates
+    assert shared == PageRegions(doc).heading_templates

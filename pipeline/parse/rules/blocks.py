@@ -40,7 +40,8 @@ def _value(template: Template, *names: str) -> tuple[str | None, Wikicode | None
 def block_drafts(doc: ParsedDocument, site: Site) -> tuple[list[Draft], list[Finding]]:
     node = site.node
     assert isinstance(node, Template)
-    name = template_name(node)
+    name = site.template
+    assert name is not None
     offset = doc.offset_of(node)
     title_param, title_raw = _value(node, "title", "2")
     rules_param, rules_raw = _value(node, "rules", "3")
@@ -136,8 +137,8 @@ def expansion_links(template: Template) -> list[str]:
     return [name for name in names if name.endswith("Link")]
 
 
-def expansion_name(template: Template) -> str | None:
-    links = expansion_links(template)
+def expansion_name(links: list[str]) -> str | None:
+    """The other expansion an interaction names, from its `expansion_links`."""
     return " / ".join(link_target_name(link) for link in links) or None
 
 
@@ -171,7 +172,7 @@ def interaction_draft(doc: ParsedDocument, site: Site) -> tuple[list[Draft], lis
         in_ref=site.in_ref,
         anchor=node,
         enclosures=site.enclosures,
-        other_expansion=expansion_name(node),
+        other_expansion=expansion_name(links),
         other_expansion_links=links,
     )
     return [draft], findings

@@ -27,6 +27,8 @@ def valid_month_year(month: int, year: int) -> bool:
 
 
 def ruling_dates(text: str) -> list[HistoryDate]:
+    if "/" not in text:  # every date has one; most rules' texts have none
+        return []
     found = []
     for match in RULING_DATE.finditer(text):
         month, year = int(match.group(1)), int(match.group(2))

@@ -71,9 +71,11 @@ def note_extent(doc: ParsedDocument, site: Site) -> str:
 def note_draft(doc: ParsedDocument, site: Site) -> tuple[list[Draft], list[Finding]]:
     node = site.node
     assert isinstance(node, Template)
-    name = template_name(node)
+    name = site.template
+    assert name is not None
     offset = doc.offset_of(node)
     holder = site.enclosures[-1] if site.enclosures else None
+    in_ref = site.in_ref
     if node.has("text"):
         form, raw, text = "text_param", doc.text_of(node), plain_text(node.get("text").value)
     elif (
@@ -86,9 +88,10 @@ def note_draft(doc: ParsedDocument, site: Site) -> tuple[list[Draft], list[Findi
         text = plain_text(holder.node.get("text").value)
     else:
         extent = note_extent(doc, site)
-        form = "ref" if site.in_ref else "inline"
+        form = "ref" if in_ref else "inline"
         raw, text = doc.text_of(node) + extent, plain_text(extent)
     interaction = site.nearest_template("OtherExpansionRule")
+    links = expansion_links(interaction) if interaction is not None else []
     findings = []
     if not text:
         findings.append(
@@ -109,9 +112,9 @@ def note_draft(doc: ParsedDocument, site: Site) -> tuple[list[Draft], list[Findi
         title=None,
         text=text,
         raw=raw,
-        in_ref=site.in_ref,
+        in_ref=in_ref,
         enclosures=site.enclosures,
-        other_expansion=expansion_name(interaction) if interaction is not None else None,
-        other_expansion_links=expansion_links(interaction) if interaction is not None else [],
+        other_expansion=expansion_name(links),  # (None without an interaction: no links)
+        other_expansion_links=links,
     )
     return [draft], findings

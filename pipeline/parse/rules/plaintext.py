@@ -9,6 +9,7 @@ Whitespace is normalised: one space between words, one line per paragraph or lis
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 import mwparserfromhell
 from mwparserfromhell.nodes import (
@@ -49,6 +50,21 @@ def written_pattern(name: str) -> str:
     """A regex for `{{Name|` or `{{Name}}` as written in raw wikitext, first letter any case."""
     first = re.escape(name[:1].upper()) + re.escape(name[:1].lower())
     return r"\{\{\s*[" + first + "]" + re.escape(name[1:]) + r"\s*[|}]"
+
+
+def written_names_pattern(names: Iterable[str]) -> re.Pattern[str]:
+    """`written_pattern` of every name in one alternation, the name as written in group 1.
+
+    Each name's matches start at `{{` and hold only spaces, the name and one `|` or `}`
+    after it, so no two matches (of any names) overlap, and no two names match at one place
+    (a name would be the other's prefix followed by a space, `|` or `}`): one scan finds
+    exactly the matches each name's pattern finds alone.
+    """
+    either = "|".join(
+        "[" + re.escape(name[:1].upper()) + re.escape(name[:1].lower()) + "]" + re.escape(name[1:])
+        for name in names
+    )
+    return re.compile(r"\{\{\s*(" + either + r")\s*[|}]")
 
 
 def _param_text(template: Template, name: str) -> str | None:
@@ -108,10 +124,14 @@ def _render_node(node: Node) -> str:
 
 
 def _render_code(code: Wikicode) -> str:
-    return "".join(_render_node(node) for node in code.nodes)
+    return "".join([_render_node(node) for node in code.nodes])  # (a list joins faster)
 
 
-_SPACES = re.compile(r"[ \t\u00a0\u200b]+")
+SPACES = re.compile(r"[ \t\u00a0\u200b]+")  # each run of these becomes one space
+# The same runs, except a lone " " (already one space): most words are parted by one space,
+# and every match costs a replacement, so `SPACE_RUNS.sub(" ", t) == SPACES.sub(" ", t)` with
+# a fraction of the matches. (A match starts with a non-" " space or with " " and one more.)
+SPACE_RUNS = re.compile(r"[\t\u00a0\u200b][ \t\u00a0\u200b]*| [ \t\u00a0\u200b]+")
 # Tags the parser left as text (an unclosed `<li>` in a caption): layout, never visible.
 _STRAY_TAG = re.compile(
     r"</?(?:li|ul|ol|div|span|br|p|td|tr|th|table|center|small|big|sup|sub)\b[^>]*>",
@@ -123,8 +143,11 @@ def normalise(text: str) -> str:
     """One space between words, one line per paragraph/item, no empty lines."""
     if "<" in text:  # every stray tag starts with one
         text = _STRAY_TAG.sub(" ", text)
-    # `_SPACES` never spans a newline: one pass over the text is one pass per line
-    lines = (line.strip() for line in _SPACES.sub(" ", text).split("\n"))
+    # Without two spaces in a row or another space character, every run is a lone " ":
+    # nothing to replace (most texts; `in` scans much faster than the regex).
+    if "  " in text or "\t" in text or "\u00a0" in text or "\u200b" in text:
+        text = SPACE_RUNS.sub(" ", text)  # never spans a newline: one pass for all lines
+    lines = (line.strip() for line in text.split("\n"))
     return "\n".join(line for line in lines if line and line != "*")
 
 

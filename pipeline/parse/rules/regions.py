@@ -8,6 +8,7 @@ heading inside a `<ref>` or a parameter never splits anything.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -35,10 +36,17 @@ class HeadingTemplate:
 
 
 class PageRegions:
-    """Top-level structure of one document: masked text, headings, heading templates."""
+    """Top-level structure of one document: masked text, headings, heading templates.
 
-    def __init__(self, doc: ParsedDocument) -> None:
+    `template_names`: every top-level template's `template_name` by `id()`, when a walk of
+    the tree has read them already (`find_sites`); read here otherwise.
+    """
+
+    def __init__(
+        self, doc: ParsedDocument, template_names: Mapping[int, str] | None = None
+    ) -> None:
         self.doc = doc
+        self.template_names = template_names
 
     @cached_property
     def masked(self) -> str:
@@ -58,11 +66,15 @@ class PageRegions:
     def heading_templates(self) -> list[HeadingTemplate]:
         """Top-level `{{...Heading}}` templates: the section headings of template-built pages."""
         found = []
+        known = self.template_names
         for node in self.doc.tree.nodes:
-            if isinstance(node, Template) and template_name(node).endswith("Heading"):
+            if not isinstance(node, Template):
+                continue
+            name = known[id(node)] if known is not None else template_name(node)
+            if name.endswith("Heading"):
                 offset = self.doc.offset_of(node)
                 end = offset + len(self.doc.text_of(node))
-                found.append(HeadingTemplate(offset, end, template_name(node)))
+                found.append(HeadingTemplate(offset, end, name))
         return found
 
     @property

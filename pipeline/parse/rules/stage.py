@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from mwparserfromhell.nodes import Template, Wikilink
+from mwparserfromhell.nodes import Wikilink
 
 from pipeline.parse import ParseStage, StageOutput
 from pipeline.parse.document import ParsedDocument
@@ -27,24 +27,26 @@ from pipeline.parse.rules.claims import extract_claims
 from pipeline.parse.rules.drafts import Draft, HistoryDate
 from pipeline.parse.rules.history import history_drafts, ruling_dates
 from pipeline.parse.rules.notes import ICON_KINDS, note_draft
-from pipeline.parse.rules.plaintext import template_name, written_pattern
+from pipeline.parse.rules.plaintext import template_name, written_names_pattern
 from pipeline.parse.rules.regions import PageRegions
 from pipeline.parse.rules.sectioned import (
     example_draft,
     house_section_drafts,
     scoring_summary_drafts,
 )
-from pipeline.parse.rules.tree import find_sites
+from pipeline.parse.rules.tree import Site, find_sites
 from pipeline.parse.rules.vocabulary import (
     FALLBACK_LANGUAGE,
     NoVocabularyError,
     Vocabulary,
     vocabulary,
 )
+from schemas.base import SourceLocation
 from schemas.findings import Finding, Severity
 from schemas.rules import Rule, RuleDate, RuleKind, ScoringClaim
 
 TABLES = ("rules", "rule_dates", "scoring_claims")
+KIND_ORDER = {kind: index for index, kind in enumerate(RuleKind)}  # ties at one offset
 CLAIM_KINDS = {RuleKind.SCORING, RuleKind.SCORING_SUMMARY, RuleKind.EXAMPLE}
 TEMPLATE_HANDLERS = {
     **dict.fromkeys(BLOCK_KINDS, block_drafts),
@@ -53,6 +55,7 @@ TEMPLATE_HANDLERS = {
     **dict.fromkeys(ICON_KINDS, note_draft),
 }
 RECONCILED = (*BLOCK_KINDS, "FAQ", "OtherExpansionRule", *ICON_KINDS)
+WRITTEN = written_names_pattern(RECONCILED)
 
 
 def _vocabulary(doc: ParsedDocument, findings: list[Finding]) -> Vocabulary:
@@ -76,8 +79,13 @@ def _reconcile(doc: ParsedDocument, parsed: Counter[str]) -> list[Finding]:
     """A rules template in the raw text that the parser did not see is reported."""
     findings = []
     wikitext = doc.revision.wikitext
+    written_by_name: dict[str, list[re.Match[str]]] = {}
+    for match in WRITTEN.finditer(wikitext):  # one scan for all names
+        as_written = match[1]
+        name = as_written[:1].upper() + as_written[1:]
+        written_by_name.setdefault(name, []).append(match)
     for name in RECONCILED:
-        written = list(re.finditer(written_pattern(name), wikitext))
+        written = written_by_name.get(name, [])
         missing = len(written) - parsed[name]
         if missing <= 0:
             continue
@@ -100,15 +108,16 @@ def _reconcile(doc: ParsedDocument, parsed: Counter[str]) -> list[Finding]:
 
 
 def collect_drafts(
-    doc: ParsedDocument, regions: PageRegions, vocab: Vocabulary
+    doc: ParsedDocument, sites: list[Site], regions: PageRegions, vocab: Vocabulary
 ) -> tuple[list[Draft], list[Finding]]:
+    """`sites`: `find_sites` of the document's tree with the `TEMPLATE_HANDLERS` names."""
     drafts: list[Draft] = []
     findings: list[Finding] = []
     parsed: Counter[str] = Counter()
-    for site in find_sites(doc.tree, TEMPLATE_HANDLERS):
+    for site in sites:
         node = site.node
-        if isinstance(node, Template):
-            name = template_name(node)
+        if site.template is not None:  # a template: the walk read its name
+            name = site.template
             handler = TEMPLATE_HANDLERS.get(name)
             if handler is None:
                 continue
@@ -129,15 +138,16 @@ def collect_drafts(
     return drafts, findings
 
 
-def _assign_ids(doc: ParsedDocument, drafts: list[Draft]) -> tuple[list[str], dict[int, str]]:
+def _assign_ids(
+    doc: ParsedDocument, drafts: list[Draft], locations: list[SourceLocation]
+) -> tuple[list[str], dict[int, str]]:
     """Rule ids (revision, line:col, kind; a counter when two share all three) in page order,
     and the id of each rule by the node it is (so enclosed rules find their parent)."""
     rev = doc.revision
     used: Counter[str] = Counter()
     rule_ids: list[str] = []
     by_anchor: dict[int, str] = {}
-    for draft in drafts:
-        location = doc.location(draft.offset, draft.raw)
+    for draft, location in zip(drafts, locations, strict=True):
         base = f"{rev.revision_key}:{location.line}:{location.col}:{draft.kind.value}"
         used[base] += 1
         rule_id = base if used[base] == 1 else f"{base}:{used[base]}"
@@ -180,13 +190,17 @@ def _claims(rule: Rule, draft: Draft, vocab: Vocabulary) -> list[ScoringClaim]:
 def extract(doc: ParsedDocument) -> StageOutput:
     output = StageOutput()
     vocab = _vocabulary(doc, output.findings)
-    regions = PageRegions(doc)
-    drafts, problems = collect_drafts(doc, regions, vocab)
+    top_level_names: dict[int, str] = {}
+    sites = find_sites(doc.tree, TEMPLATE_HANDLERS, top_level_names)
+    regions = PageRegions(doc, top_level_names)  # (the walk read the heading templates' names)
+    drafts, problems = collect_drafts(doc, sites, regions, vocab)
     output.findings.extend(problems)
-    drafts.sort(key=lambda d: (d.offset, list(RuleKind).index(d.kind)))
-    rule_ids, by_anchor = _assign_ids(doc, drafts)
-    for ordinal, (draft, rule_id) in enumerate(zip(drafts, rule_ids, strict=True)):
-        location = doc.location(draft.offset, draft.raw)
+    drafts.sort(key=lambda d: (d.offset, KIND_ORDER[d.kind]))
+    locations = [doc.location(draft.offset, draft.raw) for draft in drafts]
+    rule_ids, by_anchor = _assign_ids(doc, drafts, locations)
+    for ordinal, (draft, rule_id, location) in enumerate(
+        zip(drafts, rule_ids, locations, strict=True)
+    ):
         parent_id = next(
             (by_anchor[id(e.node)] for e in reversed(draft.enclosures) if id(e.node) in by_anchor),
             None,

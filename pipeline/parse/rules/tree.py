@@ -88,12 +88,20 @@ class Siblings:
 
 
 class Site:
-    """A node, the wikicode holding it, its index there, and what encloses it."""
+    """A node, the wikicode holding it, its index there, and what encloses it; a template's
+    name as `template_name` reads it (None for a wikilink)."""
 
     def __init__(
-        self, node: Node, container: Wikicode, siblings: Siblings, index: int, chain: _Chain
+        self,
+        node: Node,
+        container: Wikicode,
+        siblings: Siblings,
+        index: int,
+        chain: _Chain,
+        template: str | None,
     ) -> None:
         self.node = node
+        self.template = template
         self.container = container
         self.siblings = siblings
         self.index = index
@@ -111,8 +119,9 @@ class Site:
         )
 
     def nearest_template(self, *names: str) -> Template | None:
-        for enclosure in reversed(self.enclosures):
-            node = enclosure.node
+        chain = self._chain  # innermost first: `reversed(self.enclosures)`, not spelled out
+        while chain is not None:
+            chain, node, _ = chain
             if isinstance(node, Template) and template_name(node) in names:
                 return node
         return None
@@ -122,34 +131,66 @@ class Site:
         return self._chain is None
 
 
-def find_sites(code: Wikicode, template_names: Collection[str]) -> list[Site]:
+def _only_text(code: Wikicode) -> bool:
+    """One text node and nothing else (most parameter values and bold texts): no site in it,
+    so the walk need not enter it."""
+    nodes = code.nodes
+    if len(nodes) != 1:
+        return False
+    (only,) = nodes  # unpacking iterates; indexing a SmartList is slow
+    return type(only) is Text
+
+
+def find_sites(
+    code: Wikicode, template_names: Collection[str], top_level_names: dict[int, str] | None = None
+) -> list[Site]:
     """Templates named one of `template_names` (as `template_name` reads them) and every
     wikilink, in document order, each with its container and enclosures.
 
     The walk enters what a reader sees: template parameters, tag contents, wikilink texts and
-    heading titles (not template names, tag attributes or link targets).
+    heading titles (not template names, tag attributes or link targets). It reads every
+    template's name: `top_level_names`, when given, receives those of `code`'s own templates
+    by `id()` (page regions read them too).
     """
     found: list[Site] = []
-    _collect(code, None, template_names, found)
+    _collect(code, None, template_names, found, top_level_names)
     return found
 
 
-def _collect(code: Wikicode, chain: _Chain, names: Collection[str], found: list[Site]) -> None:
-    siblings = Siblings(list(code.nodes))
-    for index, node in enumerate(siblings.nodes):
+def _collect(
+    code: Wikicode,
+    chain: _Chain,
+    names: Collection[str],
+    found: list[Site],
+    own_names: dict[int, str] | None = None,
+) -> None:
+    nodes = code.nodes
+    # Made for the first site here and shared by the next ones (most containers hold none).
+    siblings: Siblings | None = None
+    for index, node in enumerate(nodes):
         kind = type(node)
         if kind is Text:  # most nodes: nothing inside, never a site
             continue
         if isinstance(node, Template):
-            if template_name(node) in names:
-                found.append(Site(node, code, siblings, index, chain))
+            name = template_name(node)
+            if own_names is not None:
+                own_names[id(node)] = name
+            if name in names:
+                if siblings is None:
+                    siblings = Siblings(list(nodes))
+                found.append(Site(node, code, siblings, index, chain, name))
             for param in node.params:
-                _collect(param.value, (chain, node, param), names, found)
+                value = param.value
+                if not _only_text(value):
+                    _collect(value, (chain, node, param), names, found)
         elif isinstance(node, Tag):
-            if node.contents is not None:
-                _collect(node.contents, (chain, node, ""), names, found)
+            contents = node.contents
+            if contents is not None and not _only_text(contents):
+                _collect(contents, (chain, node, ""), names, found)
         elif isinstance(node, Wikilink):
-            found.append(Site(node, code, siblings, index, chain))
+            if siblings is None:
+                siblings = Siblings(list(nodes))
+            found.append(Site(node, code, siblings, index, chain, None))
             if node.text is not None:
                 _collect(node.text, (chain, node, "text"), names, found)
         elif isinstance(node, Heading):
