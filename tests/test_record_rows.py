@@ -24,7 +24,8 @@ from schemas.base import Record, SourceLocation
 from schemas.findings import Finding, Severity
 from schemas.tiles import EditionSources, FeatureKind, TileEntry, TileFeature
 from warehouse import rows as rows_module
-from warehouse.rows import ColumnRows, nested_json, record_row
+from warehouse.connection import write_transaction
+from warehouse.rows import ColumnRows, insert_records, nested_json, record_row, table_columns
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -259,3 +260,15 @@ def test_add_records_of_a_class_with_its_own_model_dump() -> None:
     fast = ColumnRows()
     fast.add_records([_OwnDump(name="abc"), _OwnDump(name="d")])
     assert (fast.count, fast.columns) == (2, {"name": ["ABC", "D"]})
+
+
+def test_insert_records_stores_the_reference_rows(db_path: Path) -> None:
+    findings = [r for r in _fixture_records() if isinstance(r, Finding)]
+    findings.append(Finding(severity=Severity.ERROR, code="x.y", message="é", stage="s"))
+    assert len(findings) > 2
+    with write_transaction(db_path) as conn:
+        assert insert_records(conn, "findings", iter(findings)) == len(findings)
+        columns = table_columns(conn, "findings")
+        stored = conn.execute("SELECT * FROM findings").fetchall()
+    expected = [_reference_row(finding) for finding in findings]
+    assert [{c: row[columns.index(c)] for c in expected[0]} for row in stored] == expected

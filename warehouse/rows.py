@@ -262,7 +262,9 @@ def insert_columns(conn: duckdb.DuckDBPyConnection, table: str, rows: ColumnRows
 def insert_records(
     conn: duckdb.DuckDBPyConnection, table: str, records: Iterable[BaseModel]
 ) -> int:
-    return insert_rows(conn, table, [record_row(record) for record in records])
+    buffer = ColumnRows()
+    buffer.add_records(list(records))
+    return insert_columns(conn, table, buffer)
 
 
 def delete_where_in(
