@@ -9,10 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mwparserfromhell.nodes import Node, Tag, Template, Text
+from pydantic import ValidationError
 
-from pipeline.parse.document import ParsedDocument, RevisionText
+from pipeline.parse.document import SNIPPET_LIMIT, ParsedDocument, RevisionText, _validate_location
 from pipeline.parse.locate import NodeSpans, search_walk
 from pipeline.parse.spans import linear_walk, locate_nodes
+from schemas.base import SourceLocation
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 WIKI_FIXTURES = sorted((FIXTURES / "rules").glob("*.wiki")) + sorted(
@@ -219,3 +221,29 @@ def test_the_attributes_the_walk_reads_are_the_properties(path: Path) -> None:
                     attr._pad_after_eq,
                 )
     assert checked > 500
+
+
+def test_a_documents_location_is_the_validated_record() -> None:
+    source = (FIXTURES / "rules" / "the_courier_ro.wiki").read_text("utf-8")
+    doc = ParsedDocument(RevisionText("test:loc", "The Courier/ro", "The Courier", "ro", source))
+    offsets = sorted(set(doc.located.starts))
+    assert len(offsets) > 100
+    for offset in offsets:
+        line, col = doc.lines.line_col(offset)
+        snippet = source[offset:]
+        made = doc.location(offset, snippet)
+        expected = SourceLocation(
+            title="The Courier/ro",
+            language="ro",
+            revision_key="test:loc",
+            line=line,
+            col=col,
+            snippet=snippet[:SNIPPET_LIMIT],
+        )
+        assert (type(made), made, made.model_fields_set) == (
+            SourceLocation,
+            expected,
+            expected.model_fields_set,
+        )
+    with pytest.raises(ValidationError):  # the same validation: a column starts at 1
+        _validate_location({**expected.model_dump(), "col": 0})
