@@ -7,7 +7,7 @@ code) is replaced too, and that revision comes back as a `PageFailure` for the c
 store as a finding. A stage that raises any other exception is a bug: the error is re-raised
 in the parent with the worker's traceback.
 
-Workers turn records into table rows (`record_row`), held column by column (`ColumnRows`),
+Workers turn records into table rows held column by column (`ColumnRows.add_records`),
 before sending them, so the pydantic serialisation and the row-to-column work run in parallel
 and the single writer only appends columns.
 """
@@ -30,7 +30,7 @@ from typing import Any
 
 from pipeline.parse import ParseStage, parse_revision
 from pipeline.parse.document import RevisionText
-from warehouse.rows import ColumnRows, record_row
+from warehouse.rows import ColumnRows
 
 
 @dataclass(frozen=True)
@@ -70,8 +70,8 @@ def rows_of(revision: RevisionText, stages: Sequence[ParseStage]) -> PageRows:
     for stage in stages:
         output = result.outputs[stage.name]
         for table, records in output.rows.items():
-            rows.setdefault(table, ColumnRows()).add_rows(record_row(r) for r in records)
-        findings.add_rows(record_row(f) for f in output.findings)
+            rows.setdefault(table, ColumnRows()).add_records(records)
+        findings.add_records(output.findings)
     return PageRows(revision.revision_key, rows, findings, result.tree_seconds)
 
 

@@ -24,7 +24,8 @@ from schemas.base import Record, SourceLocation
 from schemas.findings import Finding, Severity
 from schemas.tiles import EditionSources, FeatureKind, TileEntry, TileFeature
 from warehouse import rows as rows_module
-from warehouse.rows import ColumnRows, nested_json, record_row
+from warehouse.connection import write_transaction
+from warehouse.rows import ColumnRows, insert_records, nested_json, record_row, table_columns
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -186,3 +187,88 @@ class _OwnDump(Record):
 
 def test_a_class_with_its_own_model_dump() -> None:
     assert record_row(_OwnDump(name="abc")) == {"name": "ABC"}
+
+
+def _reference_record_columns(batches: Sequence[Sequence[BaseModel]]) -> ColumnRows:
+    reference = ColumnRows()
+    for batch in batches:
+        _reference_columns([_reference_row(record) for record in batch], reference)
+    return reference
+
+
+def _assert_same_columns(fast: ColumnRows, reference: ColumnRows) -> None:
+    assert fast.count == reference.count
+    assert fast.columns == reference.columns
+    assert list(fast.columns) == list(reference.columns)  # the same column order too
+
+
+def test_add_records_of_the_fixture_records_is_the_reference() -> None:
+    by_class: dict[type, list[BaseModel]] = {}
+    for record in _fixture_records():
+        by_class.setdefault(type(record), []).append(record)
+    assert len(by_class) >= 6
+    for records in by_class.values():
+        fast = ColumnRows()
+        fast.add_records(records[:3])  # two batches: the second appends to the first
+        fast.add_records(records[3:])
+        _assert_same_columns(fast, _reference_record_columns([records[:3], records[3:]]))
+
+
+class _Odd(Record):
+    """Columns a location would override (`title` before it) or that override it (`snippet`
+    after it), an optional location and nested values of several kinds in one field."""
+
+    title: str
+    location: SourceLocation | None = None
+    nested: list[int] | dict[str, int] | None = None
+    snippet: str = "s"
+
+
+ODD = st.builds(
+    _Odd,
+    title=TEXT,
+    location=st.none() | LOCATION,
+    nested=st.none() | st.lists(st.integers(0, 9)) | st.dictionaries(TEXT, st.integers(0, 9)),
+    snippet=TEXT,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(ENTRY, max_size=4) | st.lists(ODD, max_size=5) | st.lists(FINDING, max_size=4),
+    st.lists(st.one_of(ENTRY, FEATURE, FINDING, ODD), max_size=4),
+)
+def test_add_records_is_the_reference(uniform: list[BaseModel], mixed: list[BaseModel]) -> None:
+    # A batch of one class (the column-by-column path, or rows when the location is missing
+    # from some), then a batch of mixed classes (row by row), into one ColumnRows.
+    fast = ColumnRows()
+    fast.add_records(uniform)
+    fast.add_records(mixed)
+    _assert_same_columns(fast, _reference_record_columns([uniform, mixed]))
+
+
+def test_add_records_without_the_c_encoder(monkeypatch: pytest.MonkeyPatch) -> None:
+    records = [record for record in _fixture_records() if isinstance(record, TileEntry)]
+    assert len(records) > 10
+    monkeypatch.setattr(rows_module, "_C_ENCODER", None)
+    fast = ColumnRows()
+    fast.add_records(records)
+    _assert_same_columns(fast, _reference_record_columns([records]))
+
+
+def test_add_records_of_a_class_with_its_own_model_dump() -> None:
+    fast = ColumnRows()
+    fast.add_records([_OwnDump(name="abc"), _OwnDump(name="d")])
+    assert (fast.count, fast.columns) == (2, {"name": ["ABC", "D"]})
+
+
+def test_insert_records_stores_the_reference_rows(db_path: Path) -> None:
+    findings = [r for r in _fixture_records() if isinstance(r, Finding)]
+    findings.append(Finding(severity=Severity.ERROR, code="x.y", message="é", stage="s"))
+    assert len(findings) > 2
+    with write_transaction(db_path) as conn:
+        assert insert_records(conn, "findings", iter(findings)) == len(findings)
+        columns = table_columns(conn, "findings")
+        stored = conn.execute("SELECT * FROM findings").fetchall()
+    expected = [_reference_row(finding) for finding in findings]
+    assert [{c: row[columns.index(c)] for c in expected[0]} for row in stored] == expected

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from operator import itemgetter
 from typing import Any
 
 import duckdb
@@ -67,14 +68,39 @@ def nested_json(value: dict[str, Any] | list[Any]) -> str:
 _MODEL_DUMP = BaseModel.model_dump
 
 
-def record_row(record: BaseModel) -> dict[str, Any]:
-    """The record as one table row: `location` flattened, nested values as JSON text."""
+def _json_dump(record: BaseModel) -> dict[str, Any]:
+    """`record.model_dump(mode="json")`."""
     if type(record).model_dump is _MODEL_DUMP:
         # What `model_dump(mode="json")` returns (it passes its defaults on to this call),
         # without its wrapper, which costs more than the serialisation of a small record.
-        raw = record.__pydantic_serializer__.to_python(record, mode="json")
-    else:  # a class with its own `model_dump`
-        raw = record.model_dump(mode="json")
+        return record.__pydantic_serializer__.to_python(record, mode="json")  # type: ignore[no-any-return]
+    return record.model_dump(mode="json")  # a class with its own `model_dump`
+
+
+def _as_json_text(value: Any) -> Any:
+    """A nested value (dict or list) as JSON text; any other value as it is."""
+    kind = type(value)
+    if kind is dict or kind is list:
+        if value:
+            return nested_json(value)
+        return "{}" if kind is dict else "[]"  # empty, as many are: what the encoder writes
+    return value
+
+
+def _json_texts(values: list[Any], kinds: set[type]) -> list[Any]:
+    """`[_as_json_text(value) for value in values]`, whose `kinds` are their types."""
+    if _C_ENCODER is None or len(kinds) != 1:  # e.g. a list or None
+        return list(map(_as_json_text, values))
+    # One kind, dict or list: its empty value's text is known; the rest go to the C encoder
+    # without a Python call each (what `nested_json` does).
+    empty = "{}" if dict in kinds else "[]"
+    join = "".join
+    encode = _C_ENCODER
+    return [join(encode(value, 0)) if value else empty for value in values]
+
+
+def _flat_row(raw: dict[str, Any]) -> dict[str, Any]:
+    """A JSON-mode dump as one table row: `location` flattened, nested values as JSON text."""
     row: dict[str, Any] = {}
     for key, value in raw.items():
         # A JSON-mode dump holds plain dicts and lists only, so exact type tests suffice.
@@ -89,6 +115,39 @@ def record_row(record: BaseModel) -> dict[str, Any]:
         else:
             row[key] = value
     return row
+
+
+def record_row(record: BaseModel) -> dict[str, Any]:
+    """The record as one table row: `location` flattened, nested values as JSON text."""
+    return _flat_row(_json_dump(record))
+
+
+def _flat_columns(raws: list[dict[str, Any]]) -> dict[str, list[Any]] | None:
+    """The rows `_flat_row` makes of `raws`, column by column, without a Python step per
+    row for the plain columns; None unless every row has the same columns (then `raws` go
+    row by row)."""
+    names = raws[0].keys()
+    if not all(map(names.__eq__, map(dict.keys, raws))):
+        return None
+    columns: dict[str, list[Any]] = {}
+    for name in names:
+        values = list(map(itemgetter(name), raws))
+        kinds = set(map(type, values))
+        if dict not in kinds and list not in kinds:
+            columns[name] = values
+        elif name != PROVENANCE_FIELD:
+            columns[name] = _json_texts(values, kinds)
+        elif kinds == {dict}:
+            # `row.update(location)`: its keys become columns, overriding any column of the
+            # same name made before, as later ones override them.
+            inner = values[0].keys()
+            if not all(map(inner.__eq__, map(dict.keys, values))):
+                return None
+            for key in inner:
+                columns[key] = list(map(itemgetter(key), values))
+        else:  # a location that is a dict in some rows only: rows of different columns
+            return None
+    return columns
 
 
 def table_columns(conn: duckdb.DuckDBPyConnection, table: str) -> list[str]:
@@ -111,6 +170,23 @@ class ColumnRows:
         self.columns: dict[str, list[Any]] = {}
         self.count = 0
 
+    def add_records(self, records: Sequence[BaseModel]) -> None:
+        """`add_rows(record_row(r) for r in records)`, column by column when the records are
+        all of one class (the usual case: one record class per table)."""
+        if not records:
+            return
+        kind = type(records[0])
+        if kind.model_dump is _MODEL_DUMP and set(map(type, records)) == {kind}:
+            serializer = kind.__pydantic_serializer__
+            raws = [serializer.to_python(record, mode="json") for record in records]
+            columns = _flat_columns(raws)
+            if columns is not None:
+                self._add_columns(columns, len(raws))
+            else:
+                self.add_rows(map(_flat_row, raws))
+            return
+        self.add_rows(map(record_row, records))
+
     def add_rows(self, rows: Iterable[Mapping[str, Any]]) -> None:
         batch = list(rows)
         if not batch:
@@ -118,15 +194,7 @@ class ColumnRows:
         names = batch[0].keys()
         if all(row.keys() == names for row in batch):
             # The usual case (one record class per table): fill column by column.
-            for name in names:
-                column = self.columns.get(name)
-                if column is None:
-                    column = self.columns[name] = [None] * self.count
-                column.extend([row[name] for row in batch])
-            self.count += len(batch)
-            for column in self.columns.values():
-                if len(column) < self.count:
-                    column.extend([None] * (self.count - len(column)))
+            self._add_columns({name: [row[name] for row in batch] for name in names}, len(batch))
             return
         for row in batch:
             for name, value in row.items():
@@ -139,16 +207,20 @@ class ColumnRows:
                 if len(column) < self.count:
                     column.append(None)
 
-    def extend(self, other: ColumnRows) -> None:
-        for name, values in other.columns.items():
+    def _add_columns(self, columns: Mapping[str, list[Any]], count: int) -> None:
+        """Append `count` rows given as columns of that length."""
+        for name, values in columns.items():
             column = self.columns.get(name)
             if column is None:
                 column = self.columns[name] = [None] * self.count
             column.extend(values)
-        self.count += other.count
+        self.count += count
         for column in self.columns.values():
             if len(column) < self.count:
                 column.extend([None] * (self.count - len(column)))
+
+    def extend(self, other: ColumnRows) -> None:
+        self._add_columns(other.columns, other.count)
 
 
 def insert_rows(
@@ -218,7 +290,9 @@ def insert_columns(conn: duckdb.DuckDBPyConnection, table: str, rows: ColumnRows
 def insert_records(
     conn: duckdb.DuckDBPyConnection, table: str, records: Iterable[BaseModel]
 ) -> int:
-    return insert_rows(conn, table, [record_row(record) for record in records])
+    buffer = ColumnRows()
+    buffer.add_records(list(records))
+    return insert_columns(conn, table, buffer)
 
 
 def delete_where_in(

@@ -6,8 +6,10 @@ revision's wikitext with mwparserfromhell exactly once.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 import mwparserfromhell
 from mwparserfromhell.nodes import Node, Text
@@ -20,6 +22,9 @@ from schemas.base import SourceLocation
 from schemas.findings import Finding, Severity
 
 SNIPPET_LIMIT = 400
+_validate_location: Callable[[dict[str, Any]], SourceLocation] = (
+    SourceLocation.__pydantic_validator__.validate_python
+)
 
 
 @dataclass(frozen=True)
@@ -81,13 +86,17 @@ class ParsedDocument:
     def location(self, offset: int, snippet: str) -> SourceLocation:
         line, col = self.lines.line_col(offset)
         rev = self.revision
-        return SourceLocation(
-            title=rev.title,
-            language=rev.language,
-            revision_key=rev.revision_key,
-            line=line,
-            col=col,
-            snippet=snippet[:SNIPPET_LIMIT],
+        # What `SourceLocation(title=..., ...)` does (the same validation), without the Python
+        # `__init__` around it: a page makes one location per record.
+        return _validate_location(
+            {
+                "title": rev.title,
+                "language": rev.language,
+                "revision_key": rev.revision_key,
+                "line": line,
+                "col": col,
+                "snippet": snippet[:SNIPPET_LIMIT],
+            }
         )
 
     def node_location(self, node: Node) -> SourceLocation:

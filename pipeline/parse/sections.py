@@ -13,6 +13,7 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 import mwparserfromhell
 from mwparserfromhell.nodes import Comment, Heading, Template
@@ -120,13 +121,20 @@ class SectionIndex:
         self._offsets = [heading.offset for heading in headings]
 
     def path_at(self, offset: int) -> tuple[str, ...]:
-        index = bisect.bisect_right(self._offsets, offset)
+        return self._paths[bisect.bisect_right(self._offsets, offset)]
+
+    @cached_property
+    def _paths(self) -> list[tuple[str, ...]]:
+        """The path after each prefix of the headings: `_paths[i]` is where the first `i`
+        headings lead (a record asks per offset; the headings are walked once per page)."""
+        paths: list[tuple[str, ...]] = [()]
         path: list[SectionHeading] = []
-        for heading in self.headings[:index]:
+        for heading in self.headings:
             while path and path[-1].level >= heading.level:
                 path.pop()
             path.append(heading)
-        return tuple(heading.title for heading in path)
+            paths.append(tuple(heading.title for heading in path))
+        return paths
 
     def heading_at(self, offset: int) -> SectionHeading | None:
         index = bisect.bisect_right(self._offsets, offset)

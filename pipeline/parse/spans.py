@@ -28,6 +28,7 @@ from mwparserfromhell.nodes import (
     Text,
     Wikilink,
 )
+from mwparserfromhell.nodes.extras import Attribute
 from mwparserfromhell.wikicode import Wikicode
 
 from pipeline.parse.locate import NodeSpans, search_walk
@@ -60,6 +61,12 @@ def linear_walk(code: Wikicode, source: str) -> NodeSpans | None:
 
 _Emit = Callable[[list[Node], int, int], int]
 
+# The walk reads the attributes behind mwparserfromhell's properties (`Text._value` for
+# `Text.value`, `Wikicode._nodes` for `Wikicode.nodes`, ...): each property only returns its
+# attribute, and on Python 3.11 a property read is a Python call, once per node and per
+# parameter. Should a version store them otherwise, the AttributeError or the join check in
+# `linear_walk` sends the tree to the search walk, as for any disagreement.
+
 
 def _emitter(spans: NodeSpans, pieces: list[str]) -> _Emit:
     """`emit(nodes, position, depth)`: append the nodes' spans; return where they end.
@@ -81,7 +88,7 @@ def _emitter(spans: NodeSpans, pieces: list[str]) -> _Emit:
         for node in nodes:
             kind = type(node)
             if kind is Text:  # most nodes: a leaf whose value is its text
-                value = node.value  # type: ignore[attr-defined]
+                value = node._value  # type: ignore[attr-defined]
                 add_node(node)
                 add_start(position)
                 add_depth(depth)
@@ -113,15 +120,15 @@ def _emitter(spans: NodeSpans, pieces: list[str]) -> _Emit:
     def template(node: Template, position: int, depth: int) -> int:
         # `{{name|value|key=value}}`; `depth` already counts this template.
         add_piece("{{")
-        position = emit(node.name.nodes, position + 2, depth)
-        for param in node.params:
+        position = emit(node._name._nodes, position + 2, depth)
+        for param in node._params:
             add_piece("|")
             position += 1
-            if param.showkey:
-                position = emit(param.name.nodes, position, depth)
+            if param._showkey:
+                position = emit(param._name._nodes, position, depth)
                 add_piece("=")
                 position += 1
-            position = emit(param.value.nodes, position, depth)
+            position = emit(param._value._nodes, position, depth)
         add_piece("}}")
         return position + 2
 
@@ -130,36 +137,47 @@ def _emitter(spans: NodeSpans, pieces: list[str]) -> _Emit:
         return position + len(text)
 
     def tag(node: Tag, position: int, depth: int) -> int:
-        wiki_markup = node.wiki_markup
+        # Pieces are appended inline (no `piece` call): a page has thousands of tags.
+        wiki_markup = node._wiki_markup
         if wiki_markup:  # bold and italics, list items, tables: markup instead of brackets
-            position = piece(wiki_markup, position)
-            position = attributes(node, position, depth)
-            position = piece((node.padding or "") + (node.wiki_style_separator or ""), position)
-            if node.self_closing:
+            add_piece(wiki_markup)
+            position = attributes(node._attrs, position + len(wiki_markup), depth)
+            opening = (node._padding or "") + (node._wiki_style_separator or "")
+            add_piece(opening)
+            position += len(opening)
+            if node._self_closing:
                 return position
-            position = emit(node.contents.nodes, position, depth)
-            return piece(node.closing_wiki_markup or "", position)
-        position = piece("</" if node.invalid else "<", position)
-        position = emit(node.tag.nodes, position, depth)
-        position = attributes(node, position, depth)
-        if node.self_closing:
-            return piece(node.padding + (">" if node.implicit else "/>"), position)
-        position = piece(node.padding + ">", position)
-        position = emit(node.contents.nodes, position, depth)
-        position = piece("</", position)
-        position = emit(node.closing_tag.nodes, position, depth)
-        return piece(">", position)
+            position = emit(node._contents._nodes, position, depth)
+            closing = node._closing_wiki_markup or ""
+            add_piece(closing)
+            return position + len(closing)
+        opening = "</" if node._invalid else "<"
+        add_piece(opening)
+        position = emit(node._tag._nodes, position + len(opening), depth)
+        position = attributes(node._attrs, position, depth)
+        if node._self_closing:
+            closing = node._padding + (">" if node._implicit else "/>")
+            add_piece(closing)
+            return position + len(closing)
+        opening = node._padding + ">"
+        add_piece(opening)
+        position = emit(node._contents._nodes, position + len(opening), depth)
+        add_piece("</")
+        position = emit(node._closing_tag._nodes, position + 2, depth)
+        add_piece(">")
+        return position + 1
 
-    def attributes(node: Tag, position: int, depth: int) -> int:
+    def attributes(attrs: list[Attribute], position: int, depth: int) -> int:
         # Each: pad_first name pad_before_eq [= pad_after_eq quotes value quotes]
-        for attr in node.attributes:
-            position = piece(attr.pad_first, position)
-            position = emit(attr.name.nodes, position, depth)
-            position = piece(attr.pad_before_eq, position)
-            if attr.value is not None:
-                quotes = attr.quotes or ""
-                position = piece("=" + attr.pad_after_eq + quotes, position)
-                position = emit(attr.value.nodes, position, depth)
+        for attr in attrs:
+            position = piece(attr._pad_first, position)
+            position = emit(attr._name._nodes, position, depth)
+            position = piece(attr._pad_before_eq, position)
+            value = attr._value
+            if value is not None:
+                quotes = attr._quotes or ""
+                position = piece("=" + attr._pad_after_eq + quotes, position)
+                position = emit(value._nodes, position, depth)
                 position = piece(quotes, position)
         return position
 

@@ -8,11 +8,13 @@ import mwparserfromhell
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mwparserfromhell.nodes import Node, Template, Text
+from mwparserfromhell.nodes import Node, Tag, Template, Text
+from pydantic import ValidationError
 
-from pipeline.parse.document import ParsedDocument, RevisionText
+from pipeline.parse.document import SNIPPET_LIMIT, ParsedDocument, RevisionText, _validate_location
 from pipeline.parse.locate import NodeSpans, search_walk
 from pipeline.parse.spans import linear_walk, locate_nodes
+from schemas.base import SourceLocation
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 WIKI_FIXTURES = sorted((FIXTURES / "rules").glob("*.wiki")) + sorted(
@@ -175,3 +177,73 @@ def test_the_document_slices_each_nodes_text_and_offset() -> None:
     assert doc.located[2:4] == list(doc.located)[2:4]
     stranger = mwparserfromhell.parse("{{Other}}").nodes[0]
     assert (doc.offset_of(stranger), doc.text_of(stranger)) == (0, "{{Other}}")
+
+
+# The walk reads the attributes behind these properties (`spans.py`): each pair must be one
+# object on every node of the real pages, or the walk would see another tree than `str()`.
+_PROPERTIES_READ = {
+    Text: ("value",),
+    Template: ("name", "params"),
+    Tag: (
+        "wiki_markup", "attributes:_attrs", "padding", "wiki_style_separator", "self_closing",
+        "contents", "closing_wiki_markup", "invalid", "tag", "implicit", "closing_tag",
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("path", WIKI_FIXTURES, ids=lambda path: f"{path.parent.name}/{path.name}")
+def test_the_attributes_the_walk_reads_are_the_properties(path: Path) -> None:
+    tree = mwparserfromhell.parse(path.read_text("utf-8"))
+    assert tree.nodes is tree._nodes
+    checked = 0
+    for node in tree.filter(recursive=True):
+        for name in _PROPERTIES_READ.get(type(node), ()):
+            public, _, private = name.partition(":")
+            assert getattr(node, public) is getattr(node, private or "_" + public)
+            checked += 1
+        if isinstance(node, Template):
+            for param in node.params:
+                assert (param.name, param.value, param.showkey) == (
+                    param._name,
+                    param._value,
+                    param._showkey,
+                )
+        if isinstance(node, Tag):
+            for attr in node.attributes:
+                assert (attr.name, attr.value, attr.quotes) == (
+                    attr._name,
+                    attr._value,
+                    attr._quotes,
+                )
+                assert (attr.pad_first, attr.pad_before_eq, attr.pad_after_eq) == (
+                    attr._pad_first,
+                    attr._pad_before_eq,
+                    attr._pad_after_eq,
+                )
+    assert checked > 500
+
+
+def test_a_documents_location_is_the_validated_record() -> None:
+    source = (FIXTURES / "rules" / "the_courier_ro.wiki").read_text("utf-8")
+    doc = ParsedDocument(RevisionText("test:loc", "The Courier/ro", "The Courier", "ro", source))
+    offsets = sorted(set(doc.located.starts))
+    assert len(offsets) > 100
+    for offset in offsets:
+        line, col = doc.lines.line_col(offset)
+        snippet = source[offset:]
+        made = doc.location(offset, snippet)
+        expected = SourceLocation(
+            title="The Courier/ro",
+            language="ro",
+            revision_key="test:loc",
+            line=line,
+            col=col,
+            snippet=snippet[:SNIPPET_LIMIT],
+        )
+        assert (type(made), made, made.model_fields_set) == (
+            SourceLocation,
+            expected,
+            expected.model_fields_set,
+        )
+    with pytest.raises(ValidationError):  # the same validation: a column starts at 1
+        _validate_location({**expected.model_dump(), "col": 0})
