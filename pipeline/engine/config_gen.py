@@ -237,13 +237,15 @@ def engine_config(
     product, revision_key, lists = _lists(data, title, edition, product, page)
     tiles = _tiles(data, title, revision_key, [index for index, _total, _section in lists])
     if codes is not None:
-        missing = [code for code in codes if code not in {t.code for t in tiles}]
+        present = {t.code for t in tiles}
+        missing = [code for code in codes if code not in present]
         if missing:
             raise InputError(
                 f"{title} {product} {edition} has no tile {', '.join(missing)}",
                 fix="check --codes against `carcdb tiles`",
             )
-        tiles = [tile for tile in tiles if tile.code in set(codes)]
+        selected = set(codes)
+        tiles = [tile for tile in tiles if tile.code in selected]
     seen: set[str] = set()
     for tile in tiles:
         if tile.code in seen:
