@@ -258,11 +258,16 @@ def engine_config(
     used = sorted({tile.source.list_index for tile in tiles})
     declared = _declared_total(data, title, revision_key, lists, used, tiles)
     start = [tile.code for tile in tiles if tile.start_tile]
-    claims = data.claims(page, None if language is None else [language])
-    scoring, meeples = scoring_values(page, claims)
+    known = data.page_scoring.get((page, language))
+    if known is None:
+        claims = data.claims(page, None if language is None else [language])
+        scoring, meeples = scoring_values(page, claims)
+        known = sorted({claim.language for claim in claims}), scoring, meeples
+        data.page_scoring[(page, language)] = known
+    claim_languages, scoring, meeples = known
     return EngineConfig(
         page=page,
-        claim_languages=sorted({claim.language for claim in claims}),
+        claim_languages=claim_languages,
         tile_set=ConfigTileSet(
             product=product,
             edition=edition,
