@@ -103,10 +103,13 @@ def run_checks(
     """
     started = time.perf_counter()
     results: list[CheckResult] = []
-    inputs = CheckInputs(conn)
     with collector_paused():  # see pipeline.checks.collector: ~20% of a run was collections
+        inputs = CheckInputs(conn)
         for check in registered_checks() if checks is None else checks:
             results.extend(check.run(conn, inputs))
+        # Freed here, not at return: the collection that follows the pause then walks the
+        # results alone, not every row the checks read.
+        del inputs
         replace_check_results(conn, results)
     if checks is None:
         save_check_state(
