@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -172,8 +172,12 @@ class ConfigData:
             decoded = self._decoded[text] = json.loads(text)
             return decoded
 
-    def tiles(self, key: ListKey) -> list[ConfigTile]:
-        """The tiles of one list of one revision, in page order."""
+    def tile_codes(self, key: ListKey) -> list[str]:
+        """The codes of one list of one revision, in page order (no tile is built)."""
+        return [str(r[0]) for r in self._tile_rows.get(key, [])]
+
+    def tiles(self, key: ListKey, codes: Collection[str] | None = None) -> list[ConfigTile]:
+        """The tiles of one list of one revision (only those of `codes`), in page order."""
         _title, _revision, list_index = key
         # The model's validator on plain dicts: the same validation as `ConfigTile(...,
         # source=TileSource(...))`, without two Python __init__ calls per tile (77k tiles
@@ -197,6 +201,7 @@ class ConfigData:
                 }
             )
             for r in self._tile_rows.get(key, [])
+            if codes is None or str(r[0]) in codes
         ]
 
     @cached_property

@@ -138,9 +138,17 @@ def _lists(
     )
 
 
-def _tiles(data: ConfigData, title: str, revision_key: str, lists: list[int]) -> list[ConfigTile]:
-    """The tiles of the chosen lists, by list index and page order."""
-    return [tile for index in sorted(lists) for tile in data.tiles((title, revision_key, index))]
+def _tiles(
+    data: ConfigData,
+    title: str,
+    revision_key: str,
+    lists: list[int],
+    codes: set[str] | None = None,
+) -> list[ConfigTile]:
+    """The tiles (only those of `codes`) of the chosen lists, by list index and page order."""
+    return [
+        tile for index in sorted(lists) for tile in data.tiles((title, revision_key, index), codes)
+    ]
 
 
 def geometry_product(product: str) -> str:
@@ -235,17 +243,20 @@ def engine_config(
     tile_language = _page_language(data, page, edition, language)
     title = data.title(page, tile_language)
     product, revision_key, lists = _lists(data, title, edition, product, page)
-    tiles = _tiles(data, title, revision_key, [index for index, _total, _section in lists])
-    if codes is not None:
-        present = {t.code for t in tiles}
+    indexes = [index for index, _total, _section in lists]
+    if codes is None:
+        tiles = _tiles(data, title, revision_key, indexes)
+    else:
+        present = {code for i in indexes for code in data.tile_codes((title, revision_key, i))}
         missing = [code for code in codes if code not in present]
         if missing:
             raise InputError(
                 f"{title} {product} {edition} has no tile {', '.join(missing)}",
                 fix="check --codes against `carcdb tiles`",
             )
-        selected = set(codes)
-        tiles = [tile for tile in tiles if tile.code in selected]
+        # Only the selected tiles are built: building the others was ~18% of the tiles the
+        # checks' configurations built, all thrown away.
+        tiles = _tiles(data, title, revision_key, indexes, set(codes))
     seen: set[str] = set()
     for tile in tiles:
         if tile.code in seen:

@@ -165,3 +165,22 @@ def test_tiles_are_still_validated(sample_db: Path, tmp_path: Path) -> None:
             ConfigData(conn).tiles((str(key[0]), str(key[1]), int(key[2])))
     finally:
         conn.close()
+
+
+def test_tiles_of_some_codes_are_those_tiles_of_the_whole_list(sample_db: Path) -> None:
+    """`tiles(key, codes)` is `tiles(key)` filtered to `codes`, in the same order."""
+    with read_only(sample_db) as conn:
+        data = ConfigData(conn)
+        keys = conn.execute(
+            "SELECT DISTINCT t.title, t.revision_key, t.list_index FROM tiles t "
+            "JOIN current_revisions c ON c.revision_key = t.revision_key ORDER BY 1, 2, 3"
+        ).fetchall()
+        checked = 0
+        for title, revision, index in keys:
+            key = (str(title), str(revision), int(index))
+            whole = data.tiles(key)
+            assert data.tile_codes(key) == [tile.code for tile in whole]
+            some = set(data.tile_codes(key)[::2]) | {"not-a-code"}
+            assert data.tiles(key, some) == [tile for tile in whole if tile.code in some]
+            checked += len(whole)
+    assert checked > 100
