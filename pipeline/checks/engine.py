@@ -28,6 +28,7 @@ import duckdb
 
 from pipeline.checks.inputs import CheckInputs
 from pipeline.checks.tiles import BASE_PRODUCTS, reference_counts
+from pipeline.engine.board import FrontierBoard
 from pipeline.engine.claims import (
     Claim,
     ScoringKey,
@@ -43,7 +44,6 @@ from pipeline.engine.config_gen import (
     scoring_values,
 )
 from pipeline.engine.config_rules import rules_from_engine_config
-from pipeline.engine.game import Game
 from pipeline.engine.geometry import registry, tile_set
 from pipeline.engine.rules import RulesConfig
 from pipeline.errors import InputError
@@ -108,8 +108,9 @@ def placed_on_board(rules: RulesConfig) -> tuple[set[str], int]:
     """
     tiles = tile_set(rules.product)
     pile = dict(rules.draw_pile or {})
-    game = Game(["check"], rules, tiles)
-    game.start((0, 0), tiles.oriented[tiles.start_tile][0])
+    # No meeple is put down and nothing is scored: where tiles fit is all the board needs.
+    board = FrontierBoard(tiles)
+    board.place((0, 0), tiles.oriented[tiles.start_tile][0])
     # The start tile is one copy of its type (a set without one still gets a board).
     pile[tiles.start_tile] = max(0, pile.get(tiles.start_tile, 0) - 1)
     placed = {tiles.start_tile}
@@ -123,11 +124,10 @@ def placed_on_board(rules: RulesConfig) -> tuple[set[str], int]:
         for code in sorted(pile):
             if pile[code] <= 0 or code not in tiles.shapes:
                 continue
-            options = game.legal_placements(code)
+            options = board.legal_placements(code)
             if options:
                 pos, oriented = options[0]
-                game.place(pos, oriented)
-                game.end_turn()
+                board.place(pos, oriented)
                 pile[code] -= 1
                 placed.add(code)
                 count += 1

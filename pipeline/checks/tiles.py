@@ -20,7 +20,7 @@ import duckdb
 
 from pipeline.checks.inputs import CheckInputs
 from schemas.checks import CheckResult, CheckStatus, outcome
-from warehouse.tiles import TileRow, current_lists, page_titles
+from warehouse.tiles import ListRow, TileRow, current_lists, page_titles
 
 # Products whose lists of letters A..X are the base game's 72 tiles.
 BASE_PRODUCTS = frozenset({"Base Game", "20th Anniversary", "Winter Edition"})
@@ -44,15 +44,16 @@ def _tiles_by_list(tiles: list[TileRow]) -> dict[tuple[str, int], list[TileRow]]
 def check_declared_totals(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
     """`tiles=` and `special=` of every list, and section totals, equal the sum of counts."""
     lists = current_lists(conn)
+    # (title, declaring list) -> the lists counted in its section total, in list order:
+    # grouped once, as scanning every list for each declaring list grew with the square.
+    in_section: dict[tuple[str, int | None], list[ListRow]] = defaultdict(list)
+    for other in lists:
+        in_section[(other.title, other.section_total_list)].append(other)
     results = []
     for row in lists:
         where = {"line": row.line, "col": row.col, "section": row.section}
         if row.declares_section_total:
-            covered = [
-                other
-                for other in lists
-                if other.title == row.title and other.section_total_list == row.list_index
-            ]
+            covered = in_section.get((row.title, row.list_index), [])
             actual = sum(other.tile_count for other in covered)
             parts = " + ".join(str(other.tile_count) for other in covered) or "nothing"
             results.append(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -19,7 +19,7 @@ from typing import Any
 import duckdb
 
 from pipeline.engine.claims import Claim, read_claims_by_page
-from schemas.engine_config import ConfigTile, TileSource
+from schemas.engine_config import ConfigTile, ScoringValue, SourcedNumber
 from warehouse.rows import execute
 
 # (title, revision_key, list_index): the tiles of one list of one revision.
@@ -46,6 +46,12 @@ class ConfigData:
         self._conn = conn
         self._pages = None if pages is None else sorted(set(pages))
         self._decoded: dict[str, Any] = {}
+        # engine_config's (claim languages, scoring values, meeples) per (page, language),
+        # filled by engine_config: the tile sets of one page share them (the bench warehouse
+        # has 2,649 tile sets on 836 pages and languages). Lives as long as this data.
+        self.page_scoring: dict[
+            tuple[str, str | None], tuple[list[str], list[ScoringValue], SourcedNumber]
+        ] = {}
 
     def _only_pages(self, alias: str) -> tuple[str, list[Any]]:
         """A SQL condition keeping the rows of the chosen base titles (pages `alias`)."""
@@ -166,20 +172,36 @@ class ConfigData:
             decoded = self._decoded[text] = json.loads(text)
             return decoded
 
-    def tiles(self, key: ListKey) -> list[ConfigTile]:
-        """The tiles of one list of one revision, in page order."""
+    def tile_codes(self, key: ListKey) -> list[str]:
+        """The codes of one list of one revision, in page order (no tile is built)."""
+        return [str(r[0]) for r in self._tile_rows.get(key, [])]
+
+    def tiles(self, key: ListKey, codes: Collection[str] | None = None) -> list[ConfigTile]:
+        """The tiles of one list of one revision (only those of `codes`), in page order."""
         _title, _revision, list_index = key
+        # The model's validator on plain dicts: the same validation as `ConfigTile(...,
+        # source=TileSource(...))`, without two Python __init__ calls per tile (77k tiles
+        # on the bench warehouse).
+        validate = ConfigTile.__pydantic_validator__.validate_python
         return [
-            ConfigTile(
-                code=str(r[0]),
-                count=int(r[1]),
-                start_tile=bool(r[2]),
-                special=bool(r[3]),
-                features=self._json(r[4]),
-                illustrations=self._json(r[5]),
-                source=TileSource(list_index=list_index, line=int(r[6]), col=int(r[7]), image=r[8]),
+            validate(
+                {
+                    "code": str(r[0]),
+                    "count": int(r[1]),
+                    "start_tile": bool(r[2]),
+                    "special": bool(r[3]),
+                    "features": self._json(r[4]),
+                    "illustrations": self._json(r[5]),
+                    "source": {
+                        "list_index": list_index,
+                        "line": int(r[6]),
+                        "col": int(r[7]),
+                        "image": r[8],
+                    },
+                }
             )
             for r in self._tile_rows.get(key, [])
+            if codes is None or str(r[0]) in codes
         ]
 
     @cached_property

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import shutil
 from pathlib import Path
 
+import duckdb
 import pytest
+from pydantic import ValidationError
 
 from pipeline.build import build_corpus
 from pipeline.checks import engine as engine_checks
@@ -15,6 +19,7 @@ from pipeline.engine.config_rules import rules_from_engine_config
 from pipeline.engine.rules import RulesConfig
 from pipeline.errors import InputError
 from pipeline.synth import generate_corpus
+from schemas.engine_config import ConfigTile, TileSource
 from warehouse.connection import read_only
 
 
@@ -110,3 +115,72 @@ def test_identical_tile_sets_share_one_board(
     if which == "sample":
         # The sample's Base Game C3 and 20th Anniversary C3 sets are the same tiles.
         assert len(built) < len(placeable)
+
+
+def test_tiles_validated_from_dicts_equal_tiles_built_by_the_models(sample_db: Path) -> None:
+    """`ConfigData.tiles` gives what `ConfigTile(..., source=TileSource(...))` gives."""
+    with read_only(sample_db) as conn:
+        data = ConfigData(conn)
+        rows = conn.execute(
+            "SELECT t.title, t.revision_key, t.list_index, t.code, t.count, t.start_tile, "
+            "t.special, t.features, t.illustrations, t.line, t.col, t.image FROM tiles t "
+            "JOIN current_revisions c ON c.revision_key = t.revision_key "
+            "ORDER BY t.title, t.list_index, t.entry_index"
+        ).fetchall()
+        keys = sorted({(str(r[0]), str(r[1]), int(r[2])) for r in rows})
+        built = [tile for key in keys for tile in data.tiles(key)]
+    expected = [
+        ConfigTile(
+            code=str(r[3]),
+            count=int(r[4]),
+            start_tile=bool(r[5]),
+            special=bool(r[6]),
+            features=json.loads(r[7]),
+            illustrations=json.loads(r[8]),
+            source=TileSource(list_index=int(r[2]), line=int(r[9]), col=int(r[10]), image=r[11]),
+        )
+        for r in sorted(rows, key=lambda r: (str(r[0]), str(r[1]), int(r[2])))
+    ]
+    assert len(built) == len(rows) > 100
+    assert built == expected
+    assert all(type(tile.source) is TileSource for tile in built)
+
+
+def test_tiles_are_still_validated(sample_db: Path, tmp_path: Path) -> None:
+    """A row the model rejects (a negative count) is still a validation error, not a tile."""
+    copy = tmp_path / "carcdb.duckdb"
+    shutil.copy(sample_db, copy)
+    conn = duckdb.connect(str(copy))
+    try:
+        key = conn.execute(
+            "SELECT t.title, t.revision_key, t.list_index FROM tiles t "
+            "JOIN current_revisions c ON c.revision_key = t.revision_key LIMIT 1"
+        ).fetchone()
+        assert key is not None
+        conn.execute(
+            "UPDATE tiles SET count = -1 WHERE title = ? AND revision_key = ? AND list_index = ?",
+            list(key),
+        )
+        with pytest.raises(ValidationError, match="count"):
+            ConfigData(conn).tiles((str(key[0]), str(key[1]), int(key[2])))
+    finally:
+        conn.close()
+
+
+def test_tiles_of_some_codes_are_those_tiles_of_the_whole_list(sample_db: Path) -> None:
+    """`tiles(key, codes)` is `tiles(key)` filtered to `codes`, in the same order."""
+    with read_only(sample_db) as conn:
+        data = ConfigData(conn)
+        keys = conn.execute(
+            "SELECT DISTINCT t.title, t.revision_key, t.list_index FROM tiles t "
+            "JOIN current_revisions c ON c.revision_key = t.revision_key ORDER BY 1, 2, 3"
+        ).fetchall()
+        checked = 0
+        for title, revision, index in keys:
+            key = (str(title), str(revision), int(index))
+            whole = data.tiles(key)
+            assert data.tile_codes(key) == [tile.code for tile in whole]
+            some = set(data.tile_codes(key)[::2]) | {"not-a-code"}
+            assert data.tiles(key, some) == [tile for tile in whole if tile.code in some]
+            checked += len(whole)
+    assert checked > 100
