@@ -198,6 +198,12 @@ def store_and_parse(
             pool=None if starting is None else starting.pool(),
             early=early,
         )
+        # The workers are done: stop them before the checks, which hold every tile row (the
+        # build's memory peak), instead of when the caller closes them.
+        if early is not None:
+            early.close()
+        if starting is not None:
+            starting.close()
         report = BuildReport(run_id, len(batches) if files is None else files, counts, parse_report)
         report.store_seconds = store_seconds
         if checks:

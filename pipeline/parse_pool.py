@@ -300,9 +300,11 @@ class StartingPool:
         return self._pool
 
     def close(self) -> None:
+        """Stop the workers; closing again does nothing."""
         self._thread.join()
         if self._pool is not None:
             self._pool.close()
+            self._pool = None
 
 
 def default_jobs() -> int:

@@ -6,10 +6,12 @@ import multiprocessing
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from pipeline import parse_runner
+from pipeline import build as build_module
+from pipeline import checks, parse_runner
 from pipeline.build import build_corpus, read_sources, store_and_parse
 from pipeline.corpus import read_corpus
 from pipeline.errors import InputError
@@ -164,3 +166,23 @@ def _tiles(db: Path) -> list[tuple[object, ...]]:
 def _count(db: Path, table: str) -> int:
     with read_only(db) as conn:
         return int(conn.execute(f"SELECT count(*) FROM {table}").fetchall()[0][0])
+
+
+def test_the_workers_are_stopped_before_the_checks_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The checks hold every tile row (the build's memory peak): no parse worker may still be
+    alive then."""
+    corpus = tmp_path / "corpus"
+    generate_corpus(corpus, pages=2, langs=2, seed=4)
+    alive_during_checks: list[list[str]] = []
+    run_the_checks = checks.checks_for_build
+
+    def checks_for_build(*args: Any, **kwargs: Any) -> Any:
+        alive_during_checks.append([p.name for p in multiprocessing.active_children()])
+        return run_the_checks(*args, **kwargs)
+
+    monkeypatch.setattr(build_module, "checks_for_build", checks_for_build)
+    report = build_corpus(tmp_path / "wh.duckdb", corpus, jobs=2)
+    assert report.parse.parsed == 4 and report.parse.jobs == 2
+    assert alive_during_checks == [[]]
