@@ -20,7 +20,7 @@ from pipeline.corpus import SourceSpec, read_corpus, sample_corpus_dir
 from pipeline.early_parse import EarlyParse, parsed_keys
 from pipeline.extract.sources import read_source
 from pipeline.known_sources import KnownFile, find_known, keep_import_order
-from pipeline.parse_pool import ParseLimits, StartingPool, default_jobs
+from pipeline.parse_pool import ParseLimits, default_jobs
 from pipeline.parse_runner import ParseReport, parse_pending, start_workers
 from pipeline.progress import NoProgress, Progress
 from schemas.checks import CheckResult
@@ -100,9 +100,12 @@ def import_sources(
     known = find_known(db, specs)
     jobs = default_jobs() if jobs is None else jobs
     # New files mean pages to parse: the workers start while the files are read and stored.
-    starting = start_workers(jobs, limits) if jobs > 0 and len(known) < len(specs) else None
     # ... and parse each revision read at once, while the rest is read and stored.
-    early = None if starting is None else EarlyParse(starting, parsed_keys(db))
+    early = (
+        EarlyParse(start_workers(jobs, limits), parsed_keys(db))
+        if jobs > 0 and len(known) < len(specs)
+        else None
+    )
     try:
         batches = read_sources(
             [s for i, s in enumerate(specs) if i not in known],
@@ -122,14 +125,11 @@ def import_sources(
             limits=limits,
             known=known,
             order=_import_order(specs, batches, known),
-            starting=starting,
             early=early,
         )
     finally:
         if early is not None:
             early.close()
-        if starting is not None:
-            starting.close()
     report.files_unchanged = len(known)
     report.seconds = time.perf_counter() - started
     return report
@@ -164,7 +164,6 @@ def store_and_parse(
     limits: ParseLimits | None = None,
     known: dict[int, KnownFile] | None = None,
     order: Sequence[tuple[str, str, bool]] = (),
-    starting: StartingPool | None = None,
     early: EarlyParse | None = None,
 ) -> BuildReport:
     """One transaction: store the batches, parse what needs parsing, optionally run checks.
@@ -175,8 +174,8 @@ def store_and_parse(
     Used by file imports and by the API extractor alike. `jobs` parse worker processes
     (default: one per core; 0 parses in this process). `order` lists the revisions of every
     input in the order given, stored or not, so the last one imported stays its page's current.
-    `starting`: parse workers the caller started (with `jobs` workers) and closes; `early`:
-    revisions the caller sent them while reading (see `pipeline.early_parse`).
+    `early`: parse workers the caller started (with `jobs` workers) and the revisions it sent
+    them while reading (see `pipeline.early_parse`); the caller closes it too.
     """
     progress = progress or NoProgress()
     with write_transaction(db) as conn:
@@ -195,15 +194,12 @@ def store_and_parse(
             progress=progress,
             jobs=default_jobs() if jobs is None else jobs,
             limits=limits,
-            pool=None if starting is None else starting.pool(),
             early=early,
         )
         # The workers are done: stop them before the checks, which hold every tile row (the
         # build's memory peak), instead of when the caller closes them.
         if early is not None:
             early.close()
-        if starting is not None:
-            starting.close()
         report = BuildReport(run_id, len(batches) if files is None else files, counts, parse_report)
         report.store_seconds = store_seconds
         if checks:

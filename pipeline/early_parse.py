@@ -23,7 +23,7 @@ from pathlib import Path
 
 from pipeline.parse import PARSER_VERSION
 from pipeline.parse.document import RevisionText
-from pipeline.parse_pool import PageFailure, PageRows, StartingPool
+from pipeline.parse_pool import PageFailure, PageRows, StartingPool, WorkerPool
 from schemas.pages import ImportBatch
 from warehouse.connection import read_only
 from warehouse.errors import WarehouseError
@@ -57,7 +57,8 @@ class EarlyParse:
     """Revisions go to the workers as they are read; results are kept until `take`.
 
     A thread of this process drives the worker pool, so the reading thread only queues
-    revisions. Call `finish()` once every file is read, then `take()` after storing.
+    revisions. Call `finish()` once every file is read, then `take()` after storing; the
+    pending revisions not parsed early go to the same workers (`pool()`). `close()` stops them.
     """
 
     def __init__(self, starting: StartingPool, already_parsed: set[str]) -> None:
@@ -108,6 +109,10 @@ class EarlyParse:
         finally:
             self._results.put(None)
 
+    def pool(self) -> WorkerPool:
+        """The workers (waits for them to have started)."""
+        return self._starting.pool()
+
     def usable(self, stored: dict[str, Identity]) -> set[str]:
         """The revisions sent whose early results stand: still pending (`stored` holds the
         pending revisions as the warehouse stored them) and stored as they were sent."""
@@ -130,11 +135,12 @@ class EarlyParse:
             raise self._error
 
     def close(self) -> None:
-        """Stop sending (a failed build), dropping what was not taken; the pool itself is
-        closed by its owner."""
+        """Stop sending (a failed build), dropping what was not taken, and stop the workers;
+        closing again does nothing."""
         self._stop.set()
         self._feed.put(None)
         while self._thread.is_alive():  # it may wait to hand over a result: take them
             with contextlib.suppress(queue.Empty):
                 self._results.get(timeout=0.05)
         self._thread.join()
+        self._starting.close()

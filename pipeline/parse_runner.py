@@ -165,7 +165,7 @@ def _clear(conn: duckdb.DuckDBPyConnection, stages: Sequence[ParseStage], keys: 
 
 
 def start_workers(jobs: int, limits: ParseLimits | None = None) -> StartingPool:
-    """`jobs` parse workers for `parse_pending(pool=...)`, starting in the background."""
+    """`jobs` parse workers for an `EarlyParse`, starting in the background."""
     return StartingPool(registered_stages(), jobs, limits or ParseLimits())
 
 
@@ -199,15 +199,14 @@ def parse_pending(
     force: bool = False,
     jobs: int = 1,
     limits: ParseLimits | None = None,
-    pool: WorkerPool | None = None,
     early: EarlyParse | None = None,
 ) -> ParseReport:
     """Parse what needs it with `jobs` workers (0: in this process) and replace its rows.
 
-    `pool`: workers already started with `jobs` workers (the caller closes them); without
-    it, a pool is started here and closed when done. `early`: revisions sent to `pool`'s
-    workers while their files were read; their results are used where they stand
-    (`EarlyParse.usable`), and the rest is parsed here."""
+    `early`: revisions sent to workers (started with `jobs` workers; the caller closes them)
+    while their files were read. Their results are used where they stand
+    (`EarlyParse.usable`), and the rest is parsed by the same workers. Without it, workers
+    are started here and stopped when done."""
     started = time.perf_counter()
     stages = list(registered_stages() if stages is None else stages)
     progress = progress or NoProgress()
@@ -228,12 +227,11 @@ def parse_pending(
     texts = _stream_texts(conn, to_parse)
     if jobs <= 0:
         for revision in texts:
-            writer.add(rows_of(revision, stages))
-            progress.advance("parse")
+            _write(rows_of(revision, stages), writer, report, progress)
     else:
         report.jobs = min(jobs, len(keys))
-        if pool is not None:
-            _parse_with(pool, texts, writer, report, progress)
+        if early is not None:
+            _parse_with(early.pool(), texts, writer, report, progress)
         else:
             with WorkerPool(stages, report.jobs, limits or ParseLimits()) as own:
                 _parse_with(own, texts, writer, report, progress)

@@ -4,6 +4,7 @@ results are used only where the warehouse stored them as they were sent."""
 from __future__ import annotations
 
 import json
+import multiprocessing
 import time
 from pathlib import Path
 
@@ -75,8 +76,11 @@ def test_an_early_result_for_a_page_stored_otherwise_is_parsed_again(tmp_path: P
     stored = {}
     for parse_early in (False, True):
         db = tmp_path / f"early-{parse_early}.duckdb"
-        starting = StartingPool([COUNT_STAGE], 1, ParseLimits())
-        early = EarlyParse(starting, already_parsed=set()) if parse_early else None
+        early = (
+            EarlyParse(StartingPool([COUNT_STAGE], 1, ParseLimits()), already_parsed=set())
+            if parse_early
+            else None
+        )
         try:
             for batch in batches:
                 if early is not None:
@@ -87,11 +91,10 @@ def test_an_early_result_for_a_page_stored_otherwise_is_parsed_again(tmp_path: P
                 create_table(conn)
                 store_batches(conn, batches)
                 conn.execute("UPDATE pages SET language = 'de' WHERE title = 'Foo/fr'")
-                report = parse_pending(conn, jobs=1, pool=starting.pool(), early=early)
+                report = parse_pending(conn, jobs=1, early=early)
         finally:
             if early is not None:
                 early.close()
-            starting.close()
         assert report.parsed == 2
         stored[parse_early] = _counts(db)
     assert stored[True] == stored[False]
@@ -108,8 +111,7 @@ def test_only_revisions_not_parsed_yet_are_sent_once_each(tmp_path: Path) -> Non
     )
     batches = read_sources(read_corpus(corpus), NoProgress())
     one, two = batches[0].revisions[0], batches[1].revisions[0]
-    starting = StartingPool([COUNT_STAGE], 1, ParseLimits())
-    early = EarlyParse(starting, already_parsed={one.revision_key})
+    early = EarlyParse(StartingPool([COUNT_STAGE], 1, ParseLimits()), {one.revision_key})
     try:
         for batch in batches:
             early.add(batch)
@@ -121,7 +123,6 @@ def test_only_revisions_not_parsed_yet_are_sent_once_each(tmp_path: Path) -> Non
         results = list(early.take(usable))
     finally:
         early.close()
-        starting.close()
     assert [r.revision_key for r in results if isinstance(r, PageRows)] == [two.revision_key]
     stored_otherwise = {two.revision_key: ("Two", "Two", "de", two.sha256)}
     assert early.usable(stored_otherwise) == set()
@@ -134,8 +135,7 @@ def test_a_failed_build_stops_early_parsing_even_with_results_waiting(
     monkeypatch.setattr(early_parse, "HELD_RESULTS", 1)
     corpus = _corpus(tmp_path / "corpus", [(f"P{i}", "en", "{{A}}" * i) for i in range(1, 7)])
     batches = read_sources(read_corpus(corpus), NoProgress())
-    starting = StartingPool([COUNT_STAGE], 1, ParseLimits())
-    early = EarlyParse(starting, already_parsed=set())
+    early = EarlyParse(StartingPool([COUNT_STAGE], 1, ParseLimits()), already_parsed=set())
     for batch in batches:
         early.add(batch)
     early.finish()
@@ -145,5 +145,5 @@ def test_a_failed_build_stops_early_parsing_even_with_results_waiting(
         waited += 0.01
     assert early._results.full()
     early.close()
-    starting.close()
+    assert multiprocessing.active_children() == []  # closing also stopped the workers
     assert len(early.sent) == 6
