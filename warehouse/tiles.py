@@ -69,7 +69,7 @@ def current_lists(conn: duckdb.DuckDBPyConnection) -> list[ListRow]:
     return [ListRow(*row) for row in rows]
 
 
-class _JsonMaps:
+class JsonMaps:
     """`json.loads` of flat JSON objects, decoded once per distinct text (a whole warehouse of
     tiles holds a few dozen feature maps); each call still gets a dict of its own."""
 
@@ -102,7 +102,7 @@ def current_tiles(
         sql += " AND edition = ?"
         params.append(edition)
     sql += " ORDER BY title, list_index, entry_index"
-    maps = _JsonMaps()
+    maps = JsonMaps()
     return [
         TileRow(
             title=row[0],

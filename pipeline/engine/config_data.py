@@ -9,7 +9,6 @@ part on first use, and hands out the same rows, in the same order, the per-page 
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ import duckdb
 from pipeline.engine.claims import Claim, read_claims_by_page
 from schemas.engine_config import ConfigTile, ScoringValue, SourcedNumber
 from warehouse.rows import execute
+from warehouse.tiles import JsonMaps
 
 # (title, revision_key, list_index): the tiles of one list of one revision.
 ListKey = tuple[str, str, int]
@@ -45,7 +45,7 @@ class ConfigData:
     def __init__(self, conn: duckdb.DuckDBPyConnection, pages: Sequence[str] | None = None):
         self._conn = conn
         self._pages = None if pages is None else sorted(set(pages))
-        self._decoded: dict[str, Any] = {}
+        self._maps = JsonMaps()  # tiles repeat a few feature maps many times
         # engine_config's (claim languages, scoring values, meeples) per (page, language),
         # filled by engine_config: the tile sets of one page share them (the bench warehouse
         # has 2,649 tile sets on 836 pages and languages). Lives as long as this data.
@@ -163,15 +163,6 @@ class ConfigData:
         """How many tile entries one list of one revision holds."""
         return len(self._tile_rows.get(key, []))
 
-    def _json(self, text: str) -> Any:
-        """`json.loads`, once per distinct text: tiles repeat a few feature maps many times.
-        Sharing a decoded map is safe: `ConfigTile` validation copies it."""
-        try:
-            return self._decoded[text]
-        except KeyError:
-            decoded = self._decoded[text] = json.loads(text)
-            return decoded
-
     def tile_codes(self, key: ListKey) -> list[str]:
         """The codes of one list of one revision, in page order (no tile is built)."""
         return [str(r[0]) for r in self._tile_rows.get(key, [])]
@@ -190,8 +181,8 @@ class ConfigData:
                     "count": int(r[1]),
                     "start_tile": bool(r[2]),
                     "special": bool(r[3]),
-                    "features": self._json(r[4]),
-                    "illustrations": self._json(r[5]),
+                    "features": self._maps.load(r[4]),
+                    "illustrations": self._maps.load(r[5]),
                     "source": {
                         "list_index": list_index,
                         "line": int(r[6]),
