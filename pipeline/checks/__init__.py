@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 import duckdb
 
-from pipeline.checks.collector import collector_paused
 from pipeline.checks.engine import (
     check_scoring_claims,
     check_tile_sets,
@@ -30,6 +29,7 @@ from pipeline.checks.tiles import (
     check_reference_counts,
     check_start_tiles,
 )
+from pipeline.collector import collector_paused
 from schemas.checks import CheckResult, CheckStatus
 from warehouse.check_state import (
     clear_check_state,
@@ -103,7 +103,7 @@ def run_checks(
     """
     started = time.perf_counter()
     results: list[CheckResult] = []
-    with collector_paused():  # see pipeline.checks.collector: ~20% of a run was collections
+    with collector_paused():  # see pipeline.collector: ~20% of a run was collections
         inputs = CheckInputs(conn)
         for check in registered_checks() if checks is None else checks:
             results.extend(check.run(conn, inputs))

@@ -50,10 +50,13 @@ def linear_walk(code: Wikicode, source: str) -> NodeSpans | None:
         return None
     spans = NodeSpans(source, [], [], [], [], [])
     pieces: list[str] = []
+    emit, release = _emitter(spans, pieces)
     try:
-        end = _emitter(spans, pieces)(code.nodes, 0, 0)
+        end = emit(code.nodes, 0, 0)
     except (_Unsupported, AttributeError, TypeError):  # e.g. a node built by hand
         return None
+    finally:
+        release()
     if end != len(source) or "".join(pieces) != source:
         return None
     return spans
@@ -68,10 +71,14 @@ _Emit = Callable[[list[Node], int, int], int]
 # `linear_walk` sends the tree to the search walk, as for any disagreement.
 
 
-def _emitter(spans: NodeSpans, pieces: list[str]) -> _Emit:
-    """`emit(nodes, position, depth)`: append the nodes' spans; return where they end.
+def _emitter(spans: NodeSpans, pieces: list[str]) -> tuple[_Emit, Callable[[], None]]:
+    """`emit(nodes, position, depth)`: append the nodes' spans; return where they end. And
+    `release()`, to call when done.
 
-    Closures over the lists' bound `append`s: this runs once per node of every revision.
+    Closures over the lists' bound `append`s: this runs once per node of every revision. The
+    closures call each other, a reference cycle that holds `spans` and through it the whole
+    tree: `release` breaks it, so that the tree is freed as soon as its page is done, not by
+    a later garbage collection that has to walk it first.
     """
     nodes_seen = spans.nodes
     ends = spans.ends
@@ -215,4 +222,8 @@ def _emitter(spans: NodeSpans, pieces: list[str]) -> _Emit:
             return piece("}}}", position)
         raise _Unsupported(kind.__name__)
 
-    return emit
+    def release() -> None:
+        nonlocal template, tag, attributes, other
+        del template, tag, attributes, other
+
+    return emit, release
