@@ -57,7 +57,7 @@ class ParseReport:
     jobs: int = 0
     seconds: float = 0.0  # the whole parse phase, wall clock (from the first early revision)
     write_seconds: float = 0.0  # of which appending rows to the warehouse
-    # Summed over pages (in whichever process parsed them): `mwparserfromhell.parse` alone.
+    # Summed over pages (in whichever process parsed them): building the trees alone.
     tree_seconds: float = 0.0
 
 

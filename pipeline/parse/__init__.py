@@ -53,8 +53,8 @@ def registered_stages() -> list[ParseStage]:
 class RevisionParse:
     revision_key: str
     outputs: dict[str, StageOutput]
-    # Of the whole parse, the seconds `mwparserfromhell.parse` took: measured at the same
-    # moments as the stages, so their ratio holds even when the machine's speed drifts.
+    # Of the whole parse, the seconds building the tree took (`parse_wikitext`): measured at
+    # the same moments as the stages, so their ratio holds even when the machine's speed drifts.
     tree_seconds: float = 0.0
 
 

@@ -11,13 +11,13 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-import mwparserfromhell
 from mwparserfromhell.nodes import Node, Text
 from mwparserfromhell.wikicode import Wikicode
 
 from pipeline.parse.locate import LineIndex, NodeSpans
 from pipeline.parse.sections import SectionIndex, find_headings
 from pipeline.parse.spans import locate_nodes
+from pipeline.parse.tree_builder import parse_wikitext
 from schemas.base import SourceLocation
 from schemas.findings import Finding, Severity
 
@@ -44,7 +44,7 @@ class ParsedDocument:
     tree: Wikicode = field(init=False)
 
     def __post_init__(self) -> None:
-        self.tree = mwparserfromhell.parse(self.revision.wikitext)
+        self.tree = parse_wikitext(self.revision.wikitext)
 
     @cached_property
     def located(self) -> NodeSpans:

@@ -15,10 +15,10 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-import mwparserfromhell
 from mwparserfromhell.nodes import Comment, Heading, Template
 
 from pipeline.parse.locate import NodeSpans
+from pipeline.parse.tree_builder import parse_wikitext
 
 # `== Title ==` with 2..6 equals signs on both sides, not part of a longer run of `=`.
 # The reference form, `(?<![=|])(={2,6})...`, is the same pattern; this one starts with a
@@ -45,7 +45,7 @@ def _plain(title: str) -> str:
     """The heading's title as plain words: markup stripped, whitespace collapsed."""
     if _MARKUP_CHARACTER.search(title) is None:
         return " ".join(title.split())  # what parsing and stripping would give, without either
-    return " ".join(mwparserfromhell.parse(title).strip_code().split())
+    return " ".join(parse_wikitext(title).strip_code().split())
 
 
 def _markup_outside_templates(located: NodeSpans) -> tuple[list[int], list[int]]:

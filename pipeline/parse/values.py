@@ -12,10 +12,11 @@ import re
 from functools import lru_cache
 from typing import TypeGuard
 
-import mwparserfromhell
 from mwparserfromhell.nodes import Comment, Template, Text
 from mwparserfromhell.nodes.extras import Parameter
 from mwparserfromhell.wikicode import Wikicode
+
+from pipeline.parse.tree_builder import parse_wikitext
 
 COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
 
@@ -27,7 +28,7 @@ def without_comments(code: Wikicode) -> Wikicode:
     tree cannot remove (inside a tag's attribute), nor an unclosed `<!--`, which MediaWiki
     treats as a comment running to the end (mwparserfromhell leaves it as plain text).
     """
-    return mwparserfromhell.parse(COMMENT.sub("", str(code)))
+    return parse_wikitext(COMMENT.sub("", str(code)))
 
 
 def raw_param(template: Template, name: str) -> Wikicode | None:
@@ -51,7 +52,7 @@ def _normalise(name: str) -> str:
 @lru_cache(maxsize=1024)
 def _wanted(name: str) -> str:
     """A wanted name normalised as `matches()` normalises its argument (parsed, then stripped)."""
-    return _normalise(mwparserfromhell.parse(name).strip_code().strip())
+    return _normalise(parse_wikitext(name).strip_code().strip())
 
 
 def template_key(template: Template) -> str:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-import mwparserfromhell
 from mwparserfromhell.nodes import (
     Comment,
     ExternalLink,
@@ -32,6 +31,7 @@ from pipeline.parse.rules.visible import (
     MEDIA_PREFIXES,
     template_text,
 )
+from pipeline.parse.tree_builder import parse_wikitext
 
 
 def template_name(template: Template) -> str:
@@ -162,4 +162,4 @@ def plain_text(wikitext: str | Wikicode) -> str:
 
 def reference_plain_text(wikitext: str) -> str:
     """The reference path: parse the string into a node tree, then render the nodes."""
-    return normalise(_render_code(mwparserfromhell.parse(wikitext)))
+    return normalise(_render_code(parse_wikitext(wikitext)))

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 
-import mwparserfromhell
 from mwparserfromhell.nodes import Template, Wikilink
 
 from pipeline.parse.document import ParsedDocument
@@ -26,6 +25,7 @@ from pipeline.parse.rules.tree import Site
 from pipeline.parse.rules.visible import ICON_TEMPLATES, MEDIA_PREFIXES
 from pipeline.parse.rules.vocabulary import Vocabulary
 from pipeline.parse.sections import SectionHeading
+from pipeline.parse.tree_builder import parse_wikitext
 from pipeline.parse.values import key_is, template_key
 from schemas.rules import ClaimState, RuleKind
 
@@ -99,7 +99,7 @@ def _holds_icon(raw: str, icons: tuple[str, ...] = ICON_TEMPLATES) -> bool:
         return False
     return any(
         key_is(template_key(template), *icons)
-        for template in mwparserfromhell.parse(raw).filter_templates(recursive=True)
+        for template in parse_wikitext(raw).filter_templates(recursive=True)
     )
 
 

@@ -22,12 +22,12 @@ from functools import cached_property
 from itertools import compress
 from operator import not_
 
-import mwparserfromhell
 from mwparserfromhell.nodes import Node, Template, Text
 
 from pipeline.parse.document import ParsedDocument
 from pipeline.parse.sections import SectionHeading
 from pipeline.parse.tiles.identity import EDITION_TEXT_TEMPLATES, heading_edition
+from pipeline.parse.tree_builder import parse_wikitext
 from pipeline.parse.values import (
     TemplateParams,
     is_template,
@@ -218,7 +218,7 @@ def _recover(text: str, start: int, end: int) -> tuple[Template | None, str]:
     repaired = _repair(chunk)
     if repaired is None:
         return None, chunk
-    nodes = mwparserfromhell.parse(repaired).nodes
+    nodes = parse_wikitext(repaired).nodes
     first = nodes[0] if nodes else None
     if is_template(first, "Tile"):
         return first, chunk
