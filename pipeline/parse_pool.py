@@ -76,7 +76,11 @@ def rows_of(revision: RevisionText, stages: Sequence[ParseStage]) -> PageRows:
             for table, records in output.rows.items():
                 rows.setdefault(table, ColumnRows()).add_records(records)
             findings.add_records(output.findings)
-        return PageRows(revision.revision_key, rows, findings, result.tree_seconds)
+        page = PageRows(revision.revision_key, rows, findings, result.tree_seconds)
+        # The records go before the collector is back, so that its first collection, which
+        # the page's allocations trigger at once, walks the rows alone.
+        del result
+    return page
 
 
 def _receive_into(conn: Connection, inbox: queue.SimpleQueue[RevisionText | None]) -> None:
