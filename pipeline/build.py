@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from pipeline.checks import checks_for_build, run_checks
+from pipeline.collector import collector_paused
 from pipeline.corpus import SourceSpec, read_corpus, sample_corpus_dir
 from pipeline.early_parse import EarlyParse, parsed_keys
 from pipeline.extract.sources import read_source
@@ -107,11 +108,12 @@ def import_sources(
         else None
     )
     try:
-        batches = read_sources(
-            [s for i, s in enumerate(specs) if i not in known],
-            progress,
-            on_read=None if early is None else early.add,
-        )
+        with collector_paused():  # see store_and_parse
+            batches = read_sources(
+                [s for i, s in enumerate(specs) if i not in known],
+                progress,
+                on_read=None if early is None else early.add,
+            )
         if early is not None:
             early.finish()
         report = store_and_parse(
@@ -178,7 +180,11 @@ def store_and_parse(
     them while reading (see `pipeline.early_parse`); the caller closes it too.
     """
     progress = progress or NoProgress()
-    with write_transaction(db) as conn:
+    # This process reads, stores and writes the workers' rows while they parse, and for a
+    # 2-job build on 2 cores each of its CPU seconds is one the workers do not get. It holds
+    # the corpus (hundreds of thousands of objects) and makes almost no cyclic garbage
+    # (36 objects for a whole 1,500-revision build), so collections here only cost: ~0.75 s.
+    with collector_paused(), write_transaction(db) as conn:
         # DuckDB may cache up to 80% of RAM; a build holds its whole load in one transaction,
         # so cap it (it spills to its temp directory beyond) to keep a build's memory flat.
         execute(conn, f"SET memory_limit = '{BUILD_MEMORY_LIMIT}'")

@@ -1,5 +1,6 @@
 """Pausing Python's cyclic garbage collector around allocation-heavy work that frees what it
-makes by reference counting: parsing one page, and running the checks.
+makes by reference counting: parsing one page, a build's reading, storing and writing, and
+running the checks.
 
 The collector runs whenever enough container objects have been allocated, and each run walks
 every young object and, every so often, every live one. Parsing a page builds a tree of tens
@@ -8,6 +9,10 @@ of collections that walk the growing tree and find nothing: about 15% of a bare
 `mwparserfromhell.parse` and over 20% of parsing a page and extracting its records. A check
 run similarly allocates hundreds of thousands of rows, records and board nodes and frees
 almost none until it ends (~1.0 s of a ~5 s run on the 1,500-revision bench warehouse).
+
+A build's main process holds the corpus (hundreds of thousands of objects) while it reads,
+stores and appends the workers' rows; its collections found 36 unreachable objects in a whole
+1,500-revision build and cost ~0.75 s, which a 2-job build on 2 cores takes from its workers.
 
 Reference counting still frees everything acyclic at once. The little cyclic garbage made
 in a paused block waits for the first collection after it, which the collector then runs as

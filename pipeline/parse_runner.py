@@ -39,12 +39,16 @@ from warehouse.rows import (
     insert_columns,
     insert_rows,
     record_row,
+    table_columns,
 )
 
 GUARD_STAGE = "parse"
-# Revisions fetched from the warehouse at a time, and revisions buffered before a write.
+# Revisions fetched from the warehouse at a time, and revisions buffered before a write:
+# each write converts its columns to Arrow and runs one INSERT per table, so fewer, larger
+# writes cost the single writer less (64 pages a write: 3.8 s for the 1,500 bench revisions,
+# 256: 2.8 s; the build's memory peak, during the checks, stays the same).
 FETCH_CHUNK = 64
-WRITE_EVERY = 64
+WRITE_EVERY = 256
 
 
 @dataclass
@@ -128,6 +132,9 @@ class _Writer:
         self._report = report
         self._rows: dict[str, ColumnRows] = {}
         self._pages = 0
+        # Looked up once per table: no migration runs while a parse writes (a lookup took
+        # ~0.6 s of a 1,500-revision build's single writer).
+        self._columns: dict[str, list[str]] = {}
 
     def add(self, page: PageRows) -> None:
         for table, rows in page.rows.items():
@@ -144,7 +151,9 @@ class _Writer:
     def flush(self) -> None:
         started = time.perf_counter()
         for table, rows in self._rows.items():
-            written = insert_columns(self._conn, table, rows)
+            if table not in self._columns:
+                self._columns[table] = table_columns(self._conn, table)
+            written = insert_columns(self._conn, table, rows, self._columns[table])
             if table == "findings":
                 self._report.findings += written
             else:

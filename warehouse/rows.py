@@ -272,11 +272,18 @@ def arrow_view(
         conn.unregister(name)
 
 
-def insert_columns(conn: duckdb.DuckDBPyConnection, table: str, rows: ColumnRows) -> int:
-    """Append rows held column by column to `table` in one Arrow scan."""
+def insert_columns(
+    conn: duckdb.DuckDBPyConnection,
+    table: str,
+    rows: ColumnRows,
+    columns: Sequence[str] | None = None,
+) -> int:
+    """Append rows held column by column to `table` in one Arrow scan. `columns`: the table's
+    columns, for a caller that appends to the same table many times (else looked up)."""
     if not rows.count:
         return 0
-    columns = table_columns(conn, table)
+    if columns is None:
+        columns = table_columns(conn, table)
     extra = set(rows.columns) - set(columns)
     if extra:
         raise RuntimeError(f"rows for {table!r} carry unknown columns {sorted(extra)}")

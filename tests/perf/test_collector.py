@@ -7,17 +7,21 @@ import gc
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import duckdb
 import pytest
 
+from pipeline import build as build_module
 from pipeline.checks import Check, run_checks
 from pipeline.checks.inputs import CheckInputs
 from pipeline.collector import collector_paused
 from pipeline.parse import ParseStage, StageOutput, registered_stages
 from pipeline.parse.document import ParsedDocument, RevisionText
 from pipeline.parse_pool import rows_of
+from pipeline.synth import generate_corpus
 from schemas.checks import CheckResult, CheckStatus
+from warehouse.store import store_batches
 
 
 @pytest.fixture
@@ -126,3 +130,22 @@ def test_a_parsed_page_leaves_no_cyclic_garbage(collector_on: None) -> None:
         result = rows_of(revision, stages)
         assert result.rows["tiles"].count > 0
         assert gc.collect() == 0
+
+
+def test_a_build_stores_with_the_collector_paused_and_restores_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, collector_on: None
+) -> None:
+    seen: list[bool] = []
+    real_store = store_batches
+
+    def recording_store(conn: duckdb.DuckDBPyConnection, batches: Any) -> Any:
+        seen.append(gc.isenabled())
+        return real_store(conn, batches)
+
+    monkeypatch.setattr(build_module, "store_batches", recording_store)
+    corpus = tmp_path / "corpus"
+    generate_corpus(corpus, pages=2, langs=1, seed=3)
+    report = build_module.build_corpus(tmp_path / "w.duckdb", corpus, jobs=0)
+    assert report.parse.parsed == 2
+    assert seen == [False]
+    assert gc.isenabled()
