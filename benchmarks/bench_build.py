@@ -1,10 +1,11 @@
 """Build performance on one synthetic corpus, everything measured side by side in one run.
 
-Rows: raw mwparserfromhell parse in a fresh process, before and after the 1-job build (the
-floor: their mean), full builds with 1 and 2 parse jobs (seconds, MB/s, ratio to the raw
-parse; the parse step and the checks alone too), the no-change re-build (ratio to the full
-build), warehouse load rates, peak memory of the build's process tree, and a correctness row
-(every revision stored with the tile totals `expected.json` says).
+Rows: raw mwparserfromhell parse in a fresh process, before and after the builds (the
+floor: their mean), full builds with 1 and 2 parse jobs, each run twice in the order 1, 2,
+2, 1 (means: seconds, MB/s, ratio to the raw parse; the parse step and the checks alone
+too), the no-change re-build (ratio to the full build), warehouse load rates, peak memory
+of the build's process tree, and a correctness row (every revision stored with the tile
+totals `expected.json` says).
 
 Corpus size: `CARCDB_BENCH_PAGES` x `CARCDB_BENCH_LANGS` (default 150 x 10 = 1,500 revisions,
 about 62 MB of wikitext: the issue's ~60 MB; 2,000 revisions of these pages are 83 MB and
@@ -125,6 +126,48 @@ def run_build(corpus: Path, db: Path, jobs: int) -> BuildRun:
     return BuildRun(summary, wall, peak // 1024, sum(cpu.values()))
 
 
+@dataclass
+class Builds:
+    """The builds run with one job count. 1 and 2 jobs run twice each, in the order 1, 2, 2, 1
+    between the two floors: this machine's speed drifts by tens of percent over minutes, and
+    in means of runs placed symmetrically in time a steady drift cancels out."""
+
+    runs: list[BuildRun]
+
+    @property
+    def seconds(self) -> float:
+        return self._mean([run.seconds for run in self.runs])
+
+    @property
+    def cpu(self) -> float:
+        return self._mean([run.cpu for run in self.runs])
+
+    @property
+    def wall(self) -> float:
+        return self._mean([run.wall for run in self.runs])
+
+    @property
+    def peak_mb(self) -> int:
+        return max(run.peak_mb for run in self.runs)
+
+    def summary_mean(self, *path: str) -> float:
+        """The mean of a number in the runs' summaries, e.g. ("parse", "seconds")."""
+        values = []
+        for run in self.runs:
+            value: Any = run.summary
+            for key in path:
+                value = value[key]
+            values.append(float(value))
+        return self._mean(values)
+
+    def each(self) -> str:
+        return ", ".join(f"{run.seconds:.1f}s" for run in self.runs)
+
+    @staticmethod
+    def _mean(values: list[float]) -> float:
+        return sum(values) / len(values)
+
+
 @dataclass(frozen=True)
 class RawParse:
     """One floor measurement (`benchmarks.raw_child`)."""
@@ -183,18 +226,22 @@ def run() -> list[Row]:
             )
         )
         load = os.getloadavg()[0]
-        # The floor is measured before and after the 1-job build, and their mean is used: this
-        # machine's speed drifts by tens of percent over minutes, and the two bracket the build.
+        # The floor is measured before and after the builds, and their mean is used: this
+        # machine's speed drifts by tens of percent over minutes, and the two bracket the
+        # builds, which run in the order 1, 2, 2, 1 jobs (see `Builds`).
         before = raw_parse(corpus)
         size, revisions, raw_mismatches = before.bytes, before.revisions, before.mismatches
 
-        builds: dict[int, BuildRun] = {}
-        job_counts = (0, 1, 2) if os.environ.get("CARCDB_BENCH_INPROCESS") else (1, 2)
-        after = before
-        for jobs in job_counts:
-            builds[jobs] = run_build(corpus, work / f"jobs{jobs}.duckdb", jobs)
-            if jobs == 1:
-                after = raw_parse(corpus)
+        builds: dict[int, Builds] = {}
+        job_counts: tuple[int, ...] = (1, 2, 2, 1)
+        if os.environ.get("CARCDB_BENCH_INPROCESS"):
+            job_counts = (0, *job_counts)
+        for run_number, jobs in enumerate(job_counts):
+            db = work / f"jobs{jobs}-{run_number}.duckdb"
+            builds.setdefault(jobs, Builds([])).runs.append(run_build(corpus, db, jobs))
+            if jobs == 2:
+                two_jobs_db = db  # the no-change re-build and the checks of the results use it
+        after = raw_parse(corpus)
         raw_seconds = (before.seconds + after.seconds) / 2
         raw_cpu = (before.cpu + after.cpu) / 2
         mb = size / 1e6
@@ -204,7 +251,7 @@ def run() -> list[Row]:
                 raw_seconds,
                 "s",
                 f"{mb:.1f} MB of wikitext; mean of {before.seconds:.1f}s before and "
-                f"{after.seconds:.1f}s after the 1-job build; CPU {raw_cpu:.1f}s; "
+                f"{after.seconds:.1f}s after the builds; CPU {raw_cpu:.1f}s; "
                 f"{before.gc_objects:,} live objects (texts only, no catalog)",
             )
         )
@@ -227,8 +274,9 @@ def run() -> list[Row]:
                     f"full build, {label}",
                     build.seconds,
                     "s",
-                    f"{build.seconds / raw_seconds:.2f}x raw parse; CPU {build.cpu:.1f}s "
-                    f"({build.cpu / raw_cpu:.2f}x raw parse CPU); process wall {build.wall:.1f}s",
+                    f"mean of {build.each()}; {build.seconds / raw_seconds:.2f}x raw parse; "
+                    f"CPU {build.cpu:.1f}s ({build.cpu / raw_cpu:.2f}x raw parse CPU); "
+                    f"process wall {build.wall:.1f}s",
                 )
             )
             rows.append(_row(f"full build, {label}: throughput", mb / build.seconds, "MB/s"))
@@ -239,7 +287,7 @@ def run() -> list[Row]:
         rows.append(_row("speed-up 2 jobs vs 1", one / two, "x", "target >= 1.6"))
         rows.append(_row("full build 1 job / raw parse", one / raw_seconds, "x", "target <= 1.5"))
         # The parse step alone (workers + writer), without reading, storing and the checks.
-        parse_one, parse_two = (float(builds[j].summary["parse"]["seconds"]) for j in (1, 2))
+        parse_one, parse_two = (builds[j].summary_mean("parse", "seconds") for j in (1, 2))
         rows.append(
             _row(
                 "parse step, 1 job / raw parse",
@@ -255,7 +303,7 @@ def run() -> list[Row]:
         # the separate floor by tens of percent between runs, moves both sides alike. That
         # parse is the faster one (tree builder, and the collector paused for each page), so
         # this ratio is the stricter: it is what the rest of the build costs on top of it.
-        tree_one = float(builds[1].summary["parse"]["tree_seconds"])
+        tree_one = builds[1].summary_mean("parse", "tree_seconds")
         rows.append(
             _row(
                 "full build 1 job / its own parse",
@@ -267,8 +315,7 @@ def run() -> list[Row]:
             )
         )
 
-        one_summary = builds[1].summary
-        checks_one = float(one_summary["checks_seconds"])
+        checks_one = builds[1].summary_mean("checks_seconds")
         rest_one = one - parse_one - checks_one
         rows.append(
             _row(
@@ -280,7 +327,7 @@ def run() -> list[Row]:
             )
         )
 
-        rebuild = run_build(corpus, work / "jobs2.duckdb", 2)
+        rebuild = run_build(corpus, two_jobs_db, 2)
         again = rebuild.seconds
         rows.append(
             _row(
@@ -295,7 +342,7 @@ def run() -> list[Row]:
             )
         )
 
-        summary = builds[2].summary
+        summary = builds[2].runs[-1].summary
         store_rate = summary["store"]["revisions_new"] / max(summary["store_seconds"], 1e-9)
         rows.append(_row("load: revisions", store_rate, "rows/s", "revisions + catalogs"))
         stage_rows, write_seconds = _load_rate(summary)
@@ -308,7 +355,7 @@ def run() -> list[Row]:
             rows.append(
                 _row("load: parse-stage tables", "n/a", "rows/s", "no parse stage registered")
             )
-        with read_only(work / "jobs2.duckdb") as conn:
+        with read_only(two_jobs_db) as conn:
             verified = verify_warehouse(conn, corpus)
             has_tiles = conn.execute(
                 "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'tile_lists'"
