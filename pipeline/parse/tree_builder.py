@@ -166,72 +166,54 @@ class _Builder:
                 nodes.append(node(token))
         raise _missed("_handle_template")
 
-    def _argument(self, token: Any) -> Argument:
+    def _halves(
+        self, separator: type, closing: type, where: str
+    ) -> tuple[Wikicode | None, Wikicode, Any]:
+        """The nodes up to the `closing` token, split at `separator` as `Builder` splits the
+        two-part nodes (`{{{name|default}}}`, `[[title|text]]`, `[url title]`): (before the
+        last separator, or None without one; after it; that separator token)."""
         tokens = self._tokens
         node = self._node
-        name = None
+        first = None
+        separator_token = None
         nodes: list[Node] = []
         while tokens:
             token = tokens.pop()
             kind = type(token)
-            if kind is T.ArgumentSeparator:
-                name = _code(nodes)
+            if kind is separator:
+                first = _code(nodes)
+                separator_token = token
                 nodes = []
-            elif kind is T.ArgumentClose:
-                if name is not None:
-                    return Argument(name, _code(nodes))
-                return Argument(_code(nodes))
+            elif kind is closing:
+                return first, _code(nodes), separator_token
             else:
                 nodes.append(node(token))
-        raise _missed("_handle_argument")
+        raise _missed(where)
+
+    def _argument(self, token: Any) -> Argument:
+        name, rest, _ = self._halves(T.ArgumentSeparator, T.ArgumentClose, "_handle_argument")
+        return Argument(rest) if name is None else Argument(name, rest)
 
     def _wikilink(self, token: Any) -> Wikilink:
-        tokens = self._tokens
-        node = self._node
-        title = None
-        nodes: list[Node] = []
-        while tokens:
-            token = tokens.pop()
-            kind = type(token)
-            if kind is T.WikilinkSeparator:
-                title = _code(nodes)
-                nodes = []
-            elif kind is T.WikilinkClose:
-                link = _new(Wikilink)
-                if title is not None:
-                    link._title = title
-                    link._text = _code(nodes)
-                else:
-                    link._title = _code(nodes)
-                    link._text = None
-                return link
-            else:
-                nodes.append(node(token))
-        raise _missed("_handle_wikilink")
+        title, rest, _ = self._halves(T.WikilinkSeparator, T.WikilinkClose, "_handle_wikilink")
+        link = _new(Wikilink)
+        if title is None:
+            link._title = rest
+            link._text = None
+        else:
+            link._title = title
+            link._text = rest
+        return link
 
     def _external_link(self, token: Any) -> ExternalLink:
-        tokens = self._tokens
-        node = self._node
-        brackets, url, suppress_space = token.get("brackets"), None, None
-        nodes: list[Node] = []
-        while tokens:
-            token = tokens.pop()
-            kind = type(token)
-            if kind is T.ExternalLinkSeparator:
-                url = _code(nodes)
-                suppress_space = token.get("suppress_space")
-                nodes = []
-            elif kind is T.ExternalLinkClose:
-                if url is not None:
-                    return ExternalLink(
-                        url, _code(nodes), brackets=brackets, suppress_space=suppress_space is True
-                    )
-                return ExternalLink(
-                    _code(nodes), brackets=brackets, suppress_space=suppress_space is True
-                )
-            else:
-                nodes.append(node(token))
-        raise _missed("_handle_external_link")
+        brackets = token.get("brackets")
+        url, rest, separator = self._halves(
+            T.ExternalLinkSeparator, T.ExternalLinkClose, "_handle_external_link"
+        )
+        if url is None:
+            return ExternalLink(rest, brackets=brackets, suppress_space=False)
+        suppress_space = separator.get("suppress_space") is True
+        return ExternalLink(url, rest, brackets=brackets, suppress_space=suppress_space)
 
     def _entity(self, token: Any) -> HTMLEntity:
         pop = self._tokens.pop
@@ -322,71 +304,47 @@ class _Builder:
                     closing_tag = _code(nodes)
                 assert tag is not None
                 assert padding is not None
-                return _tag_node(
-                    tag,
-                    contents,
-                    attrs,
-                    wiki_markup,
-                    self_closing,
-                    invalid,
-                    implicit,
-                    padding,
-                    closing_tag,
-                    wiki_style_separator,
-                    closing_wiki_markup,
+                if padding and (type(padding) is not str or not padding.isspace()):
+                    # The constructor deals with it (it raises: padding must be whitespace).
+                    return Tag(
+                        tag,
+                        contents,
+                        attrs,
+                        wiki_markup,
+                        self_closing,
+                        invalid,
+                        implicit,
+                        padding,
+                        closing_tag,
+                        wiki_style_separator,
+                        closing_wiki_markup,
+                    )
+                # What `Tag(...)` and its setters leave, attribute for attribute, in order.
+                tag_node = _new(Tag)
+                tag_node._tag = tag_node._closing_tag = tag
+                tag_node._contents = contents if contents is not None else _code([])
+                tag_node._attrs = attrs if attrs else []
+                tag_node._closing_wiki_markup = None
+                tag_node._wiki_markup = str(wiki_markup) if wiki_markup else None
+                # The `wiki_markup` setter: no closing markup yet, so it takes the opening one.
+                tag_node._closing_wiki_markup = tag_node._wiki_markup
+                tag_node._self_closing = bool(self_closing)
+                tag_node._invalid = bool(invalid)
+                tag_node._implicit = bool(implicit)
+                tag_node._padding = padding or ""
+                if closing_tag is not None:
+                    tag_node._closing_tag = closing_tag
+                tag_node._wiki_style_separator = (
+                    str(wiki_style_separator) if wiki_style_separator else None
                 )
+                if closing_wiki_markup is not None:
+                    tag_node._closing_wiki_markup = (
+                        str(closing_wiki_markup) if closing_wiki_markup else None
+                    )
+                return tag_node
             else:
                 nodes.append(node(token))
         raise _missed("_handle_tag")
-
-
-def _tag_node(
-    tag: Wikicode,
-    contents: Wikicode | None,
-    attrs: list[Attribute],
-    wiki_markup: str | None,
-    self_closing: bool,
-    invalid: bool,
-    implicit: bool,
-    padding: str,
-    closing_tag: Wikicode | None,
-    wiki_style_separator: str | None,
-    closing_wiki_markup: str | None,
-) -> Tag:
-    """`Tag(...)` as its constructor and setters leave it, attribute for attribute."""
-    if padding and (type(padding) is not str or not padding.isspace()):
-        # Let the constructor deal with it (it raises for padding that is not whitespace).
-        return Tag(
-            tag,
-            contents,
-            attrs,
-            wiki_markup,
-            self_closing,
-            invalid,
-            implicit,
-            padding,
-            closing_tag,
-            wiki_style_separator,
-            closing_wiki_markup,
-        )
-    node = _new(Tag)
-    node._tag = node._closing_tag = tag
-    node._contents = contents if contents is not None else _code([])
-    node._attrs = attrs if attrs else []
-    node._closing_wiki_markup = None
-    node._wiki_markup = str(wiki_markup) if wiki_markup else None
-    # The `wiki_markup` setter: no closing markup yet, so it takes the opening one.
-    node._closing_wiki_markup = node._wiki_markup
-    node._self_closing = bool(self_closing)
-    node._invalid = bool(invalid)
-    node._implicit = bool(implicit)
-    node._padding = padding or ""
-    if closing_tag is not None:
-        node._closing_tag = closing_tag
-    node._wiki_style_separator = str(wiki_style_separator) if wiki_style_separator else None
-    if closing_wiki_markup is not None:
-        node._closing_wiki_markup = str(closing_wiki_markup) if closing_wiki_markup else None
-    return node
 
 
 _HANDLERS: dict[type, Any] = {
