@@ -183,7 +183,8 @@ def store_and_parse(
     # This process reads, stores and writes the workers' rows while they parse, and for a
     # 2-job build on 2 cores each of its CPU seconds is one the workers do not get. It holds
     # the corpus (hundreds of thousands of objects) and makes almost no cyclic garbage
-    # (36 objects for a whole 1,500-revision build), so collections here only cost: ~0.75 s.
+    # (36 objects for a whole 1,500-revision build): its collections cost ~0.75 s and free
+    # next to nothing.
     with collector_paused(), write_transaction(db) as conn:
         # DuckDB may cache up to 80% of RAM; a build holds its whole load in one transaction,
         # so cap it (it spills to its temp directory beyond) to keep a build's memory flat.
