@@ -192,8 +192,9 @@ def store_and_parse(
         # While the parse workers run, DuckDB gets the cores they leave: its own threads
         # would take CPU from them (a 2-job build on 2 cores: ~4% faster with one DuckDB
         # thread, back-to-back runs). The checks, after the workers, get every core again.
-        jobs = default_jobs() if jobs is None else jobs
-        execute(conn, f"SET threads = {max(1, default_jobs() - jobs)}")
+        cores = default_jobs()
+        jobs = cores if jobs is None else jobs
+        execute(conn, f"SET threads = {max(1, cores - jobs)}")
         run_id = start_run(conn, command)
         stored_at = time.perf_counter()
         counts = store_batches(conn, batches)
