@@ -40,7 +40,7 @@ def read_input_text(path: Path) -> InputText:
 
 
 def decode_input(data: bytes, origin: str) -> InputText:
-    if not data.strip():
+    if not data or data.isspace():  # (`strip()` would copy the whole file to find out)
         raise InputError("file is empty", path=origin, fix="save the page again")
     nul = data.find(b"\x00")
     if nul >= 0:

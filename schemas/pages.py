@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from enum import StrEnum
+from functools import cached_property
 
 from pydantic import Field, model_validator
 
@@ -48,7 +49,9 @@ class PageRevision(Record):
             raise ValueError("sha256 does not match the wikitext")
         return self
 
-    @property
+    # Cached: a build asks for it several times a revision (reading, ordering, storing), and
+    # each time hashed the whole text (62 MB for the benchmark corpus) again.
+    @cached_property
     def revision_key(self) -> str:
         if self.revision_id is not None:
             return f"rev:{self.revision_id}"
