@@ -11,10 +11,18 @@ from its root through each thread's `children` file, and only its own processes 
 from __future__ import annotations
 
 import os
+import threading
+from functools import cache
 from pathlib import Path
 
 _TICKS = os.sysconf("SC_CLK_TCK")
 _PAGE_KB = os.sysconf("SC_PAGE_SIZE") // 1024
+
+
+@cache
+def _children_listed() -> bool:
+    """Whether this kernel lists a thread's children (Linux with CONFIG_PROC_CHILDREN)."""
+    return Path(f"/proc/self/task/{threading.get_native_id()}/children").is_file()
 
 
 def tree_sample(root: int) -> tuple[int, dict[int, float]]:
@@ -23,6 +31,13 @@ def tree_sample(root: int) -> tuple[int, dict[int, float]]:
     A process that ends while it is read is left out; children started by any of a
     process's threads are found (the parse workers' fork server is started by a thread).
     """
+    if not _children_listed():
+        # Without it every process would look childless: the workers' memory would be
+        # missed without a word.
+        raise RuntimeError(
+            "sampling a process tree needs /proc/PID/task/TID/children "
+            "(Linux with CONFIG_PROC_CHILDREN)"
+        )
     resident_kb = 0
     cpu: dict[int, float] = {}
     pending = [root]

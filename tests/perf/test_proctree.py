@@ -8,6 +8,9 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
+from benchmarks import proctree
 from benchmarks.proctree import tree_sample
 
 # A child whose own child is started by a second thread, as the parse workers' fork server is.
@@ -71,3 +74,11 @@ def test_a_process_that_has_ended_is_left_out() -> None:
     ended = subprocess.Popen([sys.executable, "-c", "pass"])
     ended.wait()
     assert tree_sample(ended.pid) == (0, {})
+
+
+def test_a_kernel_that_does_not_list_children_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the children files every process would look childless: the workers' memory
+    would be missed silently."""
+    monkeypatch.setattr(proctree, "_children_listed", lambda: False)
+    with pytest.raises(RuntimeError, match="CONFIG_PROC_CHILDREN"):
+        tree_sample(os.getpid())
