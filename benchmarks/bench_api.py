@@ -12,11 +12,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from pipeline.corpus import sample_corpus_dir
-from pipeline.extract.api import ClientConfig, PageSelection, extract_from_api
-from pipeline.extract.api.fakecorpus import FakeCorpus, corpus_pages, generated_pages
-from pipeline.extract.api.fakewiki import FakeWiki, FaultPlan
-from pipeline.extract.api.run import ExtractReport
+from pipeline.extract.api import ClientConfig, PageSelection
+from pipeline.extract.corpus import sample_corpus_dir
+from pipeline.fakewiki.corpus import FakeCorpus, corpus_pages, generated_pages
+from pipeline.fakewiki.server import FakeWiki, FaultPlan
+from pipeline.run.extract import ExtractReport, extract_from_api
 
 NAME = "api_extract"
 

@@ -238,7 +238,8 @@ def run() -> list[Row]:
                 ours / raw_seconds,
                 "x",
                 f"{ours:.1f}s: mwparserfromhell's tokenizer and carcdb's tree builder "
-                "(pipeline.parse.tree_builder: the same trees), timed text by text alternately "
+                "(pipeline.parse.fast.tree_builder: the same trees), timed text by text "
+                "alternately "
                 "with the raw parse in the same processes",
             )
         )

@@ -18,7 +18,7 @@ from pipeline.engine.game import Game
 from pipeline.engine.geometry import tile_set
 from pipeline.engine.naive import NaiveGame
 from pipeline.engine.records import parse_record, replay
-from pipeline.engine.rules import RulesConfig
+from pipeline.engine.ruleset import RulesConfig
 from pipeline.engine.simulate import PlayableFactory, game_rng, play_random_game, player_names
 
 FAST_GAMES = 400

@@ -11,7 +11,7 @@ closer to the floor than it is. A build's parse workers hold no corpus either. T
 at the start of timing (`gc_objects`) is reported so that the benchmark can show it.
 
 The build does not call `mwparserfromhell.parse`: it runs mwparserfromhell's tokenizer and
-builds the same tree with `pipeline.parse.tree_builder`. That parse is timed here too, text by
+builds the same tree with `pipeline.parse.fast.tree_builder`. That parse is timed here too, text by
 text alternately with the library's (which goes first alternates), so that both see the
 same machine; `ours_seconds` is its total. The floor stays the library's parse.
 
@@ -30,9 +30,8 @@ from typing import Any
 
 import mwparserfromhell
 
-from pipeline.build import read_sources
-from pipeline.corpus import read_corpus
-from pipeline.parse.tree_builder import build_tree
+from pipeline.extract.corpus import read_corpus, read_sources
+from pipeline.parse.fast.tree_builder import build_tree
 from pipeline.progress import NoProgress
 from pipeline.synth.verify import load_expected, tile_list_totals
 

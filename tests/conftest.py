@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.corpus import sample_corpus_dir
+from pipeline.extract.corpus import sample_corpus_dir
 
 SAMPLE = sample_corpus_dir()
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -20,7 +20,7 @@ def db_path(tmp_path: Path) -> Path:
 @pytest.fixture(scope="session")
 def sample_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One warehouse built from the bundled sample, shared read-only by many tests."""
-    from pipeline.build import build_corpus
+    from pipeline.run.build import build_corpus
 
     path = tmp_path_factory.mktemp("sample") / "carcdb.duckdb"
     build_corpus(path)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pipeline.build import build_corpus
+from pipeline.run.build import build_corpus
 from warehouse.connection import read_only
 from warehouse.queries import status
 

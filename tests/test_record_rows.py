@@ -17,9 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
-from pipeline.parse import parse_revision, registered_stages
 from pipeline.parse.document import RevisionText
-from pipeline.parse_pool import rows_of
+from pipeline.parse.registry import parse_revision, registered_stages
+from pipeline.run.workers import rows_of
 from schemas.base import Record, SourceLocation
 from schemas.findings import Finding, Severity
 from schemas.tiles import EditionSources, FeatureKind, TileEntry, TileFeature

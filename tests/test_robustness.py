@@ -9,8 +9,8 @@ import duckdb
 import pytest
 
 from pipeline.cli.app import run_app
-from pipeline.corpus import read_corpus
 from pipeline.errors import InputError
+from pipeline.extract.corpus import read_corpus
 from pipeline.extract.sources import InputFormat, read_source
 from tests.conftest import FIXTURES, SAMPLE
 from warehouse.connection import read_only, write_transaction
@@ -116,8 +116,8 @@ def test_old_warehouse_must_be_migrated_before_reading(db_path: Path) -> None:
 
 
 def test_sample_import_findings_are_checked(tmp_path: Path) -> None:
-    from pipeline.build import import_sources
-    from pipeline.corpus import SourceSpec
+    from pipeline.extract.corpus import SourceSpec
+    from pipeline.run.build import import_sources
 
     db = tmp_path / "wh.duckdb"
     report = import_sources(

@@ -8,13 +8,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pipeline import parse_runner
-from pipeline.build import import_sources, store_and_parse
-from pipeline.corpus import SourceSpec
+from pipeline.extract.corpus import SourceSpec
 from pipeline.extract.sources import read_source
 from pipeline.extract.titles import builtin_languages, resolve_title, split_title
-from pipeline.parse import ParseStage, StageOutput
 from pipeline.parse.document import ParsedDocument
+from pipeline.parse.stage import ParseStage, StageOutput
+from pipeline.run import parse_runner
+from pipeline.run.build import import_sources, store_and_parse
 from schemas.findings import Severity
 from tests.conftest import FIXTURES
 from warehouse.connection import read_only, write_transaction

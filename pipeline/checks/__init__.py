@@ -29,7 +29,6 @@ from pipeline.checks.tiles import (
     check_reference_counts,
     check_start_tiles,
 )
-from pipeline.collector import collector_paused
 from schemas.checks import CheckResult, CheckStatus
 from warehouse.check_state import (
     clear_check_state,
@@ -103,14 +102,13 @@ def run_checks(
     """
     started = time.perf_counter()
     results: list[CheckResult] = []
-    with collector_paused():  # see pipeline.collector: ~20% of a run was collections
-        inputs = CheckInputs(conn)
-        for check in registered_checks() if checks is None else checks:
-            results.extend(check.run(conn, inputs))
-        # Freed here, not at return: the collection that follows the pause then walks the
-        # results alone, not every row the checks read.
-        del inputs
-        replace_check_results(conn, results)
+    inputs = CheckInputs(conn)
+    for check in registered_checks() if checks is None else checks:
+        results.extend(check.run(conn, inputs))
+    # Freed here, not at return: when the caller runs this with the collector paused
+    # (`pipeline.run.tuning`), the collection that follows walks the results alone.
+    del inputs
+    replace_check_results(conn, results)
     if checks is None:
         save_check_state(
             conn,

@@ -28,8 +28,7 @@ import duckdb
 
 from pipeline.checks.inputs import CheckInputs
 from pipeline.checks.tiles import BASE_PRODUCTS, reference_counts
-from pipeline.engine.board import FrontierBoard
-from pipeline.engine.claims import (
+from pipeline.configgen.claim_rates import (
     Claim,
     ScoringKey,
     example_counts,
@@ -37,15 +36,16 @@ from pipeline.engine.claims import (
     has_claims_table,
     rate_key,
 )
-from pipeline.engine.config_gen import (
+from pipeline.configgen.generate import (
     engine_config,
     geometry_product,
     scoring_table,
     scoring_values,
 )
-from pipeline.engine.config_rules import rules_from_engine_config
+from pipeline.engine.board import FrontierBoard
+from pipeline.engine.config_file import rules_from_engine_config
 from pipeline.engine.geometry import registry, tile_set
-from pipeline.engine.rules import RulesConfig
+from pipeline.engine.ruleset import RulesConfig
 from pipeline.errors import InputError
 from schemas.checks import CheckResult, CheckStatus, outcome
 from schemas.engine_config import EngineConfig

@@ -12,7 +12,7 @@ from functools import cached_property
 
 import duckdb
 
-from pipeline.engine.config_data import ConfigData
+from pipeline.configgen.data import ConfigData
 from warehouse.tiles import TileRow, current_tiles
 
 

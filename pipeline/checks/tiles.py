@@ -5,20 +5,19 @@
 - exactly one start tile per base-game tile set;
 - a product and edition have the same distributions in every language present (list by
   list, per page);
-- base-game letters A..X have the reference counts (`pipeline/reference/base-tiles.json`).
+- base-game letters A..X have the reference counts (`pipeline/engine/shapes/base_game.json`).
 """
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from functools import cache
-from importlib import resources
 from typing import Any
 
 import duckdb
 
 from pipeline.checks.inputs import CheckInputs
+from pipeline.engine.geometry import BASE_GAME, tile_set
 from schemas.checks import CheckResult, CheckStatus, outcome
 from warehouse.tiles import ListRow, TileRow, current_lists, page_titles
 
@@ -28,10 +27,8 @@ BASE_PRODUCTS = frozenset({"Base Game", "20th Anniversary", "Winter Edition"})
 
 @cache
 def reference_counts() -> dict[str, int]:
-    """Base-game letter -> copies, from the reference file shipped in the package."""
-    text = resources.files("pipeline").joinpath("reference", "base-tiles.json").read_text("utf-8")
-    tiles = json.loads(text)["tiles"]
-    return {letter: int(shape["copies"]) for letter, shape in tiles.items()}
+    """Base-game letter -> copies, from the base game's shape data (`pipeline.engine`)."""
+    return tile_set(BASE_GAME).reference_counts()
 
 
 def _tiles_by_list(tiles: list[TileRow]) -> dict[tuple[str, int], list[TileRow]]:

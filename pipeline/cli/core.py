@@ -8,12 +8,12 @@ from typing import Annotated
 
 import typer
 
-from pipeline import build as build_lib
 from pipeline.checks import failed_errors
 from pipeline.cli.app import EXIT_CHECKS_FAILED, app
 from pipeline.cli.output import console, print_json, print_table, progress_for
-from pipeline.corpus import SourceSpec
+from pipeline.extract.corpus import SourceSpec
 from pipeline.extract.sources import InputFormat
+from pipeline.run import build as build_lib
 from schemas.checks import CheckResult, CheckStatus
 from warehouse.connection import DEFAULT_DB, read_only
 from warehouse.queries import run_sql, status

@@ -10,13 +10,14 @@ import typer
 
 from pipeline.cli.app import app
 from pipeline.cli.output import console, print_json, print_table
-from pipeline.engine.drawpile import draw_pile
+from pipeline.configgen.drawpile import draw_pile
+from pipeline.engine.config_file import load_rules
 from pipeline.engine.geometry import tile_set
 from pipeline.engine.records import parse_record, replay, score_report
-from pipeline.engine.rules import RulesConfig, load_rules
+from pipeline.engine.ruleset import RulesConfig
 from pipeline.engine.simulate import simulate as simulate_games
 from pipeline.errors import InputError
-from pipeline.inputfiles import read_input_text
+from pipeline.extract.inputfiles import read_input_text
 from warehouse.connection import DEFAULT_DB
 
 ConfigOption = Annotated[

@@ -10,8 +10,8 @@ import typer
 
 from pipeline.cli.app import app
 from pipeline.cli.output import console
-from pipeline.engine.config_gen import engine_config as generate
-from pipeline.engine.config_gen import json_schema, parse_codes, render
+from pipeline.configgen.generate import engine_config as generate
+from pipeline.configgen.generate import json_schema, parse_codes, render
 from pipeline.errors import InputError
 from warehouse.connection import DEFAULT_DB, read_only
 

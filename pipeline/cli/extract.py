@@ -9,17 +9,18 @@ from typing import Annotated
 
 import typer
 
-from pipeline import build as build_lib
 from pipeline.checks import failed_errors
 from pipeline.cli.app import EXIT_CHECKS_FAILED, app
 from pipeline.cli.output import console, err_console, print_json, print_table, progress_for
-from pipeline.corpus import sample_corpus_dir
 from pipeline.errors import InputError
-from pipeline.extract.api import DEFAULT_ENDPOINT, ClientConfig, PageSelection, extract_from_api
+from pipeline.extract.api import DEFAULT_ENDPOINT, ClientConfig, PageSelection
 from pipeline.extract.api.client import DEFAULT_CONTACT
 from pipeline.extract.api.discovery import parse_languages, read_titles_file
-from pipeline.extract.api.fakecorpus import FakeCorpus, corpus_pages, generated_pages
-from pipeline.extract.api.fakewiki import FAULT_KINDS, FakeWiki, FaultPlan
+from pipeline.extract.corpus import sample_corpus_dir
+from pipeline.fakewiki.corpus import FakeCorpus, corpus_pages, generated_pages
+from pipeline.fakewiki.server import FAULT_KINDS, FakeWiki, FaultPlan
+from pipeline.run import build as build_lib
+from pipeline.run.extract import extract_from_api
 from warehouse.connection import DEFAULT_DB
 
 _SHOWN_PROBLEMS = 10

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from pipeline.engine.board import Board, IllegalMove, Pos
 from pipeline.engine.geometry import CITY, FIELD, MONASTERY, ROAD, Oriented, TileSet, tile_set
-from pipeline.engine.rules import RulesConfig
+from pipeline.engine.ruleset import RulesConfig
 from pipeline.engine.scoring import ScoreEvent, award
 
 

@@ -6,7 +6,8 @@ Owns the side/half conventions the whole engine uses:
   north side), so a clockwise quarter turn maps side s -> s+1 and half h -> h+2;
 - edge kinds: FIELD, ROAD, CITY.
 
-The shapes are project data (`tiledata/tiles.json`, keyed by (product, code)), validated on load:
+The shapes are project data (`shapes/<product>.json`, one file per product, keyed by (product,
+code)), validated on load:
 every side typed consistently, segments disjoint, field halves complete, city indexes valid.
 `Oriented` is the engine's fast form of one shape in one rotation (plain slotted objects, no
 validation cost in the game loop).
@@ -22,8 +23,9 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from schemas.base import Record
+from schemas.engine_config import CityGeometry, FieldGeometry, RoadGeometry, TileGeometry
 
-DATA_FILE = Path(__file__).parent / "tiledata" / "tiles.json"
+SHAPES_DIR = Path(__file__).parent / "shapes"
 BASE_GAME = "Base Game"
 
 SIDES = ("N", "E", "S", "W")
@@ -50,31 +52,19 @@ def opposite_half(half: int) -> int:
     return opposite_side(half // 2) * 2 + (1 - half % 2)
 
 
-class CitySegment(Record):
-    sides: list[SideName] = Field(min_length=1)
-    coats_of_arms: int = Field(ge=0)
+# The one geometry model: the engine configuration document's (`schemas.engine_config`).
+CitySegment = CityGeometry
+RoadSegment = RoadGeometry
+FieldSegment = FieldGeometry
 
 
-class RoadSegment(Record):
-    sides: list[SideName] = Field(min_length=1, max_length=2)
-
-
-class FieldSegment(Record):
-    halves: list[HalfName] = Field(min_length=1)
-    borders_cities: list[int]
-
-
-class TileShape(Record):
-    """One tile type at rotation 0, as stored in `tiledata/tiles.json`."""
+class TileShape(TileGeometry):
+    """One tile type at rotation 0 as stored in `shapes/*.json`: a `TileGeometry` with its
+    code, a description and the copies in the product's box."""
 
     code: str = Field(min_length=1)
     name: str
     copies: int = Field(ge=0)
-    edges: str = Field(pattern=r"^[CRF]{4}$")
-    monastery: bool
-    cities: list[CitySegment]
-    roads: list[RoadSegment]
-    fields: list[FieldSegment]
 
     @model_validator(mode="after")
     def _consistent(self) -> TileShape:
@@ -253,21 +243,30 @@ class TileSet:
         return found
 
 
-def load_tile_data(path: Path = DATA_FILE) -> TileData:
+def load_tile_data(path: Path) -> TileData:
     """Read and validate a tile-data file (a bug in the bundled data crashes loudly)."""
     return TileData.model_validate(json.loads(path.read_text("utf-8")))
 
 
 @cache
+def bundled_products() -> tuple[ProductTiles, ...]:
+    """Every product's shapes, from the bundled `shapes/*.json` files."""
+    return tuple(
+        entry
+        for path in sorted(SHAPES_DIR.glob("*.json"))
+        for entry in load_tile_data(path).products
+    )
+
+
+@cache
 def registry() -> dict[tuple[str, str], TileShape]:
     """Every tile shape of the bundled data, keyed by (product, code)."""
-    data = load_tile_data()
-    return {(p.product, t.code): t for p in data.products for t in p.tiles}
+    return {(p.product, t.code): t for p in bundled_products() for t in p.tiles}
 
 
 @cache
 def tile_set(product: str = BASE_GAME) -> TileSet:
-    for entry in load_tile_data().products:
+    for entry in bundled_products():
         if entry.product == product:
             return TileSet(entry)
     raise KeyError(f"no tile data for product {product!r}")

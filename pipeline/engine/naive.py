@@ -22,7 +22,7 @@ from pipeline.engine.geometry import (
     opposite_half,
     tile_set,
 )
-from pipeline.engine.rules import RulesConfig
+from pipeline.engine.ruleset import RulesConfig
 from pipeline.engine.scoring import ScoreEvent, award
 
 Node = tuple[Pos, int]  # (square, local segment)

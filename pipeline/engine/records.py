@@ -15,10 +15,10 @@ from pydantic import Field, ValidationError, model_validator
 from pipeline.engine.board import IllegalMove, Pos
 from pipeline.engine.game import Game
 from pipeline.engine.geometry import ROTATIONS, Oriented, TileSet, tile_set
-from pipeline.engine.rules import RulesConfig
+from pipeline.engine.ruleset import RulesConfig
 from pipeline.engine.scoring import ScoreEvent
 from pipeline.errors import GameRecordError, InputError
-from pipeline.inputfiles import parse_json, validation_message
+from pipeline.extract.inputfiles import parse_json, validation_message
 from schemas.base import Record
 
 Rotation = Literal[0, 90, 180, 270]

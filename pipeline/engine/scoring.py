@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from pipeline.engine.geometry import CITY, FIELD, KIND_NAMES, MONASTERY, ROAD
-from pipeline.engine.rules import RulesConfig
+from pipeline.engine.ruleset import RulesConfig
 
 FEATURE_NAMES = {**KIND_NAMES, MONASTERY: "monastery"}
 When = Literal["turn", "final"]

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from pipeline.engine.board import Pos
 from pipeline.engine.game import Game
 from pipeline.engine.geometry import Oriented, TileSet, tile_set
-from pipeline.engine.rules import RulesConfig
+from pipeline.engine.ruleset import RulesConfig
 from pipeline.engine.scoring import ScoreEvent
 from pipeline.errors import InputError
 

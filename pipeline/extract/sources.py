@@ -13,8 +13,8 @@ from pathlib import Path
 
 from pipeline.errors import InputError, UnknownFormatError
 from pipeline.extract import apijson, captures, dumps
+from pipeline.extract.inputfiles import InputText, read_input_text
 from pipeline.extract.titles import resolve_title
-from pipeline.inputfiles import InputText, read_input_text
 from schemas.findings import Finding, Severity
 from schemas.pages import (
     CatalogLanguage,

@@ -14,10 +14,10 @@ from typing import Any
 from mwparserfromhell.nodes import Node, Text
 from mwparserfromhell.wikicode import Wikicode
 
+from pipeline.parse.fast.spans import locate_nodes
+from pipeline.parse.fast.tree_builder import parse_wikitext
 from pipeline.parse.locate import LineIndex, NodeSpans
 from pipeline.parse.sections import SectionIndex, find_headings
-from pipeline.parse.spans import locate_nodes
-from pipeline.parse.tree_builder import parse_wikitext
 from schemas.base import SourceLocation
 from schemas.findings import Finding, Severity
 

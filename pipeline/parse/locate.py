@@ -1,6 +1,6 @@
 """Positions in wikitext: every node's span (`NodeSpans`), the exact search walk, line:column.
 
-mwparserfromhell nodes carry no positions. `pipeline.parse.spans` finds every node's span in
+mwparserfromhell nodes carry no positions. `pipeline.parse.fast.spans` finds every node's span in
 one linear pass; `search_walk` here is the exact reference it falls back to: a node starts
 where the previous sibling ended, and a child's text is found inside its parent's text in
 order. Each level turns each subtree into a string once (a child's text is the join of its

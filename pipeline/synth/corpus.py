@@ -18,8 +18,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pipeline.build import read_sources
-from pipeline.corpus import MANIFEST, read_corpus, sample_corpus_dir
+from pipeline.extract.corpus import MANIFEST, read_corpus, read_sources, sample_corpus_dir
 from pipeline.extract.titles import builtin_languages
 from pipeline.progress import NoProgress, Progress
 from pipeline.synth.tilelists import DEFECTS, Skeleton, TileList, inject_defect, skeleton, totals

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from pipeline.extract.api import ClientConfig
-from pipeline.extract.api.fakecorpus import FakeCorpus, corpus_pages, generated_pages
-from pipeline.extract.api.fakewiki import FakeWiki, FaultPlan, closed_port
+from pipeline.fakewiki.corpus import FakeCorpus, corpus_pages, generated_pages
+from pipeline.fakewiki.server import FakeWiki, FaultPlan, closed_port
 from tests.conftest import SAMPLE
 from warehouse.connection import read_only
 

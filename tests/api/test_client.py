@@ -16,7 +16,7 @@ from pipeline.extract.api.client import (
     RequestFailed,
     RetryBudgetExhausted,
 )
-from pipeline.extract.api.fakewiki import FaultPlan
+from pipeline.fakewiki.server import FaultPlan
 from tests.api.conftest import WikiFactory, fast_config
 
 PAGES = {f"Page {n:02d}": f"text {n}" for n in range(20)}

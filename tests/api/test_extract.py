@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 
 from pipeline.cli.app import run_app
-from pipeline.extract.api import PageSelection, extract_from_api
+from pipeline.extract.api import PageSelection
 from pipeline.extract.api.client import ApiClient
-from pipeline.extract.api.fakecorpus import generated_pages
-from pipeline.extract.api.fakewiki import FaultPlan
-from pipeline.extract.api.fetch import fetch_and_store
+from pipeline.extract.api.fetch import FetchOutcome, fetch_batches
 from pipeline.extract.api.sweep import sweep
+from pipeline.fakewiki.corpus import generated_pages
+from pipeline.fakewiki.server import FaultPlan
+from pipeline.run.extract import extract_from_api
 from tests.api.conftest import WikiFactory, fast_config, stored_titles
 from warehouse.connection import read_only
 
@@ -199,9 +200,12 @@ def test_page_deleted_after_discovery_is_reported(make_wiki: WikiFactory, db_pat
     with ApiClient(config) as client:
         swept = sweep(client, ["Page 05", "Page 06"])
         wiki.corpus.delete("Page 06")
-        outcome = fetch_and_store(client, db_path, swept.pages)
+        outcome = FetchOutcome()
+        batches = list(fetch_batches(client, swept.pages, outcome=outcome))
     assert outcome.deleted == ["Page 06"]
     assert outcome.fetched == 1
+    # fetching stores nothing: the one answered revision comes back as a batch
+    assert [r.title for b in batches for r in b.revisions] == ["Page 05"]
 
 
 def test_sha1_mismatch_is_refetched_then_failed(

@@ -9,9 +9,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pipeline.extract.api import PageSelection, extract_from_api
-from pipeline.extract.api.fakecorpus import FakeCorpus
-from pipeline.extract.api.fakewiki import FakeWiki, FaultPlan
+from pipeline.extract.api import PageSelection
+from pipeline.fakewiki.corpus import FakeCorpus
+from pipeline.fakewiki.server import FakeWiki, FaultPlan
+from pipeline.run.extract import extract_from_api
 from tests.api.conftest import fast_config, stored_titles
 
 titles = (

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.extract.api import PageSelection, extract_from_api
-from pipeline.extract.api.fakecorpus import generated_pages
-from pipeline.extract.api.fakewiki import FaultPlan
+from pipeline.extract.api import PageSelection
+from pipeline.fakewiki.corpus import generated_pages
+from pipeline.fakewiki.server import FaultPlan
+from pipeline.run.extract import extract_from_api
 from tests.api.conftest import WikiFactory, fast_config, stored_titles
 
 PAGES = generated_pages(500)

@@ -7,7 +7,7 @@ from typing import Any
 
 from pipeline.engine.naive import NaiveGame
 from pipeline.engine.records import parse_record, replay
-from pipeline.engine.rules import RulesConfig
+from pipeline.engine.ruleset import RulesConfig
 from pipeline.engine.scoring import ScoreEvent
 
 TurnSpec = tuple[str, str, int, int, int] | tuple[str, str, int, int, int, str]

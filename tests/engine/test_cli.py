@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.cli.app import run_app
-from pipeline.engine.rules import RulesConfig
+from pipeline.engine.ruleset import RulesConfig
 from tests.conftest import FIXTURES
 
 EXAMPLE = FIXTURES / "engine" / "domain-example.json"

@@ -12,7 +12,7 @@ from pipeline.engine.game import Game
 from pipeline.engine.geometry import HALVES, SIDES, tile_set
 from pipeline.engine.naive import NaiveGame
 from pipeline.engine.records import parse_record, replay
-from pipeline.engine.rules import RulesConfig
+from pipeline.engine.ruleset import RulesConfig
 from pipeline.engine.simulate import game_rng, play_random_game, player_names
 
 CONFIG = RulesConfig()

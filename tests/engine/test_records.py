@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from pipeline.engine.records import parse_record, replay, score_report
-from pipeline.engine.rules import RulesConfig
+from pipeline.engine.ruleset import RulesConfig
 from tests.conftest import FIXTURES
 
 EXAMPLE = FIXTURES / "engine" / "domain-example.json"

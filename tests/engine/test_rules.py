@@ -10,7 +10,7 @@ from pipeline.engine.board import IllegalMove
 from pipeline.engine.game import Game
 from pipeline.engine.geometry import tile_set
 from pipeline.engine.records import parse_record, replay
-from pipeline.engine.rules import RulesConfig
+from pipeline.engine.ruleset import RulesConfig
 from pipeline.errors import GameRecordError
 from tests.engine.boards import TurnSpec, play, record, summary
 

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.build import import_sources
-from pipeline.corpus import SourceSpec
-from pipeline.engine.drawpile import draw_pile
+from pipeline.configgen.drawpile import draw_pile
 from pipeline.engine.geometry import tile_set
-from pipeline.engine.rules import RulesConfig
+from pipeline.engine.ruleset import RulesConfig
 from pipeline.engine.simulate import game_rng, play_random_game, player_names, simulate
 from pipeline.errors import InputError
+from pipeline.extract.corpus import SourceSpec
+from pipeline.run.build import import_sources
 from warehouse.connection import write_transaction
 
 CONFIG = RulesConfig()

@@ -6,9 +6,9 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from pipeline.build import build_corpus
-from pipeline.corpus import sample_corpus_dir
-from pipeline.engine.config_gen import engine_config
+from pipeline.configgen.generate import engine_config
+from pipeline.extract.corpus import sample_corpus_dir
+from pipeline.run.build import build_corpus
 from schemas.engine_config import EngineConfig
 from warehouse.connection import read_only
 

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.build import build_corpus, check_warehouse, import_sources
 from pipeline.checks.engine import base_tile_sets, placeable_codes
 from pipeline.cli.app import run_app
-from pipeline.corpus import SourceSpec
+from pipeline.extract.corpus import SourceSpec
 from pipeline.extract.sources import InputFormat
+from pipeline.run.build import build_corpus, check_warehouse, import_sources
 from schemas.checks import CheckResult, CheckStatus
 from tests.conftest import FIXTURES
 from tests.engine_config.helpers import build_edited, generate

@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 from pipeline.cli.app import run_app
-from pipeline.engine.config_gen import render
-from pipeline.engine.drawpile import draw_pile
+from pipeline.configgen.drawpile import draw_pile
+from pipeline.configgen.generate import render
+from pipeline.engine.config_file import load_rules
 from pipeline.engine.geometry import tile_set
-from pipeline.engine.rules import RulesConfig, load_rules
+from pipeline.engine.ruleset import RulesConfig
 from pipeline.engine.simulate import simulate
 from pipeline.errors import InputError
 from tests.conftest import FIXTURES

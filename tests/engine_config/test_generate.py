@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pipeline.build import build_corpus
 from pipeline.checks.tiles import reference_counts
-from pipeline.engine.config_gen import parse_codes, render
+from pipeline.configgen.generate import parse_codes, render
 from pipeline.errors import InputError
+from pipeline.run.build import build_corpus
 from schemas.engine_config import EngineConfig
 from tests.conftest import FIXTURES
 from tests.engine_config.helpers import differing_paths, generate

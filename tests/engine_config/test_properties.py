@@ -7,9 +7,9 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.engine.claims import Claim, rate_key
-from pipeline.engine.config_gen import SCORING_KEYS, scoring_values
-from pipeline.engine.rules import RulesConfig
+from pipeline.configgen.claim_rates import Claim, rate_key
+from pipeline.configgen.generate import SCORING_KEYS, scoring_values
+from pipeline.engine.ruleset import RulesConfig
 
 FEATURES = ("road", "city", "monastery", "field", "barn", "unknown")
 STATES = ("completed", "incomplete", "during_game", "end_game", "unknown")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.cli.app import run_app
-from pipeline.engine.config_gen import json_schema
+from pipeline.configgen.generate import json_schema
 from schemas.engine_config import EngineConfig
 
 SHIPPED = Path(__file__).parents[2] / "schemas" / "engine-config.schema.json"

@@ -10,14 +10,14 @@ import duckdb
 import pytest
 from pydantic import ValidationError
 
-from pipeline.build import build_corpus
 from pipeline.checks import engine as engine_checks
-from pipeline.engine.claims import read_claims, read_claims_by_page
-from pipeline.engine.config_data import ConfigData
-from pipeline.engine.config_gen import engine_config, render
-from pipeline.engine.config_rules import rules_from_engine_config
-from pipeline.engine.rules import RulesConfig
+from pipeline.configgen.claim_rates import read_claims, read_claims_by_page
+from pipeline.configgen.data import ConfigData
+from pipeline.configgen.generate import engine_config, render
+from pipeline.engine.config_file import rules_from_engine_config
+from pipeline.engine.ruleset import RulesConfig
 from pipeline.errors import InputError
+from pipeline.run.build import build_corpus
 from pipeline.synth import generate_corpus
 from schemas.engine_config import ConfigTile, TileSource
 from warehouse.connection import read_only

@@ -12,8 +12,8 @@ from mwparserfromhell.nodes import Node, Tag, Template, Text
 from pydantic import ValidationError
 
 from pipeline.parse.document import SNIPPET_LIMIT, ParsedDocument, RevisionText, _validate_location
+from pipeline.parse.fast.spans import linear_walk, locate_nodes
 from pipeline.parse.locate import NodeSpans, search_walk
-from pipeline.parse.spans import linear_walk, locate_nodes
 from schemas.base import SourceLocation
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"

@@ -14,8 +14,8 @@ from mwparserfromhell.nodes import Text
 from mwparserfromhell.parser import ParserError
 from mwparserfromhell.smart_list import SmartList
 
-from pipeline.parse import tree_builder
-from pipeline.parse.tree_builder import build_tree, mirrors_installed_version, parse_wikitext
+from pipeline.parse.fast import tree_builder
+from pipeline.parse.fast.tree_builder import build_tree, mirrors_installed_version, parse_wikitext
 from pipeline.synth import generate_corpus
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,8 +13,8 @@ from collections import Counter
 
 import duckdb
 
-from pipeline.parse import ParseStage, StageOutput
 from pipeline.parse.document import ParsedDocument
+from pipeline.parse.stage import ParseStage, StageOutput
 from schemas.base import Record, SourceLocation
 from schemas.findings import Severity
 

@@ -49,10 +49,11 @@ def test_raw_parse_child_times_the_parse_holding_only_the_texts(tmp_path: Path) 
 
 # Live container objects after reading a corpus (the catalogs kept, or dropped).
 HEAP_AFTER_READING = """
-import gc, sys
+import gc, runpy, sys
 from pathlib import Path
-from benchmarks.raw_child import read_corpus, read_sources, NoProgress
-batches = read_sources(read_corpus(Path(sys.argv[1])), NoProgress())
+# the child's own module, run the way the benchmark runs it (not imported under its name)
+child = runpy.run_module("benchmarks.raw_child", run_name="heap")
+batches = child["read_sources"](child["read_corpus"](Path(sys.argv[1])), child["NoProgress"]())
 if sys.argv[2] == "False":
     del batches
 gc.collect()

@@ -9,9 +9,9 @@ import duckdb
 import pytest
 
 import pipeline.checks as checks_module
-from pipeline.build import build_corpus, check_warehouse
 from pipeline.checks import Check, run_checks
 from pipeline.checks.inputs import CheckInputs
+from pipeline.run.build import build_corpus, check_warehouse
 from schemas.checks import CheckResult
 from tests.perf.corpora import write_corpus
 from warehouse.check_state import stored_check_results, stored_check_state

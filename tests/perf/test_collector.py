@@ -12,13 +12,14 @@ from typing import Any
 import duckdb
 import pytest
 
-from pipeline import build as build_module
-from pipeline.checks import Check, run_checks
+from pipeline.checks import Check
 from pipeline.checks.inputs import CheckInputs
-from pipeline.collector import collector_paused
-from pipeline.parse import ParseStage, StageOutput, registered_stages
 from pipeline.parse.document import ParsedDocument, RevisionText
-from pipeline.parse_pool import rows_of
+from pipeline.parse.registry import registered_stages
+from pipeline.parse.stage import ParseStage, StageOutput
+from pipeline.run import build as build_module
+from pipeline.run.tuning import collector_paused
+from pipeline.run.workers import rows_of
 from pipeline.synth import generate_corpus
 from schemas.checks import CheckResult, CheckStatus
 from warehouse.store import store_batches
@@ -57,29 +58,6 @@ def _recording(seen: list[bool]) -> Check:
         ]
 
     return Check("collector", run)
-
-
-def test_checks_run_paused_and_the_collector_is_back_after(
-    conn: duckdb.DuckDBPyConnection, collector_on: None
-) -> None:
-    seen: list[bool] = []
-    results = run_checks(conn, [_recording(seen)])
-    assert seen == [False]
-    assert gc.isenabled()
-    assert [r.check for r in results] == ["collector"]
-    stored = conn.execute("SELECT count(*) FROM check_results").fetchone()
-    assert stored == (1,)
-
-
-def test_a_failing_check_still_restores_the_collector(
-    conn: duckdb.DuckDBPyConnection, collector_on: None
-) -> None:
-    def broken(conn: duckdb.DuckDBPyConnection, inputs: CheckInputs) -> list[CheckResult]:
-        raise ZeroDivisionError("a bug in a check")
-
-    with pytest.raises(ZeroDivisionError):
-        run_checks(conn, [Check("broken", broken)])
-    assert gc.isenabled()
 
 
 def test_a_collector_switched_off_by_the_caller_stays_off(collector_on: None) -> None:

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from pipeline import early_parse, parse_runner
-from pipeline.build import build_corpus, read_sources
-from pipeline.corpus import read_corpus
-from pipeline.early_parse import EarlyParse
-from pipeline.parse_pool import PageRows, ParseLimits, StartingPool
-from pipeline.parse_runner import parse_pending
+from pipeline.extract.corpus import read_corpus, read_sources
 from pipeline.progress import NoProgress
+from pipeline.run import early_parse, parse_runner
+from pipeline.run.build import build_corpus
+from pipeline.run.early_parse import EarlyParse
+from pipeline.run.parse_runner import parse_pending
+from pipeline.run.workers import PageRows, ParseLimits, StartingPool
 from pipeline.synth import generate_corpus
 from tests.perf.stages import COUNT_STAGE, TABLE, create_table
 from warehouse.connection import read_only, write_transaction

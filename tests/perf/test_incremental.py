@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline import parse_runner
-from pipeline.build import build_corpus
+from pipeline.run import parse_runner
+from pipeline.run.build import build_corpus
 from tests.perf.corpora import write_corpus
 from warehouse import migrate
 from warehouse.connection import read_only, write_transaction

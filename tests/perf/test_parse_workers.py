@@ -10,14 +10,15 @@ from typing import Any
 
 import pytest
 
-from pipeline import build as build_module
-from pipeline import checks, parse_runner
-from pipeline.build import build_corpus, read_sources, store_and_parse
-from pipeline.corpus import read_corpus
+from pipeline import checks
 from pipeline.errors import InputError
+from pipeline.extract.corpus import read_corpus, read_sources
 from pipeline.parse.document import RevisionText
-from pipeline.parse_pool import PageFailure, PageRows, ParseLimits, StageBugError, WorkerPool
 from pipeline.progress import NoProgress
+from pipeline.run import build as build_module
+from pipeline.run import parse_runner
+from pipeline.run.build import build_corpus, store_and_parse
+from pipeline.run.workers import PageFailure, PageRows, ParseLimits, StageBugError, WorkerPool
 from pipeline.synth import generate_corpus
 from tests.perf.corpora import write_corpus
 from tests.perf.stages import BUG, COUNT_STAGE, DIE, HOG, SLEEP, TABLE, create_table

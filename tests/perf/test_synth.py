@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.build import build_corpus, read_sources
 from pipeline.cli.app import run_app
-from pipeline.corpus import read_corpus
+from pipeline.extract.corpus import read_corpus, read_sources
 from pipeline.progress import NoProgress
+from pipeline.run.build import build_corpus
 from pipeline.synth import EXPECTED, generate_corpus
 from pipeline.synth.verify import (
     count_tile_lists,

@@ -6,9 +6,9 @@ import json
 from functools import cache
 from pathlib import Path
 
-from pipeline.parse import StageOutput
 from pipeline.parse.document import ParsedDocument, RevisionText
 from pipeline.parse.rules.stage import extract
+from pipeline.parse.stage import StageOutput
 from schemas.rules import Rule, RuleDate, ScoringClaim
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "rules"

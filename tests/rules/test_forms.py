@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from pipeline.parse import StageOutput
+from pipeline.parse.stage import StageOutput
 from schemas.rules import Rule, RuleKind
 from tests.rules.pages import run, wikitext
 

@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pipeline.parse.document import ParsedDocument
+from pipeline.parse.fast.tokenplain import Unsupported, render_string
 from pipeline.parse.rules import plaintext
 from pipeline.parse.rules.plaintext import normalise, plain_text, reference_plain_text
 from pipeline.parse.rules.stage import extract
-from pipeline.parse.rules.tokenplain import Unsupported, render_string
 from tests.rules.pages import PAGES, revision, wikitext
 
 

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.build import build_corpus, import_sources
 from pipeline.checks.rules import check_icon_notes_recorded
 from pipeline.cli.app import EXIT_BAD_INPUT, EXIT_OK, run_app
-from pipeline.corpus import SourceSpec
+from pipeline.extract.corpus import SourceSpec
 from pipeline.extract.sources import InputFormat
+from pipeline.run.build import build_corpus, import_sources
 from schemas.checks import CheckStatus
 from tests.rules.pages import wikitext
 from warehouse.connection import read_only, write_transaction

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pipeline.parse import StageOutput
 from pipeline.parse.document import ParsedDocument, RevisionText
+from pipeline.parse.stage import StageOutput
 from pipeline.parse.tiles import extract
 from schemas.tiles import TileEntry, TileList
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pipeline.build import import_sources
 from pipeline.checks import failed_errors
-from pipeline.corpus import SourceSpec
+from pipeline.extract.corpus import SourceSpec
 from pipeline.extract.sources import InputFormat
+from pipeline.run.build import import_sources
 from schemas.checks import CheckResult, CheckStatus
 from tests.tiles.helpers import FIXTURES
 from warehouse.connection import read_only

@@ -1,24 +1,24 @@
-"""Content batches: up to 50 revisions per request, sha1-verified, each stored on its own.
+"""Content batches: up to 50 revisions per request, sha1-verified, yielded one by one.
 
 Content is asked for by revision id (the ids the info sweep found), so an answer is immutable
 and may be cached, and the stored revision is exactly the one the sweep decided to fetch.
-Storing every batch on its own means a run killed half-way loses at most the batch in flight;
-the next run's sweep finds the stored revisions and fetches only the rest.
+This module fetches and yields; the caller (`pipeline.run.extract`) stores every batch on its
+own, so a run killed half-way loses at most the batch in flight and the next run's sweep
+finds the stored revisions and fetches only the rest.
 """
 
 from __future__ import annotations
 
 from collections import Counter, deque
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from pipeline.build import store_and_parse
 from pipeline.errors import InputError
 from pipeline.extract.api.client import ApiClient, RequestFailed
 from pipeline.extract.api.pages import content_is_sound, import_batch, read_content_answer
 from pipeline.extract.api.sweep import MAX_VALUES, PageInfo, server_limit
 from pipeline.progress import NoProgress, Progress
+from schemas.pages import ImportBatch
 
 RVPROP = "ids|timestamp|sha1|content"
 _ATTEMPTS_PER_REVISION = 2  # a revision refetched once after a sha1 mismatch or no answer
@@ -28,21 +28,20 @@ _ATTEMPTS_PER_REVISION = 2  # a revision refetched once after a sha1 mismatch or
 class FetchOutcome:
     content_requests: int = 0
     fetched: int = 0
-    stored_new: int = 0
     deleted: list[str] = field(default_factory=list)  # gone between the sweep and the fetch
     failed: list[tuple[str, str]] = field(default_factory=list)
 
 
-def fetch_and_store(
+def fetch_batches(
     client: ApiClient,
-    db: Path,
     pages: Sequence[PageInfo],
     *,
     batch_size: int = MAX_VALUES,
     progress: Progress | None = None,
     outcome: FetchOutcome | None = None,
-) -> FetchOutcome:
-    """Fetch and store; `outcome` (filled as it goes) stays readable if the run stops."""
+) -> Iterator[ImportBatch]:
+    """Yield each answered batch as one ImportBatch; `outcome` (filled as it goes) stays
+    readable if the run stops. Progress advances once the caller has taken the batch."""
     progress = progress or NoProgress()
     endpoint = client.config.endpoint
     outcome = outcome if outcome is not None else FetchOutcome()
@@ -99,13 +98,9 @@ def fetch_and_store(
                 _fail(outcome, progress, [page], "the server did not return this revision")
         queue.extend(again)
         if answer.revisions:
-            report = store_and_parse(
-                db, [import_batch(answer.revisions, endpoint)], command="extract"
-            )
+            yield import_batch(answer.revisions, endpoint)
             outcome.fetched += len(answer.revisions)
-            outcome.stored_new += report.store.revisions_new
             progress.advance("pages", len(answer.revisions))
-    return outcome
 
 
 def _fail(

@@ -24,14 +24,14 @@ from mwparserfromhell.nodes import (
 )
 from mwparserfromhell.wikicode import Wikicode
 
-from pipeline.parse.rules.tokenplain import Unsupported, render_string
+from pipeline.parse.fast.tokenplain import Unsupported, render_string
+from pipeline.parse.fast.tree_builder import parse_wikitext
 from pipeline.parse.rules.visible import (
     BLOCK_TAGS,
     DROPPED_TAGS,
     MEDIA_PREFIXES,
     template_text,
 )
-from pipeline.parse.tree_builder import parse_wikitext
 
 
 def template_name(template: Template) -> str:

@@ -18,6 +18,7 @@ import re
 from mwparserfromhell.nodes import Template, Wikilink
 
 from pipeline.parse.document import ParsedDocument
+from pipeline.parse.fast.tree_builder import parse_wikitext
 from pipeline.parse.rules.drafts import Draft
 from pipeline.parse.rules.plaintext import plain_text, template_name
 from pipeline.parse.rules.regions import PageRegions
@@ -25,7 +26,6 @@ from pipeline.parse.rules.tree import Site
 from pipeline.parse.rules.visible import ICON_TEMPLATES, MEDIA_PREFIXES
 from pipeline.parse.rules.vocabulary import Vocabulary
 from pipeline.parse.sections import SectionHeading
-from pipeline.parse.tree_builder import parse_wikitext
 from pipeline.parse.values import key_is, template_key
 from schemas.rules import ClaimState, RuleKind
 

@@ -14,7 +14,6 @@ from collections import Counter
 
 from mwparserfromhell.nodes import Wikilink
 
-from pipeline.parse import ParseStage, StageOutput
 from pipeline.parse.document import ParsedDocument
 from pipeline.parse.rules.blocks import (
     BLOCK_KINDS,
@@ -41,6 +40,7 @@ from pipeline.parse.rules.vocabulary import (
     Vocabulary,
     vocabulary,
 )
+from pipeline.parse.stage import ParseStage, StageOutput
 from schemas.base import SourceLocation
 from schemas.findings import Finding, Severity
 from schemas.rules import Rule, RuleDate, RuleKind, ScoringClaim

@@ -25,9 +25,9 @@ from operator import not_
 from mwparserfromhell.nodes import Node, Template, Text
 
 from pipeline.parse.document import ParsedDocument
+from pipeline.parse.fast.tree_builder import parse_wikitext
 from pipeline.parse.sections import SectionHeading
 from pipeline.parse.tiles.identity import EDITION_TEXT_TEMPLATES, heading_edition
-from pipeline.parse.tree_builder import parse_wikitext
 from pipeline.parse.values import (
     TemplateParams,
     is_template,

@@ -13,8 +13,8 @@ from typing import Any
 
 from pydantic import BaseModel, TypeAdapter
 
-from pipeline.parse import ParseStage, StageOutput
 from pipeline.parse.document import SNIPPET_LIMIT, ParsedDocument
+from pipeline.parse.stage import ParseStage, StageOutput
 from pipeline.parse.tiles.config import ParsedConfig, parse_config, parse_count
 from pipeline.parse.tiles.identity import ImageIdentity, identify_image
 from pipeline.parse.tiles.lists import Problem, RawEntry, RawList, find_lists

@@ -1,11 +1,14 @@
 """One extraction run: discover, sweep, fetch what changed, store batch by batch, report.
 
+The fetching is `pipeline.extract.api`'s (it yields batches); storing them is this module's.
+
 `extract_from_api()` is what `carcdb extract` calls. Nothing is fetched twice: the sweep
 skips pages whose latest revision is stored, and storing is idempotent by revision id.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -18,10 +21,11 @@ from pipeline.extract.api.discovery import (
     discover,
     translation_stats,
 )
-from pipeline.extract.api.fetch import FetchOutcome, fetch_and_store
-from pipeline.extract.api.log import record_extraction
+from pipeline.extract.api.fetch import FetchOutcome, fetch_batches
 from pipeline.extract.api.sweep import MAX_VALUES, plan_fetch, stored_latest_revisions, sweep
 from pipeline.progress import NoProgress, Progress
+from pipeline.run.build import store_and_parse
+from warehouse.extractions import PageProblem, record_extraction
 
 
 @dataclass
@@ -120,28 +124,52 @@ def extract_from_api(
         report.unchanged = len(plan.unchanged)
         report.older_than_since = len(plan.older_than_since)
         progress.advance("pages", report.unchanged + report.older_than_since)
-        fetch_and_store(
-            api, db, plan.fetch, batch_size=swept.batch_size, progress=progress, outcome=outcome
-        )
+        for batch in fetch_batches(
+            api, plan.fetch, batch_size=swept.batch_size, progress=progress, outcome=outcome
+        ):
+            stored = store_and_parse(db, [batch], command="extract")
+            report.stored_new += stored.store.revisions_new
     except ExtractError:
         # the API could not be used: keep a trace in a warehouse that exists, create none
         _collect_stats(report, api, outcome)
         if db.exists():
-            record_extraction(db, report, "stopped")
+            _log(db, report, "stopped")
         raise
     finally:
         if own_client:
             api.close()
     _collect_stats(report, api, outcome)
-    record_extraction(db, report, "complete")
+    _log(db, report, "complete")
     return report
 
 
 def _collect_stats(report: ExtractReport, api: ApiClient, outcome: FetchOutcome) -> None:
-    report.fetched, report.stored_new = outcome.fetched, outcome.stored_new
+    report.fetched = outcome.fetched
     report.content_requests = outcome.content_requests
     report.deleted, report.failed = outcome.deleted, outcome.failed
     stats = api.stats
     report.requests, report.retries = stats.requests, stats.retries
     report.cache_hits, report.waited_seconds = stats.cache_hits, round(stats.waited_seconds, 3)
     report.faults = dict(stats.faults)
+
+
+def problem_rows(report: ExtractReport) -> list[PageProblem]:
+    rows: list[PageProblem] = [(t, "missing", None) for t in report.missing]
+    rows += [(t, "invalid", None) for t in report.invalid]
+    rows += [(t, "deleted", "gone between the info sweep and the content request")
+             for t in report.deleted]  # fmt: skip
+    rows += [(t, "failed", reason) for t, reason in report.failed]
+    return rows
+
+
+def _log(db: Path, report: ExtractReport, outcome: str) -> int:
+    counts = {
+        "endpoint": report.endpoint,
+        "outcome": outcome,
+        "fetched": report.fetched,
+        "unchanged": report.unchanged + report.older_than_since,
+        "requests": report.requests,
+        "retries": report.retries,
+        "summary": json.dumps(report.summary(), sort_keys=True, default=str),
+    }
+    return record_extraction(db, counts, problem_rows(report))

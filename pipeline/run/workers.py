@@ -28,9 +28,10 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from pipeline.collector import collector_paused
-from pipeline.parse import ParseStage, parse_revision
 from pipeline.parse.document import RevisionText
+from pipeline.parse.registry import parse_revision
+from pipeline.parse.stage import ParseStage
+from pipeline.run.tuning import collector_paused
 from warehouse.rows import ColumnRows
 
 
@@ -65,7 +66,7 @@ class StageBugError(RuntimeError):
 
 def rows_of(revision: RevisionText, stages: Sequence[ParseStage]) -> PageRows:
     """Parse one revision once and flatten every stage's output into rows, with the cyclic
-    garbage collector paused (`pipeline.collector`: the page's tree lives until the page is
+    garbage collector paused (`pipeline.run.tuning`: the page's tree lives until the page is
     done, and collections that walk it again and again were over a fifth of this work)."""
     with collector_paused():
         result = parse_revision(revision, stages)
@@ -138,7 +139,7 @@ STARTUP_SECONDS = 60.0
 # over the 1,500 bench revisions; with 16, 0.5 s, most of it before the first file was read.
 IN_FLIGHT = 16
 _CONTEXT = multiprocessing.get_context("forkserver")
-_CONTEXT.set_forkserver_preload(["pipeline.parse_pool"])
+_CONTEXT.set_forkserver_preload(["pipeline.run.workers"])
 
 
 @dataclass
@@ -315,11 +316,3 @@ class StartingPool:
         if self._pool is not None:
             self._pool.close()
             self._pool = None
-
-
-def default_jobs() -> int:
-    """One worker per core this process may run on (a container's CPU set, not the host's)."""
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1

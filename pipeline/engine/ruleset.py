@@ -7,16 +7,11 @@ scoring numbers from anywhere else.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import Field
 
-from pipeline.engine.geometry import registry
-from pipeline.errors import InputError
-from pipeline.inputfiles import load_json_file, validate_json_model
 from schemas.base import Record
-from schemas.engine_config import ENGINE_CONFIG_FORMAT
 
 RULES_FORMAT_VERSION: Literal[1] = 1
 
@@ -41,30 +36,3 @@ class RulesConfig(Record):
         default=None,
         description="Copies per tile code for simulation; null = warehouse, else reference.",
     )
-
-
-def load_rules(path: Path | None) -> RulesConfig:
-    """The configuration in `path`, or the base-game defaults when no path is given.
-
-    `path` holds either a RulesConfig or an EngineConfig written by `carcdb engine-config`.
-    """
-    if path is None:
-        return RulesConfig()
-    fix = "write the rules configuration as a JSON object (see `carcdb rules-config`)"
-    raw = load_json_file(path, fix)
-    if isinstance(raw, dict) and raw.get("format") == ENGINE_CONFIG_FORMAT:
-        # A file from `carcdb engine-config`; imported here because it builds on RulesConfig.
-        from pipeline.engine.config_rules import parse_engine_config, rules_from_engine_config
-
-        return rules_from_engine_config(parse_engine_config(raw, str(path)), str(path))
-    config = validate_json_model(
-        RulesConfig, raw, str(path), "compare with `carcdb rules-config` (the base-game defaults)"
-    )
-    products = sorted({product for product, _code in registry()})
-    if config.product not in products:
-        raise InputError(
-            f"no tile data for product {config.product!r}",
-            path=str(path),
-            fix=f"use one of {products}",
-        )
-    return config

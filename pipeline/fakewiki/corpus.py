@@ -13,8 +13,7 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pipeline.build import read_sources
-from pipeline.corpus import read_corpus
+from pipeline.extract.corpus import read_corpus, read_sources
 from pipeline.progress import NoProgress
 
 GENERATED_PREFIX = "Generated page"

@@ -21,9 +21,9 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from pipeline.parse import PARSER_VERSION
 from pipeline.parse.document import RevisionText
-from pipeline.parse_pool import PageFailure, PageRows, StartingPool, WorkerPool
+from pipeline.parse.registry import PARSER_VERSION
+from pipeline.run.workers import PageFailure, PageRows, StartingPool, WorkerPool
 from schemas.pages import ImportBatch
 from warehouse.connection import read_only
 from warehouse.errors import WarehouseError

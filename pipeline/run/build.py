@@ -2,7 +2,7 @@
 
 Reading before writing means a bad input file stops the run with nothing written; the single
 transaction means a crash leaves the previous warehouse as it was. Files whose bytes (sha256)
-and page were stored by an earlier run are not read again (`pipeline.known_sources`), and
+and page were stored by an earlier run are not read again (`pipeline.run.known_sources`), and
 stored revisions already parsed by this parser version are not parsed again, and the checks
 keep their stored results when nothing they read changed, so a re-build with nothing changed
 costs little more than hashing the input files.
@@ -11,27 +11,29 @@ costs little more than hashing the input files.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from pipeline.checks import checks_for_build, run_checks
-from pipeline.collector import collector_paused
-from pipeline.corpus import SourceSpec, read_corpus, sample_corpus_dir
-from pipeline.early_parse import EarlyParse, parsed_keys
-from pipeline.extract.sources import read_source
-from pipeline.known_sources import KnownFile, find_known, keep_import_order
-from pipeline.parse_pool import ParseLimits, default_jobs
-from pipeline.parse_runner import ParseReport, parse_pending, start_workers
+from pipeline.extract.corpus import SourceSpec, read_corpus, read_sources, sample_corpus_dir
 from pipeline.progress import NoProgress, Progress
+from pipeline.run.early_parse import EarlyParse, parsed_keys
+from pipeline.run.known_sources import KnownFile, find_known, keep_import_order
+from pipeline.run.parse_runner import ParseReport, parse_pending, start_workers
+from pipeline.run.tuning import (
+    cap_build_memory,
+    collector_paused,
+    default_jobs,
+    give_all_cores,
+    leave_cores_to_workers,
+)
+from pipeline.run.workers import ParseLimits
 from schemas.checks import CheckResult
 from schemas.pages import ImportBatch
 from warehouse.connection import write_transaction
 from warehouse.errors import WarehouseMissingError
-from warehouse.rows import execute
 from warehouse.store import StoreCounts, finish_run, start_run, store_batches
-
-BUILD_MEMORY_LIMIT = "512MB"
 
 
 @dataclass
@@ -63,23 +65,6 @@ class BuildReport:
             "checks_seconds": round(self.checks_seconds, 3),
             "checks_computed_at": self.checks_computed_at,
         }
-
-
-def read_sources(
-    specs: Sequence[SourceSpec],
-    progress: Progress,
-    on_read: Callable[[ImportBatch], None] | None = None,
-) -> list[ImportBatch]:
-    """Read every file (`on_read` is told of each batch as soon as it is read)."""
-    progress.start("read", len(specs))
-    batches = []
-    for spec in specs:
-        batch = read_source(spec.path, title=spec.title, language=spec.language, fmt=spec.fmt)
-        batches.append(batch)
-        if on_read is not None:
-            on_read(batch)
-        progress.advance("read")
-    return batches
 
 
 def import_sources(
@@ -177,24 +162,14 @@ def store_and_parse(
     (default: one per core; 0 parses in this process). `order` lists the revisions of every
     input in the order given, stored or not, so the last one imported stays its page's current.
     `early`: parse workers the caller started (with `jobs` workers) and the revisions it sent
-    them while reading (see `pipeline.early_parse`); the caller closes it too.
+    them while reading (see `pipeline.run.early_parse`); the caller closes it too.
     """
     progress = progress or NoProgress()
-    # This process reads, stores and writes the workers' rows while they parse, and for a
-    # 2-job build on 2 cores each of its CPU seconds is one the workers do not get. It holds
-    # the corpus (hundreds of thousands of objects) and makes almost no cyclic garbage
-    # (36 objects for a whole 1,500-revision build): its collections cost ~0.75 s and free
-    # next to nothing.
+    # This process makes almost no cyclic garbage while it stores and writes: see tuning.
     with collector_paused(), write_transaction(db) as conn:
-        # DuckDB may cache up to 80% of RAM; a build holds its whole load in one transaction,
-        # so cap it (it spills to its temp directory beyond) to keep a build's memory flat.
-        execute(conn, f"SET memory_limit = '{BUILD_MEMORY_LIMIT}'")
-        # While the parse workers run, DuckDB gets the cores they leave: its own threads
-        # would take CPU from them (a 2-job build on 2 cores: ~4% faster with one DuckDB
-        # thread, back-to-back runs). The checks, after the workers, get every core again.
-        cores = default_jobs()
-        jobs = cores if jobs is None else jobs
-        execute(conn, f"SET threads = {max(1, cores - jobs)}")
+        cap_build_memory(conn)
+        jobs = default_jobs() if jobs is None else jobs
+        leave_cores_to_workers(conn, jobs)
         run_id = start_run(conn, command)
         stored_at = time.perf_counter()
         counts = store_batches(conn, batches)
@@ -207,7 +182,7 @@ def store_and_parse(
         # build's memory peak), instead of when the caller closes them.
         if early is not None:
             early.close()
-        execute(conn, "RESET threads")
+        give_all_cores(conn)
         report = BuildReport(run_id, len(batches) if files is None else files, counts, parse_report)
         report.store_seconds = store_seconds
         if checks:
@@ -240,5 +215,5 @@ def check_warehouse(db: Path) -> list[CheckResult]:
         raise WarehouseMissingError(
             f"{db}: no warehouse here yet - fix: run 'carcdb build' first, or pass --db"
         )
-    with write_transaction(db) as conn:
+    with collector_paused(), write_transaction(db) as conn:
         return run_checks(conn)

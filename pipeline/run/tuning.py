@@ -1,4 +1,13 @@
-"""Pausing Python's cyclic garbage collector around allocation-heavy work that frees what it
+"""The process-level speed settings of a build, in one place (figures: docs/perf.md).
+
+- `default_jobs()`: one parse worker per core this process may run on;
+- `cap_build_memory()`: a build holds its whole load in one transaction, and DuckDB may cache
+  up to 80% of RAM, so a build caps it (DuckDB spills to its temp directory beyond);
+- `leave_cores_to_workers()` / `give_all_cores()`: while the parse workers run, DuckDB gets
+  the cores they leave; the checks, after the workers, get every core again;
+- `collector_paused()`: below.
+
+Pausing Python's cyclic garbage collector around allocation-heavy work that frees what it
 makes by reference counting: parsing one page, a build's reading, storing and writing, and
 running the checks.
 
@@ -22,8 +31,35 @@ usual, so memory stays bounded by one page (or one check run) of cycles.
 from __future__ import annotations
 
 import gc
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+
+import duckdb
+
+from warehouse.settings import reset_threads, set_memory_limit, set_threads
+
+BUILD_MEMORY_LIMIT = "512MB"
+
+
+def default_jobs() -> int:
+    """One worker per core this process may run on (a container's CPU set, not the host's)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def cap_build_memory(conn: duckdb.DuckDBPyConnection) -> None:
+    set_memory_limit(conn, BUILD_MEMORY_LIMIT)
+
+
+def leave_cores_to_workers(conn: duckdb.DuckDBPyConnection, jobs: int) -> None:
+    set_threads(conn, max(1, default_jobs() - jobs))
+
+
+def give_all_cores(conn: duckdb.DuckDBPyConnection) -> None:
+    reset_threads(conn)
 
 
 @contextmanager

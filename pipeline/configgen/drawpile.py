@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline.engine.geometry import TileSet
-from pipeline.engine.rules import RulesConfig
+from pipeline.engine.ruleset import RulesConfig
 from warehouse.connection import read_only
 from warehouse.rows import execute
 

@@ -19,10 +19,12 @@ from dataclasses import dataclass, field
 
 import duckdb
 
-from pipeline.early_parse import EarlyParse, Identity
-from pipeline.parse import PARSER_VERSION, ParseStage, registered_stages
 from pipeline.parse.document import RevisionText
-from pipeline.parse_pool import (
+from pipeline.parse.registry import PARSER_VERSION, registered_stages
+from pipeline.parse.stage import ParseStage
+from pipeline.progress import NoProgress, Progress
+from pipeline.run.early_parse import EarlyParse, Identity
+from pipeline.run.workers import (
     PageFailure,
     PageRows,
     ParseLimits,
@@ -30,7 +32,6 @@ from pipeline.parse_pool import (
     WorkerPool,
     rows_of,
 )
-from pipeline.progress import NoProgress, Progress
 from schemas.findings import Finding, Severity
 from warehouse.rows import (
     ColumnRows,

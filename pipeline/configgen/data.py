@@ -17,7 +17,7 @@ from typing import Any
 
 import duckdb
 
-from pipeline.engine.claims import Claim, read_claims_by_page
+from pipeline.configgen.claim_rates import Claim, read_claims_by_page
 from schemas.engine_config import ConfigTile, ScoringValue, SourcedNumber
 from warehouse.rows import execute
 from warehouse.tiles import JsonMaps

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import duckdb
 
-from pipeline.corpus import SourceSpec
 from pipeline.errors import InputError
+from pipeline.extract.corpus import SourceSpec
 from pipeline.extract.titles import resolve_title
 from warehouse.connection import read_only
 from warehouse.errors import WarehouseError

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pipeline.extract.api.fakecorpus import FakeCorpus, Revision
+from pipeline.fakewiki.corpus import FakeCorpus, Revision
 
 FAULT_KINDS = ("503", "429", "maxlag", "slow", "drop", "truncate", "cut", "html", "500")
 RANDOM_FAULT_MIX = ("503", "429", "maxlag", "slow")

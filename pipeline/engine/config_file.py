@@ -1,4 +1,6 @@
-"""EngineConfig -> RulesConfig: what `score` and `simulate` run when given a generated file.
+"""Reading a rules configuration file: a RulesConfig, or an EngineConfig turned into one.
+
+`load_rules` is what `score` and `simulate` run with `--config`.
 
 The engine plays with its own tile shapes, so a file is accepted only when its geometry is
 exactly the engine's for every code it lists (and names the same start tile); its scoring
@@ -8,13 +10,15 @@ values set the RulesConfig fields they name, and its non-special tiles become th
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 
 from pydantic import ValidationError
 
 from pipeline.engine.geometry import registry, tile_set
-from pipeline.engine.rules import RulesConfig
+from pipeline.engine.ruleset import RulesConfig
 from pipeline.errors import InputError
-from schemas.engine_config import EngineConfig, TileGeometry
+from pipeline.extract.inputfiles import load_json_file, validate_json_model
+from schemas.engine_config import ENGINE_CONFIG_FORMAT, EngineConfig, TileGeometry
 
 SHAPE_FIELDS = {"edges", "monastery", "cities", "roads", "fields"}
 
@@ -97,3 +101,28 @@ def rules_from_engine_config(config: EngineConfig, path: str) -> RulesConfig:
             "draw_pile": pile,
         }
     )
+
+
+def load_rules(path: Path | None) -> RulesConfig:
+    """The configuration in `path`, or the base-game defaults when no path is given.
+
+    `path` holds either a RulesConfig or an EngineConfig written by `carcdb engine-config`.
+    """
+    if path is None:
+        return RulesConfig()
+    fix = "write the rules configuration as a JSON object (see `carcdb rules-config`)"
+    raw = load_json_file(path, fix)
+    if isinstance(raw, dict) and raw.get("format") == ENGINE_CONFIG_FORMAT:
+        # A file from `carcdb engine-config`.
+        return rules_from_engine_config(parse_engine_config(raw, str(path)), str(path))
+    config = validate_json_model(
+        RulesConfig, raw, str(path), "compare with `carcdb rules-config` (the base-game defaults)"
+    )
+    products = sorted({product for product, _code in registry()})
+    if config.product not in products:
+        raise InputError(
+            f"no tile data for product {config.product!r}",
+            path=str(path),
+            fix=f"use one of {products}",
+        )
+    return config

@@ -25,11 +25,11 @@ from collections import Counter, defaultdict
 
 import duckdb
 
-from pipeline.engine.claims import Claim, ScoringKey, rate_key
-from pipeline.engine.config_data import ConfigData
-from pipeline.engine.config_rules import builtin_tile_geometry
+from pipeline.configgen.claim_rates import Claim, ScoringKey, rate_key
+from pipeline.configgen.data import ConfigData
+from pipeline.engine.config_file import builtin_tile_geometry
 from pipeline.engine.geometry import BASE_GAME, registry, tile_set
-from pipeline.engine.rules import RulesConfig
+from pipeline.engine.ruleset import RulesConfig
 from pipeline.errors import InputError
 from schemas.engine_config import (
     ConfigGeometry,

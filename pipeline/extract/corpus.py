@@ -7,13 +7,16 @@ name its own page (view-source captures, XML exports, API JSON).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
 from pipeline.errors import InputError
-from pipeline.extract.sources import InputFormat
-from pipeline.inputfiles import load_json_file
+from pipeline.extract.inputfiles import load_json_file
+from pipeline.extract.sources import InputFormat, read_source
+from pipeline.progress import Progress
+from schemas.pages import ImportBatch
 
 MANIFEST = "manifest.json"
 
@@ -77,3 +80,20 @@ def read_corpus(folder: Path) -> list[SourceSpec]:
             )
         )
     return specs
+
+
+def read_sources(
+    specs: Sequence[SourceSpec],
+    progress: Progress,
+    on_read: Callable[[ImportBatch], None] | None = None,
+) -> list[ImportBatch]:
+    """Read every file (`on_read` is told of each batch as soon as it is read)."""
+    progress.start("read", len(specs))
+    batches = []
+    for spec in specs:
+        batch = read_source(spec.path, title=spec.title, language=spec.language, fmt=spec.fmt)
+        batches.append(batch)
+        if on_read is not None:
+            on_read(batch)
+        progress.advance("read")
+    return batches
