@@ -1,12 +1,32 @@
-"""Finding stored pages from what a user types: a full title (`Base game/ro`) or a base title."""
+"""Stored pages: every page's title, base title and language, and finding pages from what
+a user types (a full title `Base game/ro` or a base title)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import duckdb
 
 from warehouse.errors import UnknownPageError
+from warehouse.hints import PAGE_TITLES, sql_command
+
+
+def page_titles(conn: duckdb.DuckDBPyConnection) -> list[tuple[str, str, str]]:
+    """(title, base_title, language) of every stored page, by title."""
+    rows = conn.execute("SELECT title, base_title, language FROM pages ORDER BY title").fetchall()
+    return [(str(a), str(b), str(c)) for a, b, c in rows]
+
+
+def base_title_condition(alias: str, base_titles: Sequence[str] | None) -> tuple[str, list[Any]]:
+    """A SQL condition (and its parameters) keeping the rows of `pages` (as `alias`) whose
+    base title is one of `base_titles`; every row when None."""
+    if base_titles is None:
+        return "true", []
+    if not base_titles:
+        return "false", []
+    marks = ", ".join("?" for _ in base_titles)
+    return f"{alias}.base_title IN ({marks})", list(base_titles)
 
 
 def matching_pages(
@@ -28,7 +48,7 @@ def _unknown(conn: duckdb.DuckDBPyConnection, page: str, language: str | None) -
     known = ", ".join(titles[:20]) + (" ..." if len(titles) > 20 else "") if titles else "none"
     return UnknownPageError(
         f"--page: no page {page!r}{where} in the warehouse - fix: use a stored page ({known}), "
-        'see carcdb sql "SELECT title FROM pages"'
+        f"see {sql_command(PAGE_TITLES)}"
     )
 
 

@@ -1,4 +1,5 @@
-"""Read-only questions about rules records: which pages, their rules, their scoring claims.
+"""Read-only questions about rules records: which pages, their rules, their scoring claims,
+how many rules each template gave.
 
 Only each page's current revision is read (`current_revisions`), so an older imported
 revision never mixes into the answer.
@@ -7,9 +8,12 @@ revision never mixes into the answer.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 import duckdb
+
+from warehouse.rows import execute
 
 RULE_COLUMNS = (
     "title",
@@ -94,3 +98,20 @@ def claims_of(conn: duckdb.DuckDBPyConnection, titles: list[str]) -> list[dict[s
         "WHERE list_contains(?, s.title) ORDER BY s.title, r.ordinal, s.claim_id"
     )
     return _rows(conn, sql, [titles], CLAIM_COLUMNS)
+
+
+def rules_per_template(
+    conn: duckdb.DuckDBPyConnection, templates: Sequence[str]
+) -> dict[tuple[str, str], int]:
+    """(title, template) -> rules the current revision's `templates` gave (those with any)."""
+    if not templates:
+        return {}
+    marks = ", ".join("?" for _ in templates)
+    rows = execute(
+        conn,
+        "SELECT c.title, r.template, count(*) FROM current_revisions c "
+        "JOIN rules r ON r.revision_key = c.revision_key "
+        f"WHERE r.template IN ({marks}) GROUP BY 1, 2",
+        list(templates),
+    )
+    return {(str(title), str(template)): int(count) for title, template, count in rows}

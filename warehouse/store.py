@@ -160,6 +160,29 @@ def _store_catalogs(
     )
 
 
+def keep_import_order(
+    conn: duckdb.DuckDBPyConnection, order: Sequence[tuple[str, str, bool]]
+) -> int:
+    """Make each page's last listed revision its current one, as importing it would have.
+
+    `order`: (title, revision_key, has a wiki revision id) in import order. Only revisions
+    without a wiki revision id follow import order. Returns how many revisions moved.
+    """
+    last: dict[str, tuple[str, bool]] = {}
+    for title, key, has_id in order:
+        last[title] = (key, has_id)
+    current = dict(execute(conn, "SELECT title, revision_key FROM current_revisions"))
+    seq = int(scalar(conn, "SELECT coalesce(max(import_seq), 0) FROM revisions"))
+    moved = 0
+    for title, (key, has_id) in last.items():
+        if has_id or current.get(title) == key:
+            continue
+        seq += 1
+        execute(conn, "UPDATE revisions SET import_seq = ? WHERE revision_key = ?", [seq, key])
+        moved += 1
+    return moved
+
+
 def replace_findings(
     conn: duckdb.DuckDBPyConnection,
     stage: str,
@@ -186,6 +209,7 @@ __all__ = [
     "StoreCounts",
     "delete_where_in",
     "finish_run",
+    "keep_import_order",
     "replace_check_results",
     "replace_findings",
     "start_run",

@@ -1,19 +1,28 @@
-"""Read queries over the tile tables: lists and distributions of current revisions, diffs."""
+"""Read queries over the tile tables: lists, tiles and distributions of current revisions,
+draw-pile counts, and the differences between two distributions."""
 
 from __future__ import annotations
 
 import json
+from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import duckdb
 
+from warehouse.pages import base_title_condition
+from warehouse.rows import execute
+
 
 @dataclass(frozen=True, slots=True)
-class ListRow:
+class TileListRow:
+    """One tile list of a page's current revision (a `tile_lists` row)."""
+
     title: str
     language: str
     list_index: int
+    revision_key: str
     product: str | None
     edition: str | None
     section: str
@@ -58,15 +67,85 @@ class TileRow:
         }
 
 
-def current_lists(conn: duckdb.DuckDBPyConnection) -> list[ListRow]:
-    rows = conn.execute(
-        "SELECT l.title, l.language, l.list_index, l.product, l.edition, l.section, "
-        "l.declared_total, l.special, l.declares_section_total, l.section_total_list, "
-        "l.entries, l.tile_count, l.line, l.col "
+def current_lists(
+    conn: duckdb.DuckDBPyConnection, base_titles: Sequence[str] | None = None
+) -> list[TileListRow]:
+    """The tile lists of every page's current revision (or of the pages of `base_titles`),
+    by title and list index."""
+    sql = (
+        "SELECT l.title, l.language, l.list_index, l.revision_key, l.product, l.edition, "
+        "l.section, l.declared_total, l.special, l.declares_section_total, "
+        "l.section_total_list, l.entries, l.tile_count, l.line, l.col "
         "FROM tile_lists l JOIN current_revisions c ON c.revision_key = l.revision_key "
-        "ORDER BY l.title, l.list_index"
-    ).fetchall()
-    return [ListRow(*row) for row in rows]
+    )
+    params: list[Any] = []
+    if base_titles is not None:
+        where, params = base_title_condition("p", base_titles)
+        sql += f"JOIN pages p ON p.title = l.title WHERE {where} "
+    rows = execute(conn, sql + "ORDER BY l.title, l.list_index", params)
+    return [TileListRow(*row) for row in rows]
+
+
+def list_editions(
+    conn: duckdb.DuckDBPyConnection, base_titles: Sequence[str] | None = None
+) -> dict[str, list[str]]:
+    """Title -> the editions of its lists in any stored revision, sorted (of every page, or of
+    the pages of `base_titles`)."""
+    where, params = base_title_condition("p", base_titles)
+    rows = execute(
+        conn,
+        "SELECT DISTINCT l.title, l.edition FROM tile_lists l JOIN pages p "
+        f"ON p.title = l.title WHERE l.edition IS NOT NULL AND {where} ORDER BY 1, 2",
+        params,
+    )
+    by_title: dict[str, list[str]] = defaultdict(list)
+    for title, edition in rows:
+        by_title[str(title)].append(str(edition))
+    return dict(by_title)
+
+
+# (title, revision_key, list_index): the tiles of one list of one revision.
+ListKey = tuple[str, str, int]
+# One tile entry's columns: code, count, start_tile, special, features (JSON text),
+# illustrations (JSON text), line, col, image.
+EntryColumns = tuple[Any, ...]
+
+
+def current_list_entries(
+    conn: duckdb.DuckDBPyConnection, base_titles: Sequence[str] | None = None
+) -> dict[ListKey, list[EntryColumns]]:
+    """The tile entries of every current revision's lists (or of the pages of
+    `base_titles`), list by list, in page order."""
+    where, params = base_title_condition("p", base_titles)
+    rows = execute(
+        conn,
+        "SELECT t.title, t.revision_key, t.list_index, t.code, t.count, t.start_tile, "
+        "t.special, t.features, t.illustrations, t.line, t.col, t.image "
+        "FROM tiles t JOIN current_revisions c ON c.revision_key = t.revision_key "
+        f"JOIN pages p ON p.title = t.title WHERE {where} "
+        "ORDER BY t.title, t.list_index, t.entry_index",
+        params,
+    )
+    by_list: dict[ListKey, list[EntryColumns]] = defaultdict(list)
+    for row in rows:
+        by_list[(str(row[0]), str(row[1]), int(row[2]))].append(row[3:])
+    return dict(by_list)
+
+
+def draw_pile_rows(
+    conn: duckdb.DuckDBPyConnection, product: str, edition: str
+) -> list[tuple[str, str, str, int]]:
+    """(title, language, code, count) of the counted, non-special tiles of `product` and
+    `edition` in every page's current revision: English pages first, then by title,
+    language and code."""
+    rows = execute(
+        conn,
+        "SELECT title, language, code, count FROM tile_distribution "
+        "WHERE product = ? AND edition = ? AND count IS NOT NULL AND NOT special "
+        "ORDER BY language <> 'en', title, language, code",
+        [product, edition],
+    )
+    return [(str(title), str(lang), str(code), int(count)) for title, lang, code, count in rows]
 
 
 class JsonMaps:
@@ -120,12 +199,6 @@ def current_tiles(
         )
         for row in conn.execute(sql, params).fetchall()
     ]
-
-
-def page_titles(conn: duckdb.DuckDBPyConnection) -> list[tuple[str, str, str]]:
-    """(title, base_title, language) of every stored page."""
-    rows = conn.execute("SELECT title, base_title, language FROM pages ORDER BY title").fetchall()
-    return [(str(a), str(b), str(c)) for a, b, c in rows]
 
 
 @dataclass(frozen=True)

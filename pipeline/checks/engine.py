@@ -33,7 +33,6 @@ from pipeline.configgen.claim_rates import (
     ScoringKey,
     example_counts,
     example_state,
-    has_claims_table,
     rate_key,
 )
 from pipeline.configgen.generate import (
@@ -49,7 +48,7 @@ from pipeline.engine.ruleset import RulesConfig
 from pipeline.errors import InputError
 from schemas.checks import CheckResult, CheckStatus, outcome
 from schemas.engine_config import EngineConfig
-from warehouse.rows import execute
+from warehouse.claims import pages_with_claims
 
 
 def _skip(check: str, scope: str, why: str, severity: str = "error") -> CheckResult:
@@ -224,22 +223,15 @@ def _unmodelled_pages(
     conn: duckdb.DuckDBPyConnection, check: str, modelled: Collection[str]
 ) -> list[CheckResult]:
     """A skip for each page with scoring claims but no tile set the engine plays."""
-    if not has_claims_table(conn):
-        return []
-    with_claims = execute(
-        conn,
-        "SELECT DISTINCT p.base_title FROM scoring_claims s JOIN pages p ON p.title = s.title "
-        "JOIN current_revisions c ON c.revision_key = s.revision_key ORDER BY 1",
-    )
     return [
         _skip(
             check,
-            str(row[0]),
+            page,
             "no base-game tile set on this page: the engine does not model its rules",
             severity="error" if check == "engine.scoring_claims" else "warning",
         )
-        for row in with_claims
-        if row[0] not in modelled
+        for page in pages_with_claims(conn)
+        if page not in modelled
     ]
 
 

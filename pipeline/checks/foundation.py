@@ -7,12 +7,14 @@ import json
 import duckdb
 
 from schemas.checks import CheckResult, CheckStatus
-from warehouse.rows import scalar
+from warehouse.catalog import has_page_catalog, pages_in_catalog
+from warehouse.findings import finding_counts
+from warehouse.hints import FINDINGS, sql_command
 
 
 def check_pages_in_catalog(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
     """Every stored page's base title is in the wiki's Group catalog (when there is one)."""
-    if not scalar(conn, "SELECT count(*) FROM catalog_page_sightings"):
+    if not has_page_catalog(conn):
         return [
             CheckResult(
                 check="pages_in_catalog",
@@ -22,14 +24,10 @@ def check_pages_in_catalog(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]
                 message="no page catalog imported yet",
             )
         ]
-    rows = conn.execute(
-        "SELECT p.title, p.base_title, c.title IS NOT NULL FROM pages p "
-        "LEFT JOIN catalog_pages c ON c.title = p.base_title ORDER BY p.title"
-    ).fetchall()
     return [
         CheckResult(
             check="pages_in_catalog",
-            scope=str(title),
+            scope=title,
             status=CheckStatus.PASS if known else CheckStatus.FAIL,
             severity="warning",
             expected="listed in the wiki's page catalog",
@@ -37,7 +35,7 @@ def check_pages_in_catalog(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]
             message="" if known else f"{base!r} is not a translatable page in any captured catalog",
             evidence=json.dumps({"base_title": base}),
         )
-        for title, base, known in rows
+        for title, base, known in pages_in_catalog(conn)
     ]
 
 
@@ -46,26 +44,15 @@ def check_data_findings(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
 
     A warning-level check: bad wiki data is reported, never fatal.
     """
-    rows = conn.execute(
-        "SELECT c.title, count(f.code) FILTER (WHERE f.severity = 'error'), "
-        "count(f.code) FILTER (WHERE f.severity = 'warning') "
-        "FROM current_revisions c LEFT JOIN findings f ON f.revision_key = c.revision_key "
-        "GROUP BY c.title "
-        "UNION ALL "
-        "SELECT 'file ' || s.path, count(f.code) FILTER (WHERE f.severity = 'error'), "
-        "count(f.code) FILTER (WHERE f.severity = 'warning') "
-        "FROM findings f JOIN source_files s ON f.revision_key = 'src:' || s.sha256 "
-        "GROUP BY s.path ORDER BY 1"
-    ).fetchall()
     return [
         CheckResult(
             check="data_findings",
-            scope=str(scope),
+            scope=scope,
             status=CheckStatus.PASS if not errors else CheckStatus.FAIL,
             severity="warning",
             expected="0 error findings",
             actual=f"{errors} error findings, {warnings} warnings",
-            message="" if not errors else 'see `carcdb sql "SELECT * FROM findings"`',
+            message="" if not errors else f"see `{sql_command(FINDINGS)}`",
         )
-        for scope, errors, warnings in rows
+        for scope, errors, warnings in finding_counts(conn)
     ]

@@ -10,6 +10,8 @@ import duckdb
 from pipeline.parse.rules.notes import ICON_KINDS
 from pipeline.parse.rules.plaintext import written_pattern
 from schemas.checks import CheckResult, CheckStatus
+from warehouse.revisions import current_text_matches
+from warehouse.rules import rules_per_template
 
 CHECK = "rules_icon_notes_recorded"
 
@@ -21,29 +23,17 @@ def _written_icons(conn: duckdb.DuckDBPyConnection) -> Counter[tuple[str, str]]:
     finds exactly the matches each pattern would find alone.
     """
     either = "|".join(f"(?:{written_pattern(icon)})" for icon in sorted(ICON_KINDS))
-    rows = conn.execute(
-        "SELECT c.title, unnest(regexp_extract_all(c.wikitext, ?)) FROM current_revisions c",
-        [either],
-    ).fetchall()
     written: Counter[tuple[str, str]] = Counter()
-    for title, found in rows:
-        name = str(found).strip("{}|").strip()
-        written[(str(title), name[:1].upper() + name[1:])] += 1
+    for title, found in current_text_matches(conn, either):
+        name = found.strip("{}|").strip()
+        written[(title, name[:1].upper() + name[1:])] += 1
     return written
 
 
 def check_icon_notes_recorded(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
     """Per page (current revision): `{{IconX` written in the wikitext == rules from IconX."""
     written = _written_icons(conn)
-    recorded = {
-        (str(title), str(icon)): int(count)
-        for title, icon, count in conn.execute(
-            "SELECT c.title, r.template, count(*) FROM current_revisions c "
-            "JOIN rules r ON r.revision_key = c.revision_key "
-            f"WHERE r.template IN ({', '.join('?' for _ in ICON_KINDS)}) GROUP BY 1, 2",
-            sorted(ICON_KINDS),
-        ).fetchall()
-    }
+    recorded = rules_per_template(conn, sorted(ICON_KINDS))
     results = []
     for title, icon in sorted(set(written) | set(recorded), key=lambda key: (key[1], key[0])):
         n_written, n_recorded = written.get((title, icon), 0), recorded.get((title, icon), 0)

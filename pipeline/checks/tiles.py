@@ -19,7 +19,8 @@ import duckdb
 from pipeline.checks.inputs import CheckInputs
 from pipeline.engine.geometry import BASE_GAME, tile_set
 from schemas.checks import CheckResult, CheckStatus, outcome
-from warehouse.tiles import ListRow, TileRow, current_lists, page_titles
+from warehouse.pages import page_titles
+from warehouse.tiles import TileListRow, TileRow, current_lists
 
 # Products whose lists of letters A..X are the base game's 72 tiles.
 BASE_PRODUCTS = frozenset({"Base Game", "20th Anniversary", "Winter Edition"})
@@ -43,7 +44,7 @@ def check_declared_totals(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
     lists = current_lists(conn)
     # (title, declaring list) -> the lists counted in its section total, in list order:
     # grouped once, as scanning every list for each declaring list grew with the square.
-    in_section: dict[tuple[str, int | None], list[ListRow]] = defaultdict(list)
+    in_section: dict[tuple[str, int | None], list[TileListRow]] = defaultdict(list)
     for other in lists:
         in_section[(other.title, other.section_total_list)].append(other)
     results = []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated
 
@@ -12,6 +13,7 @@ from pipeline.cli.app import app
 from pipeline.cli.output import console, print_json, print_table
 from pipeline.errors import InputError
 from warehouse.connection import DEFAULT_DB, read_only
+from warehouse.hints import EDITIONS, sql_command
 from warehouse.pages import base_title_of, resolve_page
 from warehouse.tiles import TileRow, current_tiles, tile_differences
 
@@ -61,7 +63,7 @@ def tiles(
         raise InputError(
             f"{title} has no tile distribution" + (f" for edition {edition}" if edition else ""),
             path="--edition" if edition else "--page",
-            fix='check `carcdb sql "SELECT DISTINCT product, edition FROM tile_distribution"`',
+            fix=f"check `{sql_command(EDITIONS)}`",
         )
     if json_out:
         print_json({"title": title, "tiles": [_tile_json(row) for row in rows]})
@@ -143,7 +145,7 @@ def diff_editions(
                 "title": title,
                 "left": {"edition": left, "product": a[0].product},
                 "right": {"edition": right, "product": b[0].product},
-                "differences": [d.__dict__ for d in differences],
+                "differences": [asdict(d) for d in differences],
             }
         )
         return

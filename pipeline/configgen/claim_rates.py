@@ -1,7 +1,8 @@
-"""Scoring claims as the engine configuration reads them: which value a claim states.
+"""Which engine configuration value a stored scoring claim states (no text is read here).
 
-The rules stage stores sentences that state points as `scoring_claims` rows (feature, state,
-unit, points, counts). Two kinds matter here:
+The rules stage extracts claims from a rule's text (`pipeline.parse.rules.claims`) and stores
+them as `scoring_claims` rows (feature, state, unit, points, counts); the warehouse reads them
+back as `warehouse.claims.StoredClaim`. Two kinds matter here:
 - a *rate* claim states points per unit ("each tile of a completed city is worth 2 points"):
   `rate_key()` maps it to the configuration entry (feature, state, unit) it speaks about;
 - a *worked example* pairs counts with a total ("a road of 3 tiles: 3 points"), unit
@@ -17,17 +18,11 @@ tile, which is the engine's "per tile of its 3x3 square"; claims with unit `fixe
 
 from __future__ import annotations
 
-import json
-from collections import defaultdict
-from collections.abc import Sequence
-from dataclasses import dataclass
+from warehouse.claims import StoredClaim
 
-import duckdb
+# The name the configuration generator and the engine checks use for a stored claim.
+Claim = StoredClaim
 
-from schemas.engine_config import ClaimRef
-from warehouse.rows import execute, scalar, table_columns
-
-TABLE = "scoring_claims"
 FEATURES = ("road", "city", "monastery", "field")
 _COMPLETED = {"completed", "during_game"}
 _INCOMPLETE = {"incomplete", "end_game"}
@@ -43,106 +38,7 @@ EXAMPLE_UNITS = {
 ScoringKey = tuple[str, str, str]  # feature, state, unit
 
 
-@dataclass(frozen=True)
-class Claim:
-    claim_id: str
-    title: str
-    language: str
-    revision_key: str
-    line: int
-    col: int
-    feature: str
-    state: str
-    unit: str
-    points: int | None
-    bonus: bool
-    sentence: str
-    counts: tuple[tuple[int, str], ...]  # (number, unit) as the sentence pairs them
-
-    def ref(self) -> ClaimRef:
-        assert self.points is not None
-        return ClaimRef(
-            claim_id=self.claim_id,
-            title=self.title,
-            language=self.language,
-            revision_key=self.revision_key,
-            line=self.line,
-            col=self.col,
-            points=self.points,
-        )
-
-    @property
-    def where(self) -> str:
-        return f"{self.title} {self.line}:{self.col}"
-
-
-def has_claims_table(conn: duckdb.DuckDBPyConnection) -> bool:
-    return bool(
-        scalar(conn, "SELECT count(*) FROM information_schema.tables WHERE table_name = ?", [TABLE])
-    )
-
-
-def read_claims(
-    conn: duckdb.DuckDBPyConnection, page: str, languages: list[str] | None = None
-) -> list[Claim]:
-    """Scoring claims of the current revisions of `page` (a base title), in a stable order."""
-    claims = read_claims_by_page(conn, [page]).get(page, [])
-    if languages is None:
-        return claims
-    return [claim for claim in claims if claim.language in languages]
-
-
-def read_claims_by_page(
-    conn: duckdb.DuckDBPyConnection, pages: Sequence[str] | None = None
-) -> dict[str, list[Claim]]:
-    """Base title -> its current revisions' scoring claims, each page in a stable order.
-
-    One scan for every page (or only `pages`): reading page by page would scan the table
-    once per page.
-    """
-    if not has_claims_table(conn):
-        return {}
-    columns = set(table_columns(conn, TABLE))
-    bonus = "s.bonus" if "bonus" in columns else "false"
-    counts = "s.counts" if "counts" in columns else "'[]'"
-    sql = (
-        "SELECT s.claim_id, s.title, s.language, s.revision_key, s.line, s.col, s.feature, "
-        f"s.state, s.unit, s.points, {bonus}, s.sentence, {counts}, p.base_title "
-        f"FROM {TABLE} s JOIN current_revisions c ON c.revision_key = s.revision_key "
-        "JOIN pages p ON p.title = s.title"
-    )
-    params: list[object] = []
-    if pages is not None:
-        if not pages:
-            return {}
-        sql += f" WHERE p.base_title IN ({', '.join('?' for _ in pages)})"
-        params += list(pages)
-    sql += " ORDER BY p.base_title, s.language, s.title, s.line, s.col, s.claim_id"
-    by_page: dict[str, list[Claim]] = defaultdict(list)
-    for row in execute(conn, sql, params):
-        by_page[str(row[13])].append(
-            Claim(
-                claim_id=str(row[0]),
-                title=str(row[1]),
-                language=str(row[2]),
-                revision_key=str(row[3]),
-                line=int(row[4]),
-                col=int(row[5]),
-                feature=str(row[6]),
-                state=str(row[7]),
-                unit=str(row[8]),
-                points=None if row[9] is None else int(row[9]),
-                bonus=bool(row[10]),
-                sentence=str(row[11]),
-                counts=tuple(
-                    (int(c["number"]), str(c["unit"])) for c in json.loads(row[12] or "[]")
-                ),
-            )
-        )
-    return dict(by_page)
-
-
-def _state(claim: Claim) -> str | None:
+def _state(claim: StoredClaim) -> str | None:
     if claim.feature == "field":
         return "end_game"
     if claim.state in _COMPLETED:
@@ -152,7 +48,7 @@ def _state(claim: Claim) -> str | None:
     return None
 
 
-def rate_key(claim: Claim) -> ScoringKey | None:
+def rate_key(claim: StoredClaim) -> ScoringKey | None:
     """The configuration entry a rate claim states a value for, or None if it is no rate."""
     if claim.points is None or claim.bonus or claim.feature not in FEATURES:
         return None
@@ -173,7 +69,7 @@ def rate_key(claim: Claim) -> ScoringKey | None:
     return (claim.feature, state, unit)
 
 
-def example_counts(claim: Claim) -> dict[str, int] | None:
+def example_counts(claim: StoredClaim) -> dict[str, int] | None:
     """Counts of a worked example (unit -> number), or None if the claim is not one.
 
     A worked example states a total (unit `unknown`) and at least one count in a unit the
@@ -191,7 +87,7 @@ def example_counts(claim: Claim) -> dict[str, int] | None:
     return counts or None
 
 
-def example_state(claim: Claim) -> str:
+def example_state(claim: StoredClaim) -> str:
     state = _state(claim)
     assert state is not None
     return state

@@ -11,32 +11,22 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 
 import duckdb
 
-from pipeline.configgen.claim_rates import Claim, read_claims_by_page
 from schemas.engine_config import ConfigTile, ScoringValue, SourcedNumber
-from warehouse.rows import execute
-from warehouse.tiles import JsonMaps
-
-# (title, revision_key, list_index): the tiles of one list of one revision.
-ListKey = tuple[str, str, int]
-
-
-@dataclass(frozen=True)
-class ListRow:
-    """One tile list of a page's current revision, as the configuration reads it."""
-
-    list_index: int
-    revision_key: str
-    product: str | None
-    edition: str | None
-    declared_total: int | None
-    section_total_list: int | None
-    declares_section_total: bool
+from warehouse.claims import StoredClaim, claims_by_page
+from warehouse.pages import page_titles
+from warehouse.tiles import (
+    EntryColumns,
+    JsonMaps,
+    ListKey,
+    TileListRow,
+    current_list_entries,
+    current_lists,
+    list_editions,
+)
 
 
 class ConfigData:
@@ -53,18 +43,10 @@ class ConfigData:
             tuple[str, str | None], tuple[list[str], list[ScoringValue], SourcedNumber]
         ] = {}
 
-    def _only_pages(self, alias: str) -> tuple[str, list[Any]]:
-        """A SQL condition keeping the rows of the chosen base titles (pages `alias`)."""
-        if self._pages is None:
-            return "true", []
-        marks = ", ".join("?" for _ in self._pages)
-        return f"{alias}.base_title IN ({marks})", list(self._pages)
-
     @cached_property
     def _page_rows(self) -> list[tuple[str, str, str]]:
         """(title, base_title, language) of every stored page, by title."""
-        rows = execute(self._conn, "SELECT title, base_title, language FROM pages ORDER BY title")
-        return [(str(title), str(base), str(language)) for title, base, language in rows]
+        return page_titles(self._conn)
 
     @cached_property
     def base_titles(self) -> list[str]:
@@ -95,69 +77,27 @@ class ConfigData:
         return next(t for lang, t in self._titles[page] if lang == language)
 
     @cached_property
-    def _lists(self) -> dict[str, list[ListRow]]:
-        where, params = self._only_pages("p")
-        rows = execute(
-            self._conn,
-            "SELECT l.title, l.list_index, l.revision_key, l.product, l.edition, "
-            "l.declared_total, l.section_total_list, l.declares_section_total "
-            "FROM tile_lists l JOIN current_revisions c ON c.revision_key = l.revision_key "
-            f"JOIN pages p ON p.title = l.title WHERE {where} ORDER BY l.title, l.list_index",
-            params,
-        )
-        by_title: dict[str, list[ListRow]] = defaultdict(list)
-        for row in rows:
-            by_title[str(row[0])].append(
-                ListRow(
-                    list_index=int(row[1]),
-                    revision_key=str(row[2]),
-                    product=None if row[3] is None else str(row[3]),
-                    edition=None if row[4] is None else str(row[4]),
-                    declared_total=None if row[5] is None else int(row[5]),
-                    section_total_list=None if row[6] is None else int(row[6]),
-                    declares_section_total=bool(row[7]),
-                )
-            )
+    def _lists(self) -> dict[str, list[TileListRow]]:
+        by_title: dict[str, list[TileListRow]] = defaultdict(list)
+        for row in current_lists(self._conn, self._pages):
+            by_title[row.title].append(row)
         return by_title
 
-    def lists(self, title: str) -> list[ListRow]:
+    def lists(self, title: str) -> list[TileListRow]:
         """Every tile list of the current revision of `title`, by list index."""
         return self._lists.get(title, [])
 
     @cached_property
     def _editions(self) -> dict[str, list[str]]:
         """Editions of every stored revision's lists (an error message lists them)."""
-        where, params = self._only_pages("p")
-        rows = execute(
-            self._conn,
-            "SELECT DISTINCT l.title, l.edition FROM tile_lists l JOIN pages p "
-            f"ON p.title = l.title WHERE l.edition IS NOT NULL AND {where} ORDER BY 1, 2",
-            params,
-        )
-        by_title: dict[str, list[str]] = defaultdict(list)
-        for title, edition in rows:
-            by_title[str(title)].append(str(edition))
-        return by_title
+        return list_editions(self._conn, self._pages)
 
     def editions(self, title: str) -> list[str]:
         return self._editions.get(title, [])
 
     @cached_property
-    def _tile_rows(self) -> dict[ListKey, list[tuple[Any, ...]]]:
-        where, params = self._only_pages("p")
-        rows = execute(
-            self._conn,
-            "SELECT t.title, t.revision_key, t.list_index, t.code, t.count, t.start_tile, "
-            "t.special, t.features, t.illustrations, t.line, t.col, t.image "
-            "FROM tiles t JOIN current_revisions c ON c.revision_key = t.revision_key "
-            f"JOIN pages p ON p.title = t.title WHERE {where} "
-            "ORDER BY t.title, t.list_index, t.entry_index",
-            params,
-        )
-        by_list: dict[ListKey, list[tuple[Any, ...]]] = defaultdict(list)
-        for row in rows:
-            by_list[(str(row[0]), str(row[1]), int(row[2]))].append(row[3:])
-        return by_list
+    def _tile_rows(self) -> dict[ListKey, list[EntryColumns]]:
+        return current_list_entries(self._conn, self._pages)
 
     def entries(self, key: ListKey) -> int:
         """How many tile entries one list of one revision holds."""
@@ -196,10 +136,10 @@ class ConfigData:
         ]
 
     @cached_property
-    def _claims(self) -> dict[str, list[Claim]]:
-        return read_claims_by_page(self._conn, self._pages)
+    def _claims(self) -> dict[str, list[StoredClaim]]:
+        return claims_by_page(self._conn, self._pages)
 
-    def claims(self, page: str, languages: Sequence[str] | None = None) -> list[Claim]:
+    def claims(self, page: str, languages: Sequence[str] | None = None) -> list[StoredClaim]:
         """The scoring claims of `page`'s current revisions (optionally of some languages)."""
         claims = self._claims.get(page, [])
         if languages is None:

@@ -15,9 +15,7 @@ from pathlib import Path
 from pipeline.engine.geometry import TileSet
 from pipeline.engine.ruleset import RulesConfig
 from warehouse.connection import read_only
-from warehouse.rows import execute
-
-VIEW = "tile_distribution"
+from warehouse.tiles import draw_pile_rows
 
 
 @dataclass(frozen=True)
@@ -34,20 +32,14 @@ def draw_pile(tiles: TileSet, config: RulesConfig, db: Path, edition: str = "C3"
     if not db.exists():
         return _with_notice(reference, f"no warehouse at {db}")
     with read_only(db) as conn:  # refuses a warehouse without the tile tables
-        rows = execute(
-            conn,
-            f"SELECT title, language, code, count FROM {VIEW} "
-            "WHERE product = ? AND edition = ? AND count IS NOT NULL AND NOT special "
-            "ORDER BY language <> 'en', title, language, code",
-            [tiles.product, edition],
-        )
+        rows = draw_pile_rows(conn, tiles.product, edition)
     if not rows:
         return _with_notice(reference, f"{db} lists no {tiles.product} {edition} tiles")
     title, language = rows[0][0], rows[0][1]
     counts: dict[str, int] = {}
     for row_title, row_language, code, count in rows:
         if (row_title, row_language) == (title, language):
-            counts[str(code)] = counts.get(str(code), 0) + int(count)
+            counts[code] = counts.get(code, 0) + count
     counts, unknown = _known(tiles, counts)
     notices = [f"{tiles.product} {edition} counts from page {title!r} ({language}) in {db}"]
     if unknown:

@@ -18,8 +18,8 @@ from pathlib import Path
 from pipeline.checks import checks_for_build, run_checks
 from pipeline.extract.corpus import SourceSpec, read_corpus, read_sources, sample_corpus_dir
 from pipeline.progress import NoProgress, Progress
-from pipeline.run.early_parse import EarlyParse, parsed_keys
-from pipeline.run.known_sources import KnownFile, find_known, keep_import_order
+from pipeline.run.early_parse import EarlyParse, already_parsed
+from pipeline.run.known_sources import KnownFile, find_known
 from pipeline.run.parse_runner import ParseReport, parse_pending, start_workers
 from pipeline.run.tuning import (
     cap_build_memory,
@@ -33,7 +33,13 @@ from schemas.checks import CheckResult
 from schemas.pages import ImportBatch
 from warehouse.connection import write_transaction
 from warehouse.errors import WarehouseMissingError
-from warehouse.store import StoreCounts, finish_run, start_run, store_batches
+from warehouse.store import (
+    StoreCounts,
+    finish_run,
+    keep_import_order,
+    start_run,
+    store_batches,
+)
 
 
 @dataclass
@@ -88,7 +94,7 @@ def import_sources(
     # New files mean pages to parse: the workers start while the files are read and stored.
     # ... and parse each revision read at once, while the rest is read and stored.
     early = (
-        EarlyParse(start_workers(jobs, limits), parsed_keys(db))
+        EarlyParse(start_workers(jobs, limits), already_parsed(db))
         if jobs > 0 and len(known) < len(specs)
         else None
     )

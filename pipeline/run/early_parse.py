@@ -27,30 +27,29 @@ from pipeline.run.workers import PageFailure, PageRows, StartingPool, WorkerPool
 from schemas.pages import ImportBatch
 from warehouse.connection import read_only
 from warehouse.errors import WarehouseError
+from warehouse.parse_state import parsed_keys
+from warehouse.revisions import Identity
 
+# `Identity`: what a parse reads of a revision besides its text (title, base title, language,
+# sha256 of the text). An early result is used only if the warehouse stored the revision the
+# same way.
 Result = PageRows | PageFailure
-# What a parse reads of a revision besides its text: (title, base title, language, sha256 of
-# the text). An early result is used only if the warehouse stored the revision the same way.
-Identity = tuple[str, str, str, str]
+
 # Results held while the files are still being read and stored: enough for several seconds of
 # parsing on two cores; beyond it the workers wait, so a slow store of a huge dump cannot
 # fill memory with rows.
 HELD_RESULTS = 256
 
 
-def parsed_keys(db: Path) -> set[str]:
+def already_parsed(db: Path) -> set[str]:
     """Revisions this parser version already parsed in `db` (none if it cannot be read yet)."""
     if not db.exists():
         return set()
     try:
         with read_only(db) as conn:
-            rows = conn.execute(
-                "SELECT revision_key FROM parsed_revisions WHERE parser_version = ?",
-                [PARSER_VERSION],
-            ).fetchall()
+            return parsed_keys(conn, PARSER_VERSION)
     except WarehouseError:  # not migrated yet: the build migrates it; nothing is parsed
         return set()
-    return {str(row[0]) for row in rows}
 
 
 class EarlyParse:

@@ -22,10 +22,12 @@ from pipeline.extract.api.discovery import (
     translation_stats,
 )
 from pipeline.extract.api.fetch import FetchOutcome, fetch_batches
-from pipeline.extract.api.sweep import MAX_VALUES, plan_fetch, stored_latest_revisions, sweep
+from pipeline.extract.api.sweep import MAX_VALUES, plan_fetch, sweep
 from pipeline.progress import NoProgress, Progress
 from pipeline.run.build import store_and_parse
+from warehouse.connection import read_only
 from warehouse.extractions import PageProblem, record_extraction
+from warehouse.revisions import latest_revision_ids
 
 
 @dataclass
@@ -75,6 +77,14 @@ def parse_since(value: str | None) -> str | None:
             f"not a date: {value!r}", path="--since", fix="use e.g. 2024-05-01 or 2024-05-01T12:00Z"
         ) from None
     return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def stored_latest_revisions(db: Path) -> dict[str, int]:
+    """Title -> the newest revision id the warehouse holds (empty for a new warehouse)."""
+    if not db.exists():
+        return {}
+    with read_only(db) as conn:
+        return latest_revision_ids(conn)
 
 
 def extract_from_api(

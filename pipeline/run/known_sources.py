@@ -14,14 +14,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import duckdb
-
 from pipeline.errors import InputError
 from pipeline.extract.corpus import SourceSpec
 from pipeline.extract.titles import resolve_title
 from warehouse.connection import read_only
 from warehouse.errors import WarehouseError
-from warehouse.rows import arrow_view, execute, scalar
+from warehouse.sources import StoredSource, stored_sources
 
 _BLOCK = 1 << 20
 
@@ -44,31 +42,7 @@ def file_sha256(path: Path) -> str | None:
     return digest.hexdigest()
 
 
-@dataclass(frozen=True)
-class _Stored:
-    format: str
-    revisions: int
-    rows: list[tuple[str, str, bool]]
-
-
-def _stored_sources(conn: duckdb.DuckDBPyConnection, hashes: list[str]) -> dict[str, _Stored]:
-    with arrow_view(conn, "_known_hashes", {"h": hashes}) as view:
-        rows = conn.execute(
-            "SELECT f.sha256, f.format, f.revisions, r.title, r.revision_key, "
-            "r.revision_id IS NOT NULL "
-            f"FROM source_files f JOIN {view} k ON k.h = f.sha256 "
-            "LEFT JOIN revisions r ON r.source_sha256 = f.sha256 "
-            "ORDER BY f.sha256, r.import_seq"
-        ).fetchall()
-    stored: dict[str, _Stored] = {}
-    for sha, fmt, count, title, key, has_id in rows:
-        entry = stored.setdefault(str(sha), _Stored(str(fmt), int(count), []))
-        if key is not None:
-            entry.rows.append((str(title), str(key), bool(has_id)))
-    return stored
-
-
-def _matches(spec: SourceSpec, stored: _Stored) -> tuple[tuple[str, str, bool], ...] | None:
+def _matches(spec: SourceSpec, stored: StoredSource) -> tuple[tuple[str, str, bool], ...] | None:
     if spec.fmt is not None and spec.fmt.value != stored.format:
         return None
     rows = stored.rows
@@ -93,7 +67,7 @@ def find_known(db: Path, specs: Sequence[SourceSpec]) -> dict[int, KnownFile]:
     wanted = sorted({h for h in hashes if h is not None})
     try:
         with read_only(db) as conn:
-            stored = _stored_sources(conn, wanted)
+            stored = stored_sources(conn, wanted)
     except WarehouseError:
         # Not migrated yet (or not a warehouse at all): the write that follows migrates it or
         # says what is wrong, and every file is simply read.
@@ -106,26 +80,3 @@ def find_known(db: Path, specs: Sequence[SourceSpec]) -> dict[int, KnownFile]:
         if revisions is not None:
             known[index] = KnownFile(sha, revisions)
     return known
-
-
-def keep_import_order(
-    conn: duckdb.DuckDBPyConnection, order: Sequence[tuple[str, str, bool]]
-) -> int:
-    """Make each page's last listed revision its current one, as importing it would have.
-
-    Only revisions without a wiki revision id follow import order (see `current_revisions`).
-    Returns how many revisions moved.
-    """
-    last: dict[str, tuple[str, bool]] = {}
-    for title, key, has_id in order:
-        last[title] = (key, has_id)
-    current = dict(conn.execute("SELECT title, revision_key FROM current_revisions").fetchall())
-    seq = int(scalar(conn, "SELECT coalesce(max(import_seq), 0) FROM revisions"))
-    moved = 0
-    for title, (key, has_id) in last.items():
-        if has_id or current.get(title) == key:
-            continue
-        seq += 1
-        execute(conn, "UPDATE revisions SET import_seq = ? WHERE revision_key = ?", [seq, key])
-        moved += 1
-    return moved

@@ -23,7 +23,7 @@ from pipeline.parse.document import RevisionText
 from pipeline.parse.registry import PARSER_VERSION, registered_stages
 from pipeline.parse.stage import ParseStage
 from pipeline.progress import NoProgress, Progress
-from pipeline.run.early_parse import EarlyParse, Identity
+from pipeline.run.early_parse import EarlyParse
 from pipeline.run.workers import (
     PageFailure,
     PageRows,
@@ -33,15 +33,9 @@ from pipeline.run.workers import (
     rows_of,
 )
 from schemas.findings import Finding, Severity
-from warehouse.rows import (
-    ColumnRows,
-    arrow_view,
-    delete_where_in,
-    insert_columns,
-    insert_rows,
-    record_row,
-    table_columns,
-)
+from warehouse.parse_state import keys_to_parse, mark_parsed
+from warehouse.revisions import revision_count, revision_identities, stored_texts
+from warehouse.rows import ColumnRows, delete_where_in, insert_columns, record_row, table_columns
 
 GUARD_STAGE = "parse"
 # Revisions fetched from the warehouse at a time, and revisions buffered before a write:
@@ -68,38 +62,12 @@ class ParseReport:
 
 def pending_keys(conn: duckdb.DuckDBPyConnection, force: bool = False) -> list[str]:
     """Keys of the revisions to parse, in import order (reads no wikitext)."""
-    sql = (
-        "SELECT r.revision_key FROM revisions r "
-        "LEFT JOIN parsed_revisions s ON s.revision_key = r.revision_key "
-    )
-    params: list[str] = []
-    if not force:
-        sql += "WHERE s.parser_version IS NULL OR s.parser_version <> ? "
-        params.append(PARSER_VERSION)
-    sql += "ORDER BY r.import_seq"
-    return [str(row[0]) for row in conn.execute(sql, params).fetchall()]
+    return keys_to_parse(conn, PARSER_VERSION, force=force)
 
 
 def revision_texts(conn: duckdb.DuckDBPyConnection, keys: Sequence[str]) -> list[RevisionText]:
     """The given revisions with their text, in the order of `keys`."""
-    with arrow_view(conn, "_parse_keys", {"k": list(keys), "pos": list(range(len(keys)))}) as view:
-        rows = conn.execute(
-            f"SELECT r.revision_key, r.title, p.base_title, p.language, r.wikitext "
-            f"FROM {view} k JOIN revisions r ON r.revision_key = k.k "
-            f"JOIN pages p ON p.title = r.title ORDER BY k.pos"
-        ).fetchall()
-    return [RevisionText(*row) for row in rows]
-
-
-def stored_identities(conn: duckdb.DuckDBPyConnection, keys: Sequence[str]) -> dict[str, Identity]:
-    """What a parse reads of each revision besides its text (see `early_parse.Identity`)."""
-    with arrow_view(conn, "_identity_keys", {"k": list(keys)}) as view:
-        rows = conn.execute(
-            f"SELECT r.revision_key, r.title, p.base_title, p.language, r.sha256 "
-            f"FROM {view} k JOIN revisions r ON r.revision_key = k.k "
-            f"JOIN pages p ON p.title = r.title"
-        ).fetchall()
-    return {str(key): (str(t), str(b), str(lang), str(sha)) for key, t, b, lang, sha in rows}
+    return [RevisionText(*row) for row in stored_texts(conn, keys)]
 
 
 def pending_revisions(conn: duckdb.DuckDBPyConnection, force: bool = False) -> list[RevisionText]:
@@ -221,7 +189,7 @@ def parse_pending(
     stages = list(registered_stages() if stages is None else stages)
     progress = progress or NoProgress()
     keys = pending_keys(conn, force)
-    total = int(conn.execute("SELECT count(*) FROM revisions").fetchall()[0][0])
+    total = revision_count(conn)
     report = ParseReport(skipped=total - len(keys))
     if not keys:
         return report
@@ -230,7 +198,7 @@ def parse_pending(
     writer = _Writer(conn, report)
     to_parse = keys
     if early is not None:
-        usable = early.usable(stored_identities(conn, keys))
+        usable = early.usable(revision_identities(conn, keys))
         for result in early.take(usable):
             _write(result, writer, report, progress)
         to_parse = [key for key in keys if key not in usable]
@@ -246,11 +214,7 @@ def parse_pending(
             with WorkerPool(stages, report.jobs, limits or ParseLimits()) as own:
                 _parse_with(own, texts, writer, report, progress)
     writer.flush()
-    insert_rows(
-        conn,
-        "parsed_revisions",
-        [{"revision_key": k, "parser_version": PARSER_VERSION} for k in keys],
-    )
+    mark_parsed(conn, keys, PARSER_VERSION)
     report.parsed = len(keys)
     report.seconds = time.perf_counter() - (started if early is None else early.started)
     return report

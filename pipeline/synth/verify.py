@@ -20,6 +20,8 @@ from mwparserfromhell.wikicode import Wikicode
 
 from pipeline.synth.corpus import EXPECTED
 from pipeline.synth.tilelists import ListTotals
+from warehouse.revisions import current_texts
+from warehouse.tiles import current_lists
 
 
 def _int(template: Template, name: str) -> int | None:
@@ -96,13 +98,13 @@ def _compare(title: str, wikitext: str, entry: dict[str, Any], result: Verificat
 def verify_warehouse(conn: duckdb.DuckDBPyConnection, corpus: Path) -> Verification:
     """Every expected revision is a stored current revision with the expected tile totals."""
     expected = {e["title"]: e for e in load_expected(corpus)["revisions"]}
-    stored = dict(conn.execute("SELECT title, wikitext FROM current_revisions").fetchall())
+    stored = current_texts(conn)
     result = Verification()
     for title, entry in expected.items():
         if title not in stored:
             result.mismatches.append(f"{title}: not in the warehouse")
             continue
-        _compare(title, str(stored[title]), entry, result)
+        _compare(title, stored[title], entry, result)
     return result
 
 
@@ -117,14 +119,9 @@ def verify_tile_tables(conn: duckdb.DuckDBPyConnection, corpus: Path) -> Verific
     """The tiles stage's `tile_lists` agree with `expected.json`: per current revision, the
     lists' declared totals, special counts and tile counts, in page order."""
     expected = {e["title"]: e for e in load_expected(corpus)["revisions"]}
-    rows = conn.execute(
-        "SELECT r.title, l.declared_total, l.special, l.tile_count FROM tile_lists l "
-        "JOIN current_revisions r ON r.revision_key = l.revision_key "
-        "ORDER BY r.title, l.list_index"
-    ).fetchall()
     stored: dict[str, list[tuple[Any, ...]]] = {}
-    for title, declared, special, count in rows:
-        stored.setdefault(str(title), []).append((declared, special, count))
+    for row in current_lists(conn):
+        stored.setdefault(row.title, []).append((row.declared_total, row.special, row.tile_count))
     result = Verification()
     for title, entry in expected.items():
         want = [

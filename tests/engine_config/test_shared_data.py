@@ -11,7 +11,6 @@ import pytest
 from pydantic import ValidationError
 
 from pipeline.checks import engine as engine_checks
-from pipeline.configgen.claim_rates import read_claims, read_claims_by_page
 from pipeline.configgen.data import ConfigData
 from pipeline.configgen.generate import engine_config, render
 from pipeline.engine.config_file import rules_from_engine_config
@@ -20,6 +19,7 @@ from pipeline.errors import InputError
 from pipeline.run.build import build_corpus
 from pipeline.synth import generate_corpus
 from schemas.engine_config import ConfigTile, TileSource
+from warehouse.claims import claims_by_page
 from warehouse.connection import read_only
 
 
@@ -69,14 +69,11 @@ def test_shared_rows_give_the_same_configurations(
 
 def test_claims_read_once_equal_claims_read_per_page(synth_db: Path) -> None:
     with read_only(synth_db) as conn:
-        by_page = read_claims_by_page(conn)
+        by_page = claims_by_page(conn)
         assert sum(len(claims) for claims in by_page.values()) > 0
         for page, claims in by_page.items():
-            assert read_claims(conn, page) == claims
-            for language in {claim.language for claim in claims}:
-                assert read_claims(conn, page, [language]) == [
-                    c for c in claims if c.language == language
-                ]
+            assert claims_by_page(conn, [page]) == {page: claims}
+        assert claims_by_page(conn, []) == {}
 
 
 @pytest.mark.parametrize("which", ["sample", "synth"])

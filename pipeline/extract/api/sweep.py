@@ -1,7 +1,8 @@
 """The cheap pass before fetching: `prop=info` for every title, then what needs fetching.
 
 `prop=info` gives each page's latest revision id and `touched` time without content. A page
-whose latest revision id is already in the warehouse is unchanged and is not fetched again.
+whose latest revision id is already stored is unchanged and is not fetched again: the caller
+passes the stored revision ids in (this package never reads the warehouse).
 """
 
 from __future__ import annotations
@@ -11,12 +12,10 @@ import re
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from pipeline.errors import ExtractError
 from pipeline.extract.api.client import ApiClient
-from warehouse.connection import read_only
 
 MAX_VALUES = 50  # MediaWiki's limit of titles/revids per request for ordinary users
 _LIMIT = re.compile(r"The limit is (\d+)")
@@ -74,18 +73,6 @@ def sweep(client: ApiClient, titles: Sequence[str], batch_size: int = MAX_VALUES
             else:
                 result.pages.append(PageInfo(title, int(page["lastrevid"]), page.get("touched")))
     return result
-
-
-def stored_latest_revisions(db: Path) -> dict[str, int]:
-    """Title -> the newest revision id the warehouse holds (empty for a new warehouse)."""
-    if not db.exists():
-        return {}
-    with read_only(db) as conn:
-        rows = conn.execute(
-            "SELECT title, max(revision_id) FROM revisions "
-            "WHERE revision_id IS NOT NULL GROUP BY title"
-        ).fetchall()
-    return {str(title): int(revid) for title, revid in rows}
 
 
 @dataclass
