@@ -19,6 +19,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("warehouse",),
     ("pipeline.errors", "pipeline.progress"),
     ("pipeline.extract", "pipeline.parse"),
+    # The extractor reads inputs and the API and yields them; `pipeline.run` stores them and
+    # hands it what the warehouse already holds.
+    ("pipeline.extract", "warehouse"),
     ("pipeline.engine",),
     ("pipeline.configgen", "pipeline.checks", "pipeline.synth", "pipeline.fakewiki"),
     ("pipeline.run",),
@@ -30,6 +33,9 @@ FORBIDDEN = (
     ("pipeline.engine", "warehouse"),
     ("pipeline.engine", "pipeline.parse"),
     ("pipeline.extract", "pipeline.parse"),
+    # The extractor reads inputs and the API and yields them; `pipeline.run` stores them and
+    # hands it what the warehouse already holds.
+    ("pipeline.extract", "warehouse"),
     ("pipeline.parse", "pipeline.extract.api"),
 )
 
