@@ -21,7 +21,7 @@ from typing import Any
 from pipeline.extract.corpus import MANIFEST, read_corpus, read_sources, sample_corpus_dir
 from pipeline.extract.titles import builtin_languages
 from pipeline.progress import NoProgress, Progress
-from pipeline.synth.tilelists import DEFECTS, Skeleton, TileList, inject_defect, skeleton, totals
+from pipeline.synth.tilelists import DEFECTS, Skeleton, WrittenList, inject_defect, skeleton, totals
 from pipeline.synth.tilelists import vary as vary_list
 from pipeline.synth.translate import PseudoTranslator
 
@@ -65,12 +65,12 @@ def page_title(index: int, rng: random.Random) -> str:
 
 def render(
     sample: SamplePage, translator: PseudoTranslator | None, rng: random.Random, defect: str | None
-) -> tuple[str, list[TileList], str | None]:
+) -> tuple[str, list[WrittenList], str | None]:
     """One varied page: (wikitext, its tile lists as written, the defect's note)."""
-    parts: list[str | TileList] = []
-    lists: list[TileList] = []
+    parts: list[str | WrittenList] = []
+    lists: list[WrittenList] = []
     for piece in sample.skeleton:
-        if isinstance(piece, TileList):
+        if isinstance(piece, WrittenList):
             varied = vary_list(piece, rng)
             lists.append(varied)
             parts.append(varied)
@@ -84,7 +84,7 @@ def render(
         note = "a template is never closed"
     elif defect is not None:
         note = inject_defect(lists, defect, rng)
-    text = "".join(p.render() if isinstance(p, TileList) else p for p in parts)
+    text = "".join(p.render() if isinstance(p, WrittenList) else p for p in parts)
     return text, lists, note
 
 

@@ -25,7 +25,9 @@ _COUNT = re.compile(r"\|count=(\d+)")
 
 
 @dataclass
-class TileEntry:
+class WrittenTile:
+    """One `{{Tile}}` entry as the generator writes it (not the parsed `schemas.tiles` record)."""
+
     text: str
     count: int | None  # None: an illustration (no count), or a count that is not a number
 
@@ -35,9 +37,11 @@ class TileEntry:
 
 
 @dataclass
-class TileList:
+class WrittenList:
+    """One tile list's text, as the generator writes it (not the parsed `schemas.tiles` record)."""
+
     begin: str
-    items: list[str | TileEntry]  # verbatim text between tiles, and tiles, in order
+    items: list[str | WrittenTile]  # verbatim text between tiles, and tiles, in order
     end: str  # "" when the page never closes the list
 
     def render(self) -> str:
@@ -45,8 +49,8 @@ class TileList:
         return self.begin + body + self.end
 
     @property
-    def tiles(self) -> list[TileEntry]:
-        return [i for i in self.items if isinstance(i, TileEntry)]
+    def tiles(self) -> list[WrittenTile]:
+        return [i for i in self.items if isinstance(i, WrittenTile)]
 
 
 @dataclass
@@ -67,7 +71,7 @@ class ListTotals:
         }
 
 
-Skeleton = list[Piece | TileList]
+Skeleton = list[Piece | WrittenList]
 
 
 def _int_param(template: str, name: str) -> int | None:
@@ -77,19 +81,19 @@ def _int_param(template: str, name: str) -> int | None:
     return int(value.strip())
 
 
-def _entry(text: str) -> TileEntry:
-    return TileEntry(text, _int_param(text, "count"))
+def _entry(text: str) -> WrittenTile:
+    return WrittenTile(text, _int_param(text, "count"))
 
 
 def skeleton(wikitext: str) -> Skeleton:
-    """The page as top-level pieces, with each tile list gathered into a `TileList`."""
+    """The page as top-level pieces, with each tile list gathered into a `WrittenList`."""
     out: Skeleton = []
-    current: TileList | None = None
+    current: WrittenList | None = None
     for piece in top_level_pieces(wikitext):
         name = template_name(piece.text) if piece.kind == "markup" else ""
         if current is None:
             if name == "BeginTileList":
-                current = TileList(piece.text, [], "")
+                current = WrittenList(piece.text, [], "")
             else:
                 out.append(piece)
         elif name == "EndTileList":
@@ -105,7 +109,7 @@ def skeleton(wikitext: str) -> Skeleton:
     return out
 
 
-def totals(tile_list: TileList) -> ListTotals:
+def totals(tile_list: WrittenList) -> ListTotals:
     entries = tile_list.tiles
     counted = [e.count for e in entries if e.count is not None]
     bad = sum(1 for e in entries if e.count is None and param(e.text, "count") is not None)
@@ -118,11 +122,11 @@ def totals(tile_list: TileList) -> ListTotals:
     )
 
 
-def _set_count(entry: TileEntry, count: int) -> TileEntry:
-    return TileEntry(with_param(entry.text, "count", str(count)), count)
+def _set_count(entry: WrittenTile, count: int) -> WrittenTile:
+    return WrittenTile(with_param(entry.text, "count", str(count)), count)
 
 
-def _recount(entry: TileEntry, rng: random.Random) -> TileEntry:
+def _recount(entry: WrittenTile, rng: random.Random) -> WrittenTile:
     assert entry.count is not None
     config = param(entry.text, "config") or ""
     if "(" not in config:
@@ -144,39 +148,39 @@ def _recount(entry: TileEntry, rng: random.Random) -> TileEntry:
         feature = "{{Feature|" + body + f"|count={1 + extra}}}}}"
     new_config = config[: none.start()] + feature + config[none.end() :]
     text = with_param(entry.text, "config", new_config)
-    return _set_count(TileEntry(text, entry.count), entry.count + extra)
+    return _set_count(WrittenTile(text, entry.count), entry.count + extra)
 
 
-def vary(tile_list: TileList, rng: random.Random) -> TileList:
+def vary(tile_list: WrittenList, rng: random.Random) -> WrittenList:
     """Shuffle the tiles; re-count them when the list declares its own total."""
     items = list(tile_list.items)
-    slots = [i for i, item in enumerate(items) if isinstance(item, TileEntry)]
+    slots = [i for i, item in enumerate(items) if isinstance(item, WrittenTile)]
     tiles = [items[i] for i in slots]
     rng.shuffle(tiles)
     recount = _int_param(tile_list.begin, "tiles") is not None and any(
-        isinstance(t, TileEntry) and t.counted for t in tiles
+        isinstance(t, WrittenTile) and t.counted for t in tiles
     )
     for slot, tile in zip(slots, tiles, strict=True):
-        assert isinstance(tile, TileEntry)
+        assert isinstance(tile, WrittenTile)
         items[slot] = _recount(tile, rng) if recount and tile.counted else tile
-    varied = TileList(tile_list.begin, items, tile_list.end)
+    varied = WrittenList(tile_list.begin, items, tile_list.end)
     if recount:
         varied.begin = with_param(varied.begin, "tiles", str(totals(varied).total))
     return varied
 
 
-def inject_defect(lists: list[TileList], code: str, rng: random.Random) -> str | None:
+def inject_defect(lists: list[WrittenList], code: str, rng: random.Random) -> str | None:
     """Break one list in place the way real pages are broken; a note, or None if no fit."""
     candidates = [t for t in lists if any(e.counted for e in t.tiles)]
     if not candidates:
         return None
     target = rng.choice(candidates)
-    counted = [i for i, item in enumerate(target.items) if isinstance(item, TileEntry)]
+    counted = [i for i, item in enumerate(target.items) if isinstance(item, WrittenTile)]
     counted = [i for i in counted if _counted(target.items[i])]
     partitioned = [i for i in counted if "(" in (param(_text(target.items[i]), "config") or "")]
     index = rng.choice(partitioned if code == "partition_mismatch" and partitioned else counted)
     entry = target.items[index]
-    assert isinstance(entry, TileEntry) and entry.count is not None
+    assert isinstance(entry, WrittenTile) and entry.count is not None
     if code == "declared_mismatch":
         declared = totals(target).total + rng.randint(1, 3)
         target.begin = with_param(target.begin, "tiles", str(declared))
@@ -186,25 +190,25 @@ def inject_defect(lists: list[TileList], code: str, rng: random.Random) -> str |
         _redeclare(target)
         return "a tile's count is one more than its partition"
     if code == "bad_count":
-        target.items[index] = TileEntry(with_param(entry.text, "count", f"{entry.count}?"), None)
+        target.items[index] = WrittenTile(with_param(entry.text, "count", f"{entry.count}?"), None)
         _redeclare(target)
         return f"count={entry.count}? is not a number"
     if code == "duplicate_tile":
-        target.items.insert(index + 1, TileEntry(entry.text, entry.count))
+        target.items.insert(index + 1, WrittenTile(entry.text, entry.count))
         _redeclare(target)
         return "one tile is listed twice"
     raise ValueError(f"unknown defect {code!r}")
 
 
-def _counted(item: str | TileEntry) -> bool:
-    return isinstance(item, TileEntry) and item.counted
+def _counted(item: str | WrittenTile) -> bool:
+    return isinstance(item, WrittenTile) and item.counted
 
 
-def _text(item: str | TileEntry) -> str:
+def _text(item: str | WrittenTile) -> str:
     return item if isinstance(item, str) else item.text
 
 
-def _redeclare(tile_list: TileList) -> None:
+def _redeclare(tile_list: WrittenList) -> None:
     """Keep the declared total in step so the page carries only the one defect."""
     if _int_param(tile_list.begin, "tiles") is not None:
         tile_list.begin = with_param(tile_list.begin, "tiles", str(totals(tile_list).total))
