@@ -114,9 +114,12 @@ def test_identical_tile_sets_share_one_board(
         assert len(built) < len(placeable)
 
 
-def test_tiles_validated_from_dicts_equal_tiles_built_by_the_models(sample_db: Path) -> None:
+@pytest.mark.parametrize("which", ["sample", "synth"])
+def test_tiles_validated_from_dicts_equal_tiles_built_by_the_models(
+    which: str, sample_db: Path, synth_db: Path
+) -> None:
     """`ConfigData.tiles` gives what `ConfigTile(..., source=TileSource(...))` gives."""
-    with read_only(sample_db) as conn:
+    with read_only(sample_db if which == "sample" else synth_db) as conn:
         data = ConfigData(conn)
         rows = conn.execute(
             "SELECT t.title, t.revision_key, t.list_index, t.code, t.count, t.start_tile, "
@@ -140,6 +143,7 @@ def test_tiles_validated_from_dicts_equal_tiles_built_by_the_models(sample_db: P
     ]
     assert len(built) == len(rows) > 100
     assert built == expected
+    assert [t.model_fields_set for t in built] == [t.model_fields_set for t in expected]
     assert all(type(tile.source) is TileSource for tile in built)
 
 
