@@ -25,7 +25,8 @@ class StoredText(NamedTuple):
     wikitext: str
 
 
-# (title, base title, language, sha256 of the text) of a stored revision.
+# (title, base title, language, sha256 of the text): what a parse reads of a stored revision
+# besides its text (an early parse's result stands only where these match what it was sent).
 Identity = tuple[str, str, str, str]
 
 

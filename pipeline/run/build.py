@@ -33,13 +33,7 @@ from schemas.checks import CheckResult
 from schemas.pages import ImportBatch
 from warehouse.connection import write_transaction
 from warehouse.errors import WarehouseMissingError
-from warehouse.store import (
-    StoreCounts,
-    finish_run,
-    keep_import_order,
-    start_run,
-    store_batches,
-)
+from warehouse.store import StoreCounts, finish_run, keep_import_order, start_run, store_batches
 
 
 @dataclass

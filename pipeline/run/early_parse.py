@@ -30,11 +30,7 @@ from warehouse.errors import WarehouseError
 from warehouse.parse_state import parsed_keys
 from warehouse.revisions import Identity
 
-# `Identity`: what a parse reads of a revision besides its text (title, base title, language,
-# sha256 of the text). An early result is used only if the warehouse stored the revision the
-# same way.
 Result = PageRows | PageFailure
-
 # Results held while the files are still being read and stored: enough for several seconds of
 # parsing on two cores; beyond it the workers wait, so a slow store of a huge dump cannot
 # fill memory with rows.
