@@ -85,8 +85,10 @@ class ScoringClaim(Record):
     """One "N points per unit of feature in state" statement, or a numeric one not understood.
 
     `unit` is `unknown` when the sentence pairs a number with points but no unit could be
-    read (a worked example's total), `fixed` for a flat amount, `multiplier` for `(x2)`.
-    `points` is None only when a scoring sentence has numbers but no points phrase at all.
+    read (a worked example's total), `fixed` for a flat amount (per feature), `multiplier` for
+    a bare `(x2)`. `points` is the magnitude written; `sign` says whether it is a penalty; a
+    multiplier (`(x0) points / tile`) has `multiplier` set and `points` None. `points` is
+    None otherwise only when a scoring sentence has numbers but no points phrase at all.
     """
 
     location: SourceLocation
@@ -98,6 +100,12 @@ class ScoringClaim(Record):
     state: ClaimState
     unit: str = Field(pattern=r"^[a-z_]+$")
     points: int | None
-    bonus: bool = Field(description="Written as an addition to another value, e.g. (+1)")
+    bonus: bool = Field(description="Written as an adjustment of another value: (+1), (-1)")
     sentence: str
     counts: list[CountMention] = Field(description="Other numbers in the sentence, with units")
+    sign: int = Field(
+        default=1, ge=-1, le=1, description="-1 for a penalty ((-1) point / tile), else 1"
+    )
+    multiplier: int | None = Field(
+        default=None, ge=0, description="A factor the text applies: (x0), (x2), ×2"
+    )

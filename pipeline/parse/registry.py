@@ -19,7 +19,8 @@ from pipeline.parse.rules.stage import RULES_STAGE
 from pipeline.parse.stage import ParseStage, StageOutput
 from pipeline.parse.tiles import TILES_STAGE
 
-PARSER_VERSION = "5"  # 2: tiles; 3: rules; 4: review fixes; 5: linear node spans
+PARSER_VERSION = "6"  # 2: tiles; 3: rules; 4: review fixes; 5: linear node spans; 6: claims
+# in the compact notation, signs and multipliers, reference rows, listed features, note bodies
 # 5 changes no record of the sample or the bench corpora; it fixes one offset: a parameter value
 # made only of "=" (`{{a|b==}}`) was placed one character early.
 

@@ -23,7 +23,7 @@ def _read(
 
 
 def test_every_language_file_loads() -> None:
-    assert available_languages() == ["de", "en", "fr", "ro"]
+    assert available_languages() == ["cs", "de", "en", "es", "fr", "it", "nl", "pl", "ro", "sk"]
     for language in available_languages():
         vocab = vocabulary(language)
         assert vocab.language == language
@@ -94,10 +94,11 @@ def test_fixed_amount_bonus_multiplier_and_phases() -> None:
         ("barn", "during_game", "completed_city", 3, False),
         ("barn", "during_game", "fortress", 1, True),
         ("barn", "during_game", "completed_city", 1, True),
-        ("barn", "during_game", "multiplier", 2, False),
+        ("barn", "during_game", "multiplier", None, False),  # a factor, not points
         ("monastery", "incomplete", "fixed", 1, False),
         ("monastery", "incomplete", "surrounding_tile", 1, False),
     ]
+    assert [c.multiplier for c in found] == [None, None, None, 2, None, None]
 
 
 def test_numbers_without_points_are_kept_with_their_units() -> None:
@@ -209,3 +210,70 @@ def test_doubtful_claims_of_the_sample_pages(
 ) -> None:
     found = extract_claims(text, context, ClaimState.END_GAME, vocabulary(language))
     assert [(c.feature, c.state.value, c.unit, c.points) for c in found] == expected
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "expected"),
+    [
+        # the issue's forms, each in the wiki's compact notation
+        ("ro", "1 punct / cartonaș", [("unknown", "tile", 1, 1, None)]),
+        ("en", "City |\n2 points × size of city", [("city", "tile", 2, 1, None)]),
+        ("ro", "(-1) punct / cartonaș cu o gospodărie", [("unknown", "tile", 1, -1, None)]),
+        ("en", "(x0) points / tile", [("unknown", "tile", None, 1, 0)]),
+        ("cs", "(+0) kartička", [("unknown", "tile", 0, 1, None)]),
+        ("fr", "(+1) point / tuile", [("unknown", "tile", 1, 1, None)]),
+    ],
+)
+def test_compact_notation(
+    language: str, text: str, expected: list[tuple[str, str, int | None, int, int | None]]
+) -> None:
+    found = extract_claims(text, [], ClaimState.DURING_GAME, vocabulary(language))
+    assert [(c.feature, c.unit, c.points, c.sign, c.multiplier) for c in found] == expected
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "features"),
+    [
+        (
+            "de",
+            "Für jede nicht fertige Straße, Stadt und Kloster erhält deren Besitzer je 1 Punkt "
+            "für jeden Teilabschnitt.",
+            ["road", "city", "monastery"],
+        ),
+        ("en", "Each incomplete road, city or monastery scores 1 point per tile.", ["monastery"]),
+    ],
+)
+def test_a_listed_statement_gives_a_claim_per_feature(
+    language: str, text: str, features: list[str]
+) -> None:
+    found = extract_claims(text, [], ClaimState.END_GAME, vocabulary(language))
+    assert [c.feature for c in found] == features
+    assert {(c.state.value, c.unit, c.points) for c in found} == {("incomplete", "tile", 1)}
+
+
+def test_a_table_row_label_names_the_feature_of_the_lines_after_it() -> None:
+    text = "Cesta (lupič) |\n1 bod / kartička\nKartička s mostem |\n1 bod / úsek cesty"
+    found = extract_claims(text, [], ClaimState.END_GAME, vocabulary("cs"))
+    assert [(c.feature, c.state.value, c.unit, c.points) for c in found] == [
+        ("road", "incomplete", "tile", 1),
+        ("road", "incomplete", "tile", 1),
+    ]
+
+
+def test_states_the_issue_found_misread() -> None:
+    en = vocabulary("en")
+    [open_city] = extract_claims(
+        "If a city remains open it scores 1 point per tile.", [], ClaimState.COMPLETED, en
+    )
+    assert open_city.state is ClaimState.INCOMPLETE
+    [meadow] = extract_claims(
+        "The meadow gives 3 points for each completed city.", [], ClaimState.END_GAME, en
+    )
+    assert (meadow.feature, meadow.unit) == ("field", "completed_city")
+    [final] = extract_claims(
+        "Évaluation finale\nChaque route rapporte 1 point par tuile.",
+        [],
+        ClaimState.COMPLETED,
+        vocabulary("fr"),
+    )
+    assert final.state is ClaimState.INCOMPLETE  # a road at the end of the game

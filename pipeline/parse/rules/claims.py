@@ -12,6 +12,12 @@ phrase ("2 puncte", "(+1) punct") and multiplier ("(x2)") is one claim:
   the game), else the phase announced by an earlier sentence, else the rule's default. At the
   end of the game a road, city or monastery is scored only while incomplete (completed ones
   were scored when they were finished), so their end-of-game claims are `incomplete`.
+The wiki's compact notation is read in every language: `N point(s) / unit` and `N points ×
+unit` ("/" and "×" act as "per"), signed adjustments `(-1) punct / cartonaș` (sign -1) and
+`(+0) kartička`, multipliers `(x0) points / tile` (multiplier 0, no points) and a bare `(x2)`.
+A rendered table row's label (a line ending in `|`, or a short line without numbers naming a
+feature) names the feature for the lines after it. A sentence listing several features
+("Straße, Stadt und Kloster ... je 1 Punkt") gives one claim per feature.
 A points phrase after a threshold word ("dacă punctajul tău trece de 50 de puncte") is a
 score, not a rate: it is kept with feature, state and unit `unknown`.
 A scoring sentence with numbers but no points phrase is still a claim (unit `unknown`,
@@ -22,12 +28,16 @@ All words come from the language's vocabulary file.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pipeline.parse.rules.vocabulary import Vocabulary
 from schemas.rules import ClaimState, CountMention
 
 MULTIPLIER = re.compile(r"\(\s*[x×]\s*(\d+)\s*\)", re.IGNORECASE)
+SIGNED = re.compile(r"\(\s*([+\-−–])\s*(\d+)\s*\)")  # "(+0) kartička": no point word
+COMPACT_PER = re.compile(r"/|×")  # "1 point / tile", "2 points × size of city"
+LABEL_WORDS = 8  # a label line (a table row's feature) is short
+NEXT_TO = 3  # characters between a signed amount and the unit it is for: "(+0) kartička"
 NUMBER = re.compile(r"(?<![\w/.+])\d+(?![\w/:]|\.(?:\s|$))")  # not "1." or "Exemplul 2:"
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 INLINE_ITEM = re.compile(r"\s[*#]+\s")
@@ -52,6 +62,8 @@ class ClaimDraft:
     bonus: bool
     sentence: str
     counts: list[CountMention]
+    sign: int = 1
+    multiplier: int | None = None
 
 
 @dataclass(frozen=True)
@@ -61,6 +73,7 @@ class _Mention:
     points: int
     bonus: bool
     multiplier: bool
+    sign: int = 1
 
 
 @dataclass(frozen=True)
@@ -88,12 +101,27 @@ def sentences(text: str) -> list[str]:
     return found
 
 
+def _sign(symbol: str | None) -> int:
+    return -1 if symbol is not None and symbol != "+" else 1
+
+
 def _mentions(sentence: str, vocab: Vocabulary) -> list[_Mention]:
     found = [
         _Mention(
-            m.start(), m.end(), vocab.number(m.group("number")), m.group("bonus") is not None, False
+            m.start(),
+            m.end(),
+            vocab.number(m.group("number")),
+            m.group("sign") is not None,
+            False,
+            _sign(m.group("sign")),
         )
         for m in vocab.points.finditer(sentence)
+    ]
+    taken = {m.start for m in found}
+    found += [
+        _Mention(m.start(), m.end(), int(m.group(2)), True, False, _sign(m.group(1)))
+        for m in SIGNED.finditer(sentence)
+        if m.start() not in taken
     ]
     found += [
         _Mention(m.start(), m.end(), int(m.group(1)), False, True)
@@ -130,18 +158,29 @@ def _alternative_after(sentence: str, end: int, vocab: Vocabulary) -> tuple[int,
     return None
 
 
+def _pers(sentence: str, vocab: Vocabulary) -> list[tuple[int, int]]:
+    """Where a "per" is written: the language's words, "/" and "×"."""
+    found = [m.span() for m in vocab.per.finditer(sentence)]
+    if "/" in sentence or "×" in sentence:
+        found += [m.span() for m in COMPACT_PER.finditer(sentence)]
+    return sorted(found)
+
+
 def _units(sentence: str, vocab: Vocabulary) -> list[_Unit]:
     found: dict[int, _Unit] = {}
-    for per in vocab.per.finditer(sentence):
-        first = _unit_at(sentence, per.end(), vocab)
-        if first is None or first[0] in found:
+    for per_start, per_end in _pers(sentence, vocab):
+        first = _unit_at(sentence, per_end, vocab)
+        if first is None:
+            continue
+        if first[0] in found:  # "je 1 Punkt für jeden Teilabschnitt": the nearer "per" governs
+            found[first[0]] = replace(found[first[0]], per_start=per_start)
             continue
         start, end, meaning = first
         meanings = [meaning]
         while (alternative := _alternative_after(sentence, end, vocab)) is not None:
             end, meaning = alternative
             meanings.append(meaning)
-        found[start] = _Unit(per.start(), start, end, tuple(meanings))
+        found[start] = _Unit(per_start, start, end, tuple(meanings))
     return sorted(found.values(), key=lambda u: u.per_start)
 
 
@@ -177,6 +216,23 @@ def _implied_feature(sentence: str, vocab: Vocabulary) -> str | None:
     return None
 
 
+def _listed(
+    sentence: str, candidates: list[tuple[int, int, str]], nearest: int, vocab: Vocabulary
+) -> list[str]:
+    """The features listed together with `candidates[nearest]` ("Straße, Stadt und Kloster"):
+    neighbours whose gap holds only a joiner (a comma, "and")."""
+    first = last = nearest
+    while first > 0 and vocab.joiner.match(
+        sentence, candidates[first - 1][1], candidates[first][0]
+    ):
+        first -= 1
+    while last + 1 < len(candidates) and vocab.joiner.match(
+        sentence, candidates[last][1], candidates[last + 1][0]
+    ):
+        last += 1
+    return list(dict.fromkeys(c[2] for c in candidates[first : last + 1]))
+
+
 def _feature(
     sentence: str,
     found: list[tuple[int, int, str]],
@@ -184,26 +240,52 @@ def _feature(
     unit: _Unit | None,
     context_features: list[str],
     vocab: Vocabulary,
-) -> str:
+    label: str | None = None,
+) -> list[str]:
     """`found`: the sentence's `_features_in`; `context_features`: the rule's
-    `_context_features` (both the same for every mention, so computed once)."""
-    candidates = [f for f in found if _outside((f[0], f[1]), unit)]
+    `_context_features` (both the same for every mention, so computed once); `label`: the
+    feature of the table row the sentence is in. One feature, or several listed together."""
+    spans: dict[tuple[int, int], tuple[int, int, str]] = {}
+    for f in sorted(found, key=lambda f: (f[0], -f[1])):
+        if _outside((f[0], f[1]), unit) and not any(start <= f[0] < end for start, end in spans):
+            spans[(f[0], f[1])] = f  # one meaning per place (the longest match)
+    candidates = list(spans.values())
     if candidates:
 
-        def distance(f: tuple[int, int, str]) -> int:
+        def distance(index: int) -> int:
+            f = candidates[index]
             return max(f[0] - mention.end, mention.start - f[1], 0)
 
-        feature = min(candidates, key=distance)[2]
+        nearest = min(range(len(candidates)), key=distance)
+        features = _listed(sentence, candidates, nearest, vocab)
     elif (implied := _implied_feature(sentence, vocab)) is not None:
-        feature = implied
+        features = [implied]
+    elif label is not None:
+        features = [label]
     elif context_features:
-        feature = context_features[0]
+        features = [context_features[0]]
     else:
-        return "unknown"
+        return ["unknown"]
+    return [_refined(feature, context_features) for feature in features]
+
+
+def _refined(feature: str, context_features: list[str]) -> str:
     for refined, scored in REFINEMENTS.items():
         if refined in context_features and feature in scored:
             return refined
     return feature
+
+
+def _label(sentence: str, mentions: list[_Mention], vocab: Vocabulary) -> str | None:
+    """The feature a table row's label line names: a line ending in `|` (a rendered cell), or
+    a short line with no number that names a feature; None for any other line."""
+    if mentions:
+        return None
+    cell = sentence.rstrip().endswith("|")
+    if not cell and (len(sentence.split()) > LABEL_WORDS or any(c.isdigit() for c in sentence)):
+        return None
+    found = sorted(_features_in(sentence, vocab))
+    return found[0][2] if found else None
 
 
 def _state_words(sentence: str, vocab: Vocabulary) -> list[tuple[ClaimState, tuple[int, int]]]:
@@ -250,14 +332,17 @@ def _claim(
     mention: _Mention | None,
     counts: list[CountMention],
 ) -> ClaimDraft:
+    multiplier = mention is not None and mention.multiplier
     return ClaimDraft(
         feature=feature,
         state=_at_game_end(feature, state),
         unit=unit,
-        points=mention.points if mention is not None else None,
+        points=mention.points if mention is not None and not multiplier else None,
         bonus=mention.bonus if mention is not None else False,
         sentence=sentence,
         counts=counts,
+        sign=mention.sign if mention is not None else 1,
+        multiplier=mention.points if mention is not None and multiplier else None,
     )
 
 
@@ -285,6 +370,17 @@ def _counts(sentence: str, taken: list[tuple[int, int]], vocab: Vocabulary) -> l
     return found
 
 
+def _unit_next_to(sentence: str, mention: _Mention, vocab: Vocabulary) -> _Unit | None:
+    """The unit right after a signed amount or multiplier written without "per": `(+0) kartička`."""
+    if not (mention.bonus or mention.multiplier):
+        return None
+    found = _unit_at(sentence, mention.end, vocab)
+    if found is None or found[0] - mention.end > NEXT_TO:
+        return None
+    start, end, meaning = found
+    return _Unit(mention.end, start, end, (meaning,))
+
+
 def _unit_for(index: int, mentions: list[_Mention], units: list[_Unit]) -> _Unit | None:
     mention = mentions[index]
     next_start = mentions[index + 1].start if index + 1 < len(mentions) else 10**9
@@ -302,9 +398,11 @@ def extract_claims(
     """Every claim of one scoring rule's plain text; `context` is its title then headings."""
     claims: list[ClaimDraft] = []
     phase: ClaimState | None = None
+    label: str | None = None  # the feature of the table row being read
     context_features: list[str] | None = None  # read once, by the first sentence that needs it
     for sentence in sentences(text):
         mentions = _mentions(sentence, vocab)
+        label = _label(sentence, mentions, vocab) or label
         taken = [(m.start, m.end) for m in mentions]
         counts = _counts(sentence, taken, vocab)
         if not mentions:
@@ -317,9 +415,9 @@ def extract_claims(
         state_words = _state_words(sentence, vocab)
         if not mentions:
             no_mention = _Mention(0, 0, 0, False, False)
-            feature = _feature(sentence, features, no_mention, None, context_features, vocab)
+            feature = _feature(sentence, features, no_mention, None, context_features, vocab, label)
             state = _state(_states(state_words, None), phase, default_state)
-            claims.append(_claim(sentence, feature, state, "unknown", None, counts))
+            claims.append(_claim(sentence, feature[0], state, "unknown", None, counts))
             continue
         units = _units(sentence, vocab)
         for index, mention in enumerate(mentions):
@@ -329,19 +427,21 @@ def extract_claims(
                     _claim(sentence, "unknown", ClaimState.UNKNOWN, "unknown", mention, counts)
                 )
                 continue
-            unit = _unit_for(index, mentions, units)
-            if mention.multiplier:
-                unit_names: tuple[str, ...] = ("multiplier",)
-            elif unit is not None:
+            unit = _unit_for(index, mentions, units) or _unit_next_to(sentence, mention, vocab)
+            if unit is not None:
                 unit_names = unit.meanings  # "per fortress or completed city": one claim each
+            elif mention.multiplier:
+                unit_names = ("multiplier",)
             elif vocab.plus.match(sentence, mention.end):
                 unit_names = ("fixed",)
             else:
                 unit_names = ("unknown",)
-            feature = _feature(sentence, features, mention, unit, context_features, vocab)
             state = _state(_states(state_words, unit), phase, default_state)
             claims.extend(
                 _claim(sentence, feature, state, unit_name, mention, counts)
+                for feature in _feature(
+                    sentence, features, mention, unit, context_features, vocab, label
+                )
                 for unit_name in unit_names
             )
     return claims

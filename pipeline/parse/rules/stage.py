@@ -27,6 +27,7 @@ from pipeline.parse.rules.drafts import Draft, HistoryDate
 from pipeline.parse.rules.history import history_drafts, ruling_dates
 from pipeline.parse.rules.notes import ICON_KINDS, note_draft
 from pipeline.parse.rules.plaintext import template_name, written_names_pattern
+from pipeline.parse.rules.reference import ROW_TEMPLATE, reference_row_drafts, scoring_row_draft
 from pipeline.parse.rules.regions import PageRegions
 from pipeline.parse.rules.sectioned import (
     example_draft,
@@ -53,6 +54,7 @@ TEMPLATE_HANDLERS = {
     "FAQ": faq_draft,
     "OtherExpansionRule": interaction_draft,
     **dict.fromkeys(ICON_KINDS, note_draft),
+    ROW_TEMPLATE: scoring_row_draft,
 }
 RECONCILED = (*BLOCK_KINDS, "FAQ", "OtherExpansionRule", *ICON_KINDS)
 WRITTEN = written_names_pattern(RECONCILED)
@@ -134,6 +136,7 @@ def collect_drafts(
     findings.extend(problems)
     drafts.extend(house_section_drafts(doc, regions, vocab))
     drafts.extend(scoring_summary_drafts(doc, regions, vocab))
+    drafts.extend(reference_row_drafts(doc))
     findings.extend(_reconcile(doc, parsed))
     return drafts, findings
 
@@ -182,6 +185,8 @@ def _claims(rule: Rule, draft: Draft, vocab: Vocabulary) -> list[ScoringClaim]:
             bonus=claim.bonus,
             sentence=claim.sentence,
             counts=claim.counts,
+            sign=claim.sign,
+            multiplier=claim.multiplier,
         )
         for index, claim in enumerate(extract_claims(draft.text, context, draft.claim_state, vocab))
     ]

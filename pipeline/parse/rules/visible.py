@@ -5,6 +5,7 @@ renderer (`tokenplain`), so both read the same lists.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 # Templates that are records of their own: their text never flows into the enclosing rule.
@@ -21,6 +22,14 @@ MEDIA_PREFIXES = ("file:", "image:", "category:", "media:", "fișier:", "datei:"
 BLOCK_TAGS = {"div", "p", "table", "tr", "td", "th", "ul", "ol", "li", "center", "blockquote"}
 DROPPED_TAGS = {"ref", "references", "gallery", "section", "math", "imagemap"}
 STRIP_TEMPLATES = ("GreyStrip", "VariantStrip")  # headings inside blocks: their title shows
+# Templates carrying a note's body (its text): `{{IconArrow}}{{LinkableNote|body=}}`.
+NOTE_BODY_TEMPLATES = ("LinkableNote", "Note", "NoteText")
+NOTE_BODY_PARAMS = ("body", "text", "1")
+# The year template and its localised copies (`Year_nl`, `Year de`, `Year ro`, `Jahr`) show the
+# year: a ruling date `(12/{{Year_nl|2014}})` reads as (12/2014).
+YEAR_TEMPLATE = re.compile(r"(?:Year|Jahr|Année|Anno|Año|Jaar|Rok|An)(?:[ _][a-z]{2,3})?")
+# Helpers of the scoring reference pages that show a unit word.
+UNIT_TEXT_TEMPLATES = {"ScoringHelperTileOrSquareSpaceText": "tile"}
 
 
 def link_target_name(name: str) -> str:
@@ -35,8 +44,12 @@ def template_text(name: str, has_params: bool, param: Callable[[str], str | None
         return ""
     if name in ICON_TEMPLATES:  # the icon itself is the record's kind; `text=` is its text
         return param("text") or ""
-    if name.startswith("Color") or name in ("CircularBox", "Year"):
+    if name.startswith("Color") or name == "CircularBox" or YEAR_TEMPLATE.fullmatch(name):
         return param("1") or ""
+    if name in NOTE_BODY_TEMPLATES:
+        return next((text for key in NOTE_BODY_PARAMS if (text := param(key))), "")
+    if name in UNIT_TEXT_TEMPLATES:
+        return UNIT_TEXT_TEMPLATES[name]
     if name.endswith("Link"):
         text = param("text")
         return text if text is not None else link_target_name(name)

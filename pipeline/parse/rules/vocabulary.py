@@ -34,6 +34,7 @@ class Vocabulary:
     per: re.Pattern[str]
     plus: re.Pattern[str]
     alternative: re.Pattern[str]  # "or" between two unit phrases: "cetate sau oraș finalizat"
+    joiner: re.Pattern[str]  # what may stand between two listed features: ", ", " and "
     features: tuple[Phrase, ...]
     units: tuple[Phrase, ...]
     states: tuple[Phrase, ...]  # in priority order: incomplete, completed, end_game, during_game
@@ -86,6 +87,13 @@ def _any_of(table: dict[str, list[str]]) -> re.Pattern[str]:
 STATE_PRIORITY = ("incomplete", "completed", "end_game", "during_game")
 
 
+def words_or_empty(data: dict[str, object], key: str) -> list[str]:
+    """An optional word list of a language file (absent: none)."""
+    value = data.get(key, [])
+    assert isinstance(value, list), key
+    return [str(v) for v in value]
+
+
 def build_vocabulary(data: dict[str, object]) -> Vocabulary:
     def words(key: str) -> list[str]:
         value = data[key]
@@ -108,9 +116,18 @@ def build_vocabulary(data: dict[str, object]) -> Vocabulary:
     # optional words between the number and the point word: "20 de puncte", "2 more points"
     fillers = words("number_connectors")
     connectors = rf"(?:(?:{'|'.join(re.escape(c) for c in fillers)})\s+)?" if fillers else ""
+    # "2 puncte", "(+1) punct", "(-1) point": a sign in parentheses marks an adjustment
     points = re.compile(
-        rf"(?<![\w/])(?P<bonus>\(\s*\+\s*)?(?P<number>{number})(?![\w/])\s*\)?\s*"
+        rf"(?<![\w/])(?:\(\s*(?P<sign>[+\-−–])\s*)?(?P<number>{number})(?![\w/])\s*\)?\s*"
         rf"{connectors}(?:{'|'.join(re.escape(p) for p in words('points'))})(?!\w)",
+        re.IGNORECASE,
+    )
+    # whole words (not stems): "a" (cs), "e" (it), "y" (es) are words of their own
+    joined = "|".join(
+        re.escape(w) for w in sorted(words_or_empty(data, "and"), key=len, reverse=True)
+    )
+    joiner = re.compile(
+        r"\s*(?:,|/|&)?\s*" + (rf"(?:(?<!\w)(?:{joined})(?!\w))?" if joined else "") + r"\s*$",
         re.IGNORECASE,
     )
     states = table("states")
@@ -125,6 +142,7 @@ def build_vocabulary(data: dict[str, object]) -> Vocabulary:
         per=re.compile(_alternatives(words("per")), re.IGNORECASE),
         plus=re.compile(r"\s*" + _alternatives(words("plus")), re.IGNORECASE),
         alternative=re.compile(r"\s*,?\s*" + _alternatives(words("or")) + r"\s+", re.IGNORECASE),
+        joiner=joiner,
         features=_phrases(features),
         units=_phrases(table("units")),
         states=_phrases(state_table),

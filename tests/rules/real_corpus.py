@@ -1,0 +1,186 @@
+"""The real-text corpus (tests/fixtures/real): excerpts run through the rules stage and scored
+against the hand annotations. Shared by the corpus test and the translation-diff test.
+
+A wikitext excerpt is a page revision of its own and goes through the whole stage; a rendered
+excerpt (no markup left) is read as the text of one scoring rule titled by its page, in the
+phase its page's title names. A claim is compared by (feature, phase, unit, points, sign,
+multiplier); the phase folds `completed`/`during_game` and `incomplete`/`end_game`, which the
+engine configuration reads as one (a road scored at game end is an incomplete road).
+Only rate claims are scored: a claim with unit `unknown` (a number kept, not understood) is
+neither right nor wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pipeline.parse.document import ParsedDocument, RevisionText
+from pipeline.parse.rules.claims import extract_claims
+from pipeline.parse.rules.reference import title_phase
+from pipeline.parse.rules.stage import extract
+from pipeline.parse.rules.vocabulary import FALLBACK_LANGUAGE, NoVocabularyError, vocabulary
+from pipeline.parse.stage import StageOutput
+from schemas.rules import ClaimState, ScoringClaim
+
+REAL = Path(__file__).parent.parent / "fixtures" / "real"
+PHASES = {
+    ClaimState.COMPLETED: "during",
+    ClaimState.DURING_GAME: "during",
+    ClaimState.INCOMPLETE: "end",
+    ClaimState.END_GAME: "end",
+    ClaimState.UNKNOWN: "unknown",
+}
+Key = tuple[str, str, str, int | None, int, int | None]
+
+
+@dataclass(frozen=True)
+class Excerpt:
+    file: str
+    language: str
+    title: str
+    source: str
+    form: str
+
+    @property
+    def text(self) -> str:
+        return (REAL / "excerpts" / self.file).read_text("utf-8")
+
+    @property
+    def base_title(self) -> str:
+        base, _, suffix = self.title.rpartition("/")
+        return base if base and len(suffix) <= 3 else self.title
+
+    def revision(self, text: str | None = None) -> RevisionText:
+        return RevisionText(
+            f"real:{self.file}",
+            self.title,
+            self.base_title,
+            self.language,
+            self.text if text is None else text,
+        )
+
+
+@cache
+def excerpts() -> tuple[Excerpt, ...]:
+    data = json.loads((REAL / "corpus.json").read_text("utf-8"))
+    return tuple(Excerpt(**entry) for entry in data["excerpts"])
+
+
+@cache
+def annotated() -> dict[str, list[dict[str, Any]]]:
+    data: dict[str, list[dict[str, Any]]] = json.loads(
+        (REAL / "annotations.json").read_text("utf-8")
+    )["statements"]
+    return data
+
+
+def parse_annotation(claim: str) -> Key:
+    """`road end_game tile +1`, `road end_game tile ? x0` -> a comparable key."""
+    feature, state, unit, points, *rest = claim.split()
+    multiplier = int(rest[0].removeprefix("x")) if rest else None
+    sign = -1 if points.startswith("-") else 1
+    amount = None if points == "?" else abs(int(points))
+    return (feature, PHASES[ClaimState(state)], unit, amount, sign, multiplier)
+
+
+def claim_key(
+    feature: str,
+    state: ClaimState,
+    unit: str,
+    points: int | None,
+    sign: int,
+    multiplier: int | None,
+) -> Key | None:
+    """The key of a rate claim, None for a number kept but not understood."""
+    if unit == "unknown" or (points is None and multiplier is None):
+        return None
+    return (feature, PHASES[state], unit, points, sign, multiplier)
+
+
+def stage_output(excerpt: Excerpt, text: str | None = None) -> StageOutput:
+    return extract(ParsedDocument(excerpt.revision(text)))
+
+
+def predicted(excerpt: Excerpt) -> list[Key]:
+    if excerpt.form == "wikitext":
+        rows = stage_output(excerpt).rows.get("scoring_claims", [])
+        keys = [
+            claim_key(c.feature, c.state, c.unit, c.points, c.sign, c.multiplier)
+            for c in rows
+            if isinstance(c, ScoringClaim)
+        ]
+    else:
+        try:
+            vocab = vocabulary(excerpt.language)
+        except NoVocabularyError:
+            vocab = vocabulary(FALLBACK_LANGUAGE)
+        drafts = extract_claims(
+            excerpt.text, [excerpt.title], title_phase(excerpt.base_title), vocab
+        )
+        keys = [
+            claim_key(c.feature, c.state, c.unit, c.points, c.sign, c.multiplier) for c in drafts
+        ]
+    return [key for key in keys if key is not None]
+
+
+@dataclass
+class Score:
+    statements: int = 0
+    expected: int = 0
+    found: int = 0
+    right: int = 0
+    misses: list[str] = field(default_factory=list)
+
+    @property
+    def recall(self) -> float:
+        return self.right / self.expected if self.expected else 1.0
+
+    @property
+    def precision(self) -> float:
+        return self.right / self.found if self.found else 1.0
+
+    def add(self, other: Score) -> None:
+        self.statements += other.statements
+        self.expected += other.expected
+        self.found += other.found
+        self.right += other.right
+        self.misses += other.misses
+
+
+def score(excerpt: Excerpt) -> Score:
+    statements = annotated().get(excerpt.file, [])
+    expected = Counter(parse_annotation(c) for s in statements for c in s["claims"])
+    found = Counter(predicted(excerpt))
+    right = expected & found
+    result = Score(
+        len(statements), sum(expected.values()), sum(found.values()), sum(right.values())
+    )
+    result.misses += [f"{excerpt.file}: missed {k}" for k in (expected - found).elements()]
+    result.misses += [f"{excerpt.file}: wrong {k}" for k in (found - expected).elements()]
+    return result
+
+
+def scores() -> dict[str, Score]:
+    """Per language, and "all"."""
+    by_language: dict[str, Score] = {}
+    total = Score()
+    for excerpt in excerpts():
+        result = score(excerpt)
+        by_language.setdefault(excerpt.language, Score()).add(result)
+        total.add(result)
+    return {**dict(sorted(by_language.items())), "all": total}
+
+
+def table(results: dict[str, Score]) -> str:
+    lines = ["language  statements  claims  found  right  recall  precision"]
+    for language, s in results.items():
+        lines.append(
+            f"{language:<9} {s.statements:>10} {s.expected:>7} {s.found:>6} {s.right:>6}"
+            f"  {s.recall:>6.1%}  {s.precision:>9.1%}"
+        )
+    return "\n".join(lines)
