@@ -48,6 +48,8 @@ CLAIM_COLUMNS = (
     "bonus",
     "sentence",
     "counts",
+    "sign",
+    "multiplier",
 )
 JSON_COLUMNS = {"section_path", "ruling_dates", "counts"}
 
@@ -101,9 +103,10 @@ def claims_of(conn: duckdb.DuckDBPyConnection, titles: list[str]) -> list[dict[s
 
 
 def rules_per_template(
-    conn: duckdb.DuckDBPyConnection, templates: Sequence[str]
+    conn: duckdb.DuckDBPyConnection, templates: Sequence[str], *, with_text: bool = False
 ) -> dict[tuple[str, str], int]:
-    """(title, template) -> rules the current revision's `templates` gave (those with any)."""
+    """(title, template) -> rules the current revision's `templates` gave (those with any);
+    `with_text`: only rules whose text is not empty (a note stored without text was lost)."""
     if not templates:
         return {}
     marks = ", ".join("?" for _ in templates)
@@ -111,7 +114,9 @@ def rules_per_template(
         conn,
         "SELECT c.title, r.template, count(*) FROM current_revisions c "
         "JOIN rules r ON r.revision_key = c.revision_key "
-        f"WHERE r.template IN ({marks}) GROUP BY 1, 2",
+        f"WHERE r.template IN ({marks})"
+        + (" AND r.text <> ''" if with_text else "")
+        + " GROUP BY 1, 2",
         list(templates),
     )
     return {(str(title), str(template)): int(count) for title, template, count in rows}

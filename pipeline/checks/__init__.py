@@ -21,7 +21,7 @@ from pipeline.checks.engine import (
 )
 from pipeline.checks.foundation import check_data_findings, check_pages_in_catalog
 from pipeline.checks.inputs import CheckInputs
-from pipeline.checks.rules import check_icon_notes_recorded
+from pipeline.checks.rules import check_icon_notes_recorded, check_no_markup_in_text
 from pipeline.checks.tiles import (
     check_declared_totals,
     check_languages,
@@ -67,6 +67,7 @@ def registered_checks() -> list[Check]:
         Check("tiles.reference_counts", check_reference_counts),
         Check("tiles.same_in_every_language", check_languages),
         Check("rules_icon_notes_recorded", _conn_only(check_icon_notes_recorded)),
+        Check("rules_no_markup_in_text", _conn_only(check_no_markup_in_text)),
         Check("engine.tile_sets", check_tile_sets),
         Check("engine.scoring_claims", check_scoring_claims),
         Check("engine.worked_examples", check_worked_examples),

@@ -1,4 +1,5 @@
-"""Checks on rules records: every icon note written on a page is a stored rule (no silent loss)."""
+"""Checks on rules records (no silent loss): every icon note written on a page is a stored rule
+with text, and no stored sentence holds wiki markup."""
 
 from __future__ import annotations
 
@@ -12,8 +13,11 @@ from pipeline.parse.rules.plaintext import written_pattern
 from schemas.checks import CheckResult, CheckStatus
 from warehouse.revisions import current_text_matches
 from warehouse.rules import rules_per_template
+from warehouse.rules_quality import checked_texts, markup_in_sentences
 
 CHECK = "rules_icon_notes_recorded"
+MARKUP_CHECK = "rules_no_markup_in_text"
+MARKUP_EXAMPLES = 20
 
 
 def _written_icons(conn: duckdb.DuckDBPyConnection) -> Counter[tuple[str, str]]:
@@ -31,9 +35,10 @@ def _written_icons(conn: duckdb.DuckDBPyConnection) -> Counter[tuple[str, str]]:
 
 
 def check_icon_notes_recorded(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
-    """Per page (current revision): `{{IconX` written in the wikitext == rules from IconX."""
+    """Per page (current revision): `{{IconX` written in the wikitext == rules from IconX with
+    text (a note stored with empty text is lost, not recorded)."""
     written = _written_icons(conn)
-    recorded = rules_per_template(conn, sorted(ICON_KINDS))
+    recorded = rules_per_template(conn, sorted(ICON_KINDS), with_text=True)
     results = []
     for title, icon in sorted(set(written) | set(recorded), key=lambda key: (key[1], key[0])):
         n_written, n_recorded = written.get((title, icon), 0), recorded.get((title, icon), 0)
@@ -51,3 +56,26 @@ def check_icon_notes_recorded(conn: duckdb.DuckDBPyConnection) -> list[CheckResu
             )
         )
     return results
+
+
+def check_no_markup_in_text(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
+    """No stored rule text or claim sentence (current revisions) holds wiki markup."""
+    found = markup_in_sentences(conn)
+    return [
+        CheckResult(
+            check=MARKUP_CHECK,
+            scope="all pages",
+            status=CheckStatus.FAIL if found else CheckStatus.PASS,
+            severity="error",
+            expected="no wiki markup in stored sentences",
+            actual=f"{len(found)} of {checked_texts(conn)} texts hold markup",
+            message="" if not found else "plain text kept wiki markup; see evidence",
+            evidence=json.dumps(
+                [
+                    {"title": t, "table": k, "at": f"{line}:{col}", "text": x[:200]}
+                    for t, k, line, col, x in found[:MARKUP_EXAMPLES]
+                ],
+                ensure_ascii=False,
+            ),
+        )
+    ]

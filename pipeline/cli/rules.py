@@ -1,4 +1,5 @@
-"""Rules commands: `carcdb rules` (rules of a page) and `carcdb scoring-claims`."""
+"""Rules commands: `carcdb rules` (rules of a page), `carcdb scoring-claims` and
+`carcdb diff translations` (what one language of a page states that another does not)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,13 @@ import typer
 
 from pipeline.cli.app import app
 from pipeline.cli.output import console, print_json, print_table
+from pipeline.cli.tiles import diff_app
+from pipeline.errors import InputError
 from schemas.rules import RuleKind
 from warehouse.connection import DEFAULT_DB, read_only
-from warehouse.pages import require_pages
+from warehouse.pages import base_title_of, require_pages
 from warehouse.rules import claims_of, rules_of
+from warehouse.translations import aligned_rules, differences, page_languages
 
 DbOption = Annotated[Path, typer.Option("--db", help="Warehouse file.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
@@ -72,6 +76,13 @@ def rules_command(
     console.print(f"{len(rows)} rule(s) in {', '.join(titles)}")
 
 
+def _amount(row: dict[str, Any]) -> str:
+    sign = "-" if row.get("sign") == -1 else ("+" if row["bonus"] else "")
+    points = "" if row["points"] is None else sign + str(row["points"])
+    factor = row.get("multiplier")
+    return points + ("" if factor is None else f" ×{factor}")
+
+
 @app.command("scoring-claims")
 def scoring_claims_command(
     page: PageOption,
@@ -94,7 +105,7 @@ def scoring_claims_command(
                 r["feature"],
                 r["state"],
                 r["unit"],
-                ("+" if r["bonus"] else "") + ("" if r["points"] is None else str(r["points"])),
+                _amount(r),
                 _short(r["sentence"]),
             )
             for r in rows
@@ -103,4 +114,64 @@ def scoring_claims_command(
     console.print(f"{len(rows)} claim(s) in {', '.join(titles)}")
 
 
-__all__ = ["rules_command", "scoring_claims_command"]
+@diff_app.command("translations")
+def diff_translations_command(
+    page: PageOption,
+    langs: Annotated[
+        str | None,
+        typer.Option("--langs", help="Two languages to compare, e.g. en,fr (default: all)."),
+    ] = None,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+) -> None:
+    """Rules and scoring claims one language of a page has and another lacks, per section."""
+    with read_only(db) as conn:
+        base = base_title_of(conn, require_pages(conn, page)[0])
+        available = page_languages(conn, base)
+        chosen = langs.split(",") if langs else available
+        unknown = [lang for lang in chosen if lang not in available]
+        if unknown or len(chosen) < 2:
+            raise InputError(
+                f"--langs: {', '.join(unknown) or langs} - {base!r} exists in "
+                f"{', '.join(available)}; fix: pass two of them, e.g. --langs "
+                f"{','.join(available[:2])}"
+            )
+        rules = aligned_rules(conn, base, chosen)
+    first = chosen[0]
+    found = [(other, d) for other in chosen[1:] for d in differences(rules[first], rules[other])]
+    if json_out:
+        print_json(
+            [
+                {
+                    "languages": [first, other],
+                    "section": d.section,
+                    "kind": d.kind,
+                    "nth": d.nth,
+                    "difference": d.what,
+                    "only_" + first: list(d.only_left),
+                    "only_" + other: list(d.only_right),
+                    "text_" + first: d.left.text if d.left else None,
+                    "text_" + other: d.right.text if d.right else None,
+                }
+                for other, d in found
+            ]
+        )
+        return
+    print_table(
+        ["languages", "section", "rule", "difference", f"only in {first}", "only in the other"],
+        [
+            (
+                f"{first} / {other}",
+                _short(d.section),
+                f"{d.kind} #{d.nth}",
+                d.what,
+                "; ".join(d.only_left),
+                "; ".join(d.only_right),
+            )
+            for other, d in found
+        ],
+    )
+    console.print(f"{len(found)} difference(s) in {base} ({', '.join(chosen)})")
+
+
+__all__ = ["diff_translations_command", "rules_command", "scoring_claims_command"]
