@@ -4,7 +4,7 @@ The fingerprint covers everything a build can change that the checks read:
 - each page's current revision and the parser version that parsed it (every parse-stage
   table is a function of those two, and so are the pages);
 - the tables written by imports rather than by parsing: pages, findings (import findings
-  name input files), source files and the catalog sightings;
+  name input files), source files, the catalog sightings and imported JCloisterZone files;
 - a salt from the caller: the checks' version and names, so a changed check runs again.
 Table digests are a row count plus a sum of DuckDB row hashes: independent of row order,
 a few milliseconds on a wiki-sized warehouse. A DuckDB upgrade that changes `hash()` only
@@ -29,6 +29,10 @@ _DIGESTED = {
     "source_files": "sha256, path",
     "catalog_page_sightings": "title, source_sha256",
     "catalog_language_sightings": "code, name, source_sha256",
+    # JCloisterZone files imported for comparison (`carcdb import-shapes`).
+    "jcz_tiles": "source_sha256, path, tile_id, geometry, unsupported",
+    "jcz_tile_sets": "source_sha256, path, set_id, product, edition",
+    "jcz_tile_set_refs": "source_sha256, path, set_id, tile_id, count",
 }
 
 

@@ -2,6 +2,12 @@
 
 Every write goes through `write_transaction`: one transaction for the whole unit of work, so a
 failure or a crash leaves the previous state intact (DuckDB discards an uncommitted WAL).
+
+A new warehouse file is written in DuckDB 1.4's storage format (`STORAGE_COMPATIBILITY`), the
+oldest DuckDB carcdb supports, so any supported DuckDB (a user's CLI, another tool's Python)
+can open it; without the setting DuckDB 2 writes a format DuckDB 1.x refuses ("version number
+999"). A file created by an older carcdb keeps its format: `carcdb export --format duckdb`
+writes a portable copy.
 """
 
 from __future__ import annotations
@@ -17,13 +23,17 @@ from warehouse.migrate import apply_migrations, require_current_schema
 from warehouse.rows import execute
 
 DEFAULT_DB = Path("data/carcdb.duckdb")
+# The storage format of new files: DuckDB 1.4's, the oldest `duckdb` pyproject.toml allows.
+STORAGE_COMPATIBILITY = "v1.4.0"
 
 
 def _connect(path: Path, *, read_only: bool, sandboxed: bool = False) -> duckdb.DuckDBPyConnection:
     # A sandboxed connection cannot touch other files (COPY TO, read_csv, ATTACH): for user SQL.
-    config: dict[str, str | bool | int | float | list[str]] = (
-        {"enable_external_access": False} if sandboxed else {}
-    )
+    config: dict[str, str | bool | int | float | list[str]] = {
+        "storage_compatibility_version": STORAGE_COMPATIBILITY
+    }
+    if sandboxed:
+        config["enable_external_access"] = False
     try:
         return duckdb.connect(str(path), read_only=read_only, config=config)
     except duckdb.IOException as exc:
@@ -39,6 +49,15 @@ def _connect(path: Path, *, read_only: bool, sandboxed: bool = False) -> duckdb.
             f"{path}: not a usable DuckDB warehouse ({exc}) - fix: point --db at a carcdb "
             "warehouse or a new path"
         ) from None
+
+
+def storage_version(conn: duckdb.DuckDBPyConnection) -> str:
+    """The storage format of the connection's main file, e.g. `v1.4.0+` (DuckDB's own tag)."""
+    rows = conn.execute(
+        "SELECT tags['storage_version'] FROM duckdb_databases() "
+        "WHERE database_name = current_database()"
+    ).fetchall()
+    return str(rows[0][0]) if rows and rows[0][0] is not None else "unknown"
 
 
 @contextmanager

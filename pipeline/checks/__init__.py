@@ -29,6 +29,7 @@ from pipeline.checks.tiles import (
     check_reference_counts,
     check_start_tiles,
 )
+from pipeline.interchange.jcz_compare import compare_jcz
 from schemas.checks import CheckResult, CheckStatus
 from warehouse.check_state import (
     clear_check_state,
@@ -40,7 +41,7 @@ from warehouse.check_state import (
 from warehouse.store import replace_check_results
 
 # Bump when a check is added or changes its results: builds then run the checks again.
-CHECKS_VERSION = 2  # 2: engine.placeable stops once every tile type is on the board
+CHECKS_VERSION = 3  # 3: interchange.jcz (imported JCloisterZone files)
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,7 @@ def registered_checks() -> list[Check]:
         Check("engine.tile_sets", check_tile_sets),
         Check("engine.scoring_claims", check_scoring_claims),
         Check("engine.worked_examples", check_worked_examples),
+        Check("interchange.jcz", _conn_only(compare_jcz)),
     ]
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from pipeline.cli import core, engine, engine_config, extract, perf, tiles
+from pipeline.cli import core, engine, engine_config, export, extract, perf, tiles
 from pipeline.cli import rules as rules_cli
 from pipeline.cli.app import app, run_app
 
@@ -17,6 +17,7 @@ __all__ = [
     "core",
     "engine",
     "engine_config",
+    "export",
     "extract",
     "main",
     "perf",

@@ -16,7 +16,7 @@ from pipeline.extract.sources import InputFormat
 from pipeline.run import build as build_lib
 from schemas.checks import CheckResult, CheckStatus
 from warehouse.connection import DEFAULT_DB, read_only
-from warehouse.queries import run_sql, status
+from warehouse.queries import status
 
 DbOption = Annotated[Path, typer.Option("--db", help="Warehouse file.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
@@ -127,7 +127,7 @@ def build(
     if json_out:
         print_json({"build": report.summary(), "status": data})
     else:
-        console.print(f"[bold]carcdb build[/bold] -> {db}")
+        console.print(f"carcdb build -> {db}")
         _print_status(data)
         _print_checks(report.checks, verbose=False)
         if report.checks_reused:
@@ -168,26 +168,53 @@ def status_command(db: DbOption = DEFAULT_DB, json_out: JsonOption = False) -> N
 def sql(
     query: Annotated[str, typer.Argument(help="A read-only SQL query.")],
     db: DbOption = DEFAULT_DB,
-    json_out: JsonOption = False,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="One JSON array of row objects.")
+    ] = False,
+    jsonl: Annotated[bool, typer.Option("--jsonl", help="One JSON object per line.")] = False,
+    csv_out: Annotated[bool, typer.Option("--csv", help="CSV with a header line.")] = False,
 ) -> None:
-    """Run a read-only SQL query on the warehouse and print the result."""
+    """Run a read-only SQL query and print its rows as they are read.
+
+    On a terminal: a table. Piped or redirected: tab-separated lines with a header (or
+    --csv, --json, --jsonl). JSON columns and lists come out as JSON.
+    """
     import duckdb
 
+    from pipeline.cli.output import RowFormat, write_rows
     from pipeline.errors import InputError
+    from warehouse.user_sql import stream_sql
 
+    flags: dict[RowFormat, bool] = {"json": json_out, "jsonl": jsonl, "csv": csv_out}
+    chosen = [name for name, on in flags.items() if on]
+    if len(chosen) > 1:
+        raise InputError(
+            " and ".join(f"--{name}" for name in chosen) + " both given",
+            path="sql",
+            fix="pick one output format",
+        )
+    fmt: RowFormat = chosen[0] if chosen else ("table" if console.is_terminal else "tsv")
     with read_only(db, sandboxed=True) as conn:
         try:
-            result = run_sql(conn, query)
+            result = stream_sql(conn, query)
+            write_rows(result.columns, result.types, result.batches, fmt)
         except duckdb.Error as exc:
             first_lines = " | ".join(line.strip() for line in str(exc).splitlines()[:2])
             raise InputError(
-                f"query failed: {first_lines}", path="sql", fix="check the SQL"
+                f"query failed: {first_lines}", path="sql", fix=_sql_fix(str(exc))
             ) from None
-    if json_out:
-        print_json([dict(zip(result.columns, row, strict=True)) for row in result.rows])
-    else:
-        print_table(result.columns, result.rows)
-        console.print(f"{len(result.rows)} row(s)")
+
+
+def _sql_fix(error: str) -> str:
+    lowered = error.lower()
+    if "read-only" in lowered:
+        return "carcdb sql only reads; the warehouse changes through build and import"
+    if "external access" in lowered or "permission" in lowered:
+        return (
+            "carcdb sql reads the warehouse only (no COPY TO, ATTACH or file reads): "
+            "write files with `carcdb export`, or redirect `carcdb sql --csv ... > FILE`"
+        )
+    return 'check the SQL (tables and views: carcdb sql "SHOW TABLES")'
 
 
 __all__ = ["build", "check", "import_command", "json", "sql", "status_command"]

@@ -1,25 +1,48 @@
-"""Printing for the CLI: tables, JSON, and rich progress bars behind the library's interface."""
+"""Printing for the CLI: tables, JSON, query results in several formats, and progress bars.
+
+Nothing printed is read as rich markup: a value like `[/x]` prints as itself (both consoles
+have markup off, and table cells are plain `Text`).
+
+Query results (`write_rows`) are written batch by batch as they are read:
+- `table`: a box-drawn table on a terminal, at most `TERMINAL_ROWS` rows;
+- `tsv`: a header line, then one line per row, fields separated by tabs; a backslash, tab,
+  newline or carriage return inside a value is written `\\\\`, `\\t`, `\\n`, `\\r`; NULL is
+  an empty field (what `carcdb sql` prints when stdout is not a terminal);
+- `csv`: RFC 4180 with a header; NULL is an empty field;
+- `json`: one array of objects; `jsonl`: one object per line.
+JSON columns and nested values (lists, structs, maps) are JSON in `json`/`jsonl` output and
+JSON text in a CSV or TSV field; timestamps and dates are ISO 8601 text.
+"""
 
 from __future__ import annotations
 
+import csv
+import datetime as dt
 import json
+import math
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from decimal import Decimal
+from typing import Any, Literal, TextIO
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, TaskID, TextColumn, TimeElapsedColumn
 from rich.progress import Progress as RichProgressBar
 from rich.table import Table
+from rich.text import Text
 
 from pipeline.progress import NoProgress, Progress
 
 # Piped output (files, CI logs, pytest) has no terminal width; 80 columns would fold tables.
-console = Console(highlight=False)
+console = Console(highlight=False, markup=False)
 if not console.is_terminal:
-    console = Console(highlight=False, width=160)
-err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+    console = Console(highlight=False, markup=False, width=160)
+err_console = Console(stderr=True, highlight=False, markup=False, soft_wrap=True)
+
+RowFormat = Literal["table", "tsv", "csv", "json", "jsonl"]
+# A terminal table is for reading: longer results belong in a file (--csv, --jsonl).
+TERMINAL_ROWS = 1000
 
 
 def print_json(data: Any) -> None:
@@ -27,15 +50,157 @@ def print_json(data: Any) -> None:
     sys.stdout.write("\n")
 
 
+def _cell(value: Any) -> Text:
+    if value is None:
+        return Text("")
+    if isinstance(value, list | dict):
+        return Text(json.dumps(value, ensure_ascii=False, default=str))
+    return Text(str(value))
+
+
 def print_table(
     columns: Sequence[str], rows: Sequence[Sequence[Any]], *, title: str | None = None
 ) -> None:
-    table = Table(title=title, show_lines=False, header_style="bold")
+    table = Table(
+        title=None if title is None else Text(title), show_lines=False, header_style="bold"
+    )
     for column in columns:
-        table.add_column(str(column), overflow="fold")
+        table.add_column(Text(str(column)), overflow="fold")
     for row in rows:
-        table.add_row(*("" if value is None else str(value) for value in row))
+        table.add_row(*(_cell(value) for value in row))
     console.print(table)
+
+
+def json_value(value: Any) -> Any:
+    """A query value as JSON data (see the module docstring)."""
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else str(value)
+    if isinstance(value, list | tuple):
+        return [json_value(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): json_value(item) for key, item in value.items()}
+    if isinstance(value, Decimal):
+        return float(value)
+    if isinstance(value, dt.datetime | dt.date | dt.time):
+        return value.isoformat()
+    if isinstance(value, bytes):
+        return value.hex()
+    return str(value)  # UUID, interval, ...
+
+
+def _is_json(type_name: str) -> bool:
+    return type_name == "JSON"
+
+
+def _is_json_list(type_name: str) -> bool:
+    return type_name == "JSON[]"
+
+
+def _decoder(type_name: str) -> Callable[[Any], Any]:
+    """value -> JSON data, decoding the text of DuckDB JSON columns."""
+    if _is_json(type_name):
+        return lambda value: None if value is None else json.loads(value)
+    if _is_json_list(type_name):
+        return lambda value: (
+            None if value is None else [None if v is None else json.loads(v) for v in value]
+        )
+    return json_value
+
+
+def _text(value: Any, type_name: str) -> str:
+    """A value as one CSV/TSV field: JSON columns and nested values as JSON text."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if _is_json_list(type_name) or isinstance(value, list | tuple | dict):
+        return json.dumps(_decoder(type_name)(value), ensure_ascii=False)
+    data = json_value(value)
+    return data if isinstance(data, str) else json.dumps(data)
+
+
+_TSV_ESCAPES = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
+
+
+def write_rows(
+    columns: Sequence[str],
+    types: Sequence[str],
+    batches: Iterable[Sequence[Sequence[Any]]],
+    fmt: RowFormat,
+    out: TextIO | None = None,
+) -> int:
+    """Write a query's rows in `fmt` as the batches arrive; return how many rows there were."""
+    stream = sys.stdout if out is None else out
+    if fmt == "table":
+        return _write_table(columns, batches)
+    if fmt == "json" or fmt == "jsonl":
+        return _write_json_rows(columns, types, batches, stream, lines=fmt == "jsonl")
+    count = 0
+    if fmt == "csv":
+        writer = csv.writer(stream, lineterminator="\n")
+        writer.writerow(columns)
+        for batch in batches:
+            writer.writerows(
+                [_text(v, t) for v, t in zip(row, types, strict=True)] for row in batch
+            )
+            count += len(batch)
+        return count
+    stream.write("\t".join(c.translate(_TSV_ESCAPES) for c in columns) + "\n")
+    for batch in batches:
+        stream.writelines(
+            "\t".join(_text(v, t).translate(_TSV_ESCAPES) for v, t in zip(row, types, strict=True))
+            + "\n"
+            for row in batch
+        )
+        count += len(batch)
+    return count
+
+
+def _write_json_rows(
+    columns: Sequence[str],
+    types: Sequence[str],
+    batches: Iterable[Sequence[Sequence[Any]]],
+    stream: TextIO,
+    *,
+    lines: bool,
+) -> int:
+    decoders = [_decoder(t) for t in types]
+    count = 0
+    if not lines:
+        stream.write("[")
+    for batch in batches:
+        for row in batch:
+            record = {
+                name: decode(value)
+                for name, decode, value in zip(columns, decoders, row, strict=True)
+            }
+            text = json.dumps(record, ensure_ascii=False)
+            if lines:
+                stream.write(text + "\n")
+            else:
+                stream.write(("\n  " if count == 0 else ",\n  ") + text)
+            count += 1
+    if not lines:
+        stream.write("\n]\n" if count else "]\n")
+    return count
+
+
+def _write_table(columns: Sequence[str], batches: Iterable[Sequence[Sequence[Any]]]) -> int:
+    shown: list[Sequence[Any]] = []
+    count = 0
+    for batch in batches:
+        count += len(batch)
+        shown.extend(batch[: max(0, TERMINAL_ROWS - len(shown))])
+    print_table(columns, shown)
+    more = (
+        f" (first {len(shown)} shown: use --csv or --jsonl for all)" if count > len(shown) else ""
+    )
+    console.print(f"{count} row(s){more}")
+    return count
 
 
 class RichProgress:
@@ -59,11 +224,11 @@ def progress_for(quiet: bool) -> Iterator[Progress]:
         yield NoProgress()
         return
     bar = RichProgressBar(
-        TextColumn("{task.description:>8}"),
+        TextColumn("{task.description:>8}", markup=False),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
-        console=Console(stderr=True),
+        console=Console(stderr=True, markup=False),
         transient=True,
     )
     with bar:

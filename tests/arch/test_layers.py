@@ -23,7 +23,15 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # hands it what the warehouse already holds.
     ("pipeline.extract", "warehouse"),
     ("pipeline.engine",),
-    ("pipeline.configgen", "pipeline.checks", "pipeline.synth", "pipeline.fakewiki"),
+    (
+        "pipeline.configgen",
+        "pipeline.checks",
+        "pipeline.synth",
+        "pipeline.fakewiki",
+        "pipeline.interchange",
+        "pipeline.draw",
+    ),
+    ("pipeline.report",),
     ("pipeline.run",),
     ("pipeline.cli", "pipeline"),
     ("benchmarks",),
@@ -31,6 +39,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 # Same-layer arrows that must not exist either.
 FORBIDDEN = (
     ("pipeline.engine", "warehouse"),
+    ("pipeline.draw", "warehouse"),
     ("pipeline.engine", "pipeline.parse"),
     ("pipeline.extract", "pipeline.parse"),
     # The extractor reads inputs and the API and yields them; `pipeline.run` stores them and

@@ -1,0 +1,136 @@
+"""`carcdb export --format jcz`: products' tile shapes and per-edition counts as one
+JCloisterZone definition file.
+
+Tile ids are `PRODUCT/CODE` ("Base Game/D"), tile-set ids `PRODUCT:EDITION`
+("Base Game:C3"): `carcdb import-shapes` maps such a set back to the warehouse's edition
+without being told. A tile code with no shape in carcdb's shape data cannot be written and
+is reported in `notes`, as are special tiles (outside the draw pile), which are written.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pipeline.configgen.data import ConfigData
+from pipeline.errors import InputError
+from pipeline.interchange.editions import edition_config
+from pipeline.interchange.jcz_xml import SetToWrite, write_jcz
+from pipeline.interchange.tables import carcdb_version
+from schemas.engine_config import TileGeometry
+from warehouse.connection import read_only
+from warehouse.interchange import known_products, product_editions
+
+
+@dataclass(frozen=True)
+class ExportedSet:
+    set_id: str
+    title: str
+    revision_key: str
+    tiles: int
+    types: int
+
+
+@dataclass
+class JczExport:
+    out: Path
+    shapes: int = 0
+    sets: list[ExportedSet] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "out": str(self.out),
+            "shapes": self.shapes,
+            "sets": [s.__dict__ for s in self.sets],
+            "notes": self.notes,
+        }
+
+
+def tile_id(product: str, code: str) -> str:
+    return f"{product}/{code}"
+
+
+def set_id(product: str, edition: str) -> str:
+    return f"{product}:{edition}"
+
+
+def export_jcz(
+    db: Path,
+    out: Path,
+    products: Sequence[str],
+    editions: Sequence[str] | None = None,
+    language: str | None = None,
+) -> JczExport:
+    """Write the file; every edition of `products` (or only `editions`) becomes a tile set."""
+    report = JczExport(out)
+    shapes: dict[str, TileGeometry] = {}
+    sets: list[SetToWrite] = []
+    with read_only(db) as conn:
+        known = known_products(conn)
+        unknown = [p for p in products if p not in known]
+        if unknown:
+            raise InputError(
+                f"no tile lists of {', '.join(map(repr, unknown))} in the warehouse",
+                path="--products",
+                fix=f"choose from {', '.join(known)}",
+            )
+        chosen = [
+            (p, e) for p, e in product_editions(conn, products) if not editions or e in editions
+        ]
+        if not chosen:
+            raise InputError(
+                f"{', '.join(products)} have no edition {', '.join(editions or [])}",
+                path="--editions",
+                fix="leave out --editions, or see `carcdb tiles --page ...`",
+            )
+        data = ConfigData(conn)
+        for product, edition in chosen:
+            config = edition_config(conn, product, edition, language=language, data=data)
+            refs = []
+            left_out = []
+            for tile in config.tile_set.tiles:
+                shape = config.geometry.tiles.get(tile.code)
+                if shape is None:
+                    left_out.append(tile.code)
+                    continue
+                shapes.setdefault(tile_id(product, tile.code), shape)
+                refs.append((tile_id(product, tile.code), tile.count))
+                if tile.special:
+                    report.notes.append(
+                        f"{product} {edition} {tile.code}: a special tile (outside the draw "
+                        "pile), written in the set like the others"
+                    )
+            if left_out:
+                report.notes.append(
+                    f"{product} {edition}: no shape for {', '.join(left_out)}, left out"
+                )
+            source = config.tile_set.source
+            total = sum(count for _tile, count in refs)
+            sets.append(
+                SetToWrite(
+                    set_id(product, edition),
+                    f"{source.title}, revision {source.revision_key}, tile lists "
+                    f"{', '.join(map(str, source.lists))}: {total} tiles",
+                    refs,
+                )
+            )
+            report.sets.append(
+                ExportedSet(
+                    set_id(product, edition), source.title, source.revision_key, total, len(refs)
+                )
+            )
+    header = (
+        f"carcdb {carcdb_version()}: tile shapes and counts per edition from {db.name}. "
+        "Tile ids are PRODUCT/CODE, tile-set ids PRODUCT:EDITION."
+    )
+    text = write_jcz(header, list(shapes.items()), sets)
+    report.shapes = len(shapes)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    partial = out.with_name(f".{out.name}.partial-{os.getpid()}")
+    partial.write_text(text, "utf-8")
+    partial.replace(out)
+    return report
