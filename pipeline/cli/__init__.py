@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import sys
 
-from pipeline.cli import core, engine, engine_config, export, extract, perf, tiles
+from pipeline.cli import core, draw, engine, engine_config, export, extract, perf, tiles
 from pipeline.cli import rules as rules_cli
 from pipeline.cli.app import app, run_app
 
 __all__ = [
     "app",
     "core",
+    "draw",
     "engine",
     "engine_config",
     "export",

@@ -1,0 +1,63 @@
+"""`carcdb draw`: a tile shape as an SVG drawing (one tile, or every shape into a folder)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pipeline.cli.app import app
+from pipeline.cli.output import console
+
+
+@app.command()
+def draw(
+    tile: Annotated[
+        str | None, typer.Option("--tile", help='The tile, PRODUCT/CODE: "Base Game/D".')
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", help="SVG file (default: stdout); with --all, a folder."),
+    ] = None,
+    rotation: Annotated[
+        int, typer.Option("--rotation", "-r", help="Degrees clockwise: 0, 90, 180 or 270.")
+    ] = 0,
+    size: Annotated[int, typer.Option("--size", min=16, help="Width and height in pixels.")] = 200,
+    every: Annotated[
+        bool, typer.Option("--all", help="Draw every tile shape into the --out folder.")
+    ] = False,
+) -> None:
+    """Draw a tile shape as SVG: cities, roads, fields, monastery and coats of arms."""
+    from pipeline.draw.tile_svg import tile_svg
+    from pipeline.draw.tiles import resolve_tile, tile_names
+    from pipeline.errors import InputError
+
+    if rotation % 90 or not 0 <= rotation < 360:
+        raise InputError(f"rotation {rotation}", path="--rotation", fix="use 0, 90, 180 or 270")
+    if every == (tile is not None):
+        raise InputError(
+            "give either --tile or --all",
+            fix='carcdb draw --tile "Base Game/D" --out D.svg, or carcdb draw --all --out DIR',
+        )
+    if every:
+        if out is None:
+            raise InputError("--all needs --out DIR", fix="carcdb draw --all --out tiles/")
+        out.mkdir(parents=True, exist_ok=True)
+        names = tile_names()
+        for name in names:
+            file = out / (name.replace("/", "_").replace(" ", "_") + ".svg")
+            file.write_text(
+                tile_svg(resolve_tile(name), label=name, rotation=rotation, size=size), "utf-8"
+            )
+        console.print(f"wrote {len(names)} drawings to {out}")
+        return
+    assert tile is not None
+    svg = tile_svg(resolve_tile(tile), label=tile, rotation=rotation, size=size)
+    if out is None:
+        sys.stdout.write(svg)
+        return
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(svg, "utf-8")
+    console.print(f"wrote {out}: {tile}, rotated {rotation} degrees")

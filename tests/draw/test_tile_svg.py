@@ -1,0 +1,107 @@
+"""Tile drawings: every shape draws, each city covers exactly its sides, rotation, the CLI."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from pipeline.cli.app import run_app
+from pipeline.draw.tile_svg import SIDE_MIDDLES, city_path, tile_svg
+from pipeline.draw.tiles import resolve_tile, tile_names
+from pipeline.engine.geometry import SIDES, registry
+
+SVG = "{http://www.w3.org/2000/svg}"
+SHAPES = sorted(registry().items())
+
+
+def kinds(svg: str) -> list[str]:
+    root = ET.fromstring(svg.split("\n", 1)[1])
+    return [el.attrib["data-kind"] for el in root.iter() if "data-kind" in el.attrib]
+
+
+@pytest.mark.parametrize(("key", "shape"), SHAPES, ids=[f"{p}/{c}" for (p, c), _ in SHAPES])
+def test_every_shape_draws_each_of_its_parts(key: tuple[str, str], shape: object) -> None:
+    from schemas.engine_config import TileGeometry
+
+    assert isinstance(shape, TileGeometry)
+    found = kinds(tile_svg(shape, label="/".join(key)))
+    assert found.count("city") == len(shape.cities)
+    assert found.count("road") == len(shape.roads)
+    assert found.count("field") == len(shape.fields)
+    assert found.count("monastery") == int(shape.monastery)
+    assert found.count("coat") == sum(c.coats_of_arms for c in shape.cities)
+
+
+def _polygon(path: str) -> list[tuple[float, float]]:
+    """The outline of a path of M, L and Q commands, curves flattened to 16 segments."""
+    points: list[tuple[float, float]] = []
+    for command, numbers in re.findall(r"([MLQZ])([^MLQZ]*)", path):
+        values = [float(v) for v in re.findall(r"-?[\d.]+", numbers)]
+        if command in "ML":
+            points.append((values[0], values[1]))
+        elif command == "Q":
+            (x0, y0), (cx, cy), (x1, y1) = points[-1], values[:2], values[2:]
+            for step in range(1, 17):
+                t = step / 16
+                points.append(
+                    (
+                        (1 - t) ** 2 * x0 + 2 * (1 - t) * t * cx + t * t * x1,
+                        (1 - t) ** 2 * y0 + 2 * (1 - t) * t * cy + t * t * y1,
+                    )
+                )
+    return points
+
+
+def _inside(point: tuple[float, float], polygon: list[tuple[float, float]]) -> bool:
+    x, y = point
+    inside = False
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+@pytest.mark.parametrize(("key", "shape"), SHAPES, ids=[f"{p}/{c}" for (p, c), _ in SHAPES])
+def test_each_city_covers_exactly_its_sides(key: tuple[str, str], shape: object) -> None:
+    from schemas.engine_config import TileGeometry
+
+    assert isinstance(shape, TileGeometry)
+    for city in shape.cities:
+        outline = _polygon(city_path(list(city.sides)))
+        for index, side in enumerate(SIDES):
+            middle = SIDE_MIDDLES[index]
+            inset = (middle[0] + (50 - middle[0]) * 0.06, middle[1] + (50 - middle[1]) * 0.06)
+            assert _inside(inset, outline) == (side in city.sides), (key, city.sides, side)
+
+
+def test_rotation_turns_the_drawing_and_labels_are_escaped() -> None:
+    shape = resolve_tile("Base Game/D")
+    svg = tile_svg(shape, label="a<b & c", rotation=270, standalone=False)
+    assert 'transform="rotate(270 50 50)"' in svg
+    assert "<title>a&lt;b &amp; c</title>" in svg
+    assert 'data-tile="a&lt;b &amp; c"' in svg
+    with pytest.raises(ValueError, match="multiple of 90"):
+        tile_svg(shape, rotation=45)
+
+
+def test_products_sharing_base_shapes_resolve() -> None:
+    assert resolve_tile("Winter Edition/D") == resolve_tile("Base Game/D")
+    assert len(tile_names()) == len(registry())
+
+
+def test_draw_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = tmp_path / "D.svg"
+    assert run_app(["draw", "--tile", "Base Game/D", "--out", str(out), "-r", "90"]) == 0
+    root = ET.fromstring(out.read_text("utf-8").split("\n", 1)[1])
+    assert root.tag == f"{SVG}svg"
+    assert root.attrib["data-rotation"] == "90"
+    assert run_app(["draw", "--all", "--out", str(tmp_path / "all")]) == 0
+    assert len(list((tmp_path / "all").glob("*.svg"))) == len(registry())
+    capsys.readouterr()
+    assert run_app(["draw", "--tile", "Base Game/Z"]) == 2
+    err = capsys.readouterr().err
+    assert "no tile shape 'Base Game/Z'" in err and len(err.strip().splitlines()) == 1
+    assert run_app(["draw", "--tile", "Base Game/D", "--rotation", "45"]) == 2
