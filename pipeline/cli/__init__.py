@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from pipeline.cli import core, draw, engine, engine_config, export, extract, perf, tiles
+from pipeline.cli import core, draw, engine, engine_config, export, extract, perf, report, tiles
 from pipeline.cli import rules as rules_cli
 from pipeline.cli.app import app, run_app
 
@@ -22,6 +22,7 @@ __all__ = [
     "extract",
     "main",
     "perf",
+    "report",
     "rules_cli",
     "tiles",
 ]

@@ -164,18 +164,8 @@ def describe(shape: TileGeometry) -> str:
     return "; ".join(parts)
 
 
-def tile_svg(
-    shape: TileGeometry,
-    *,
-    label: str = "",
-    rotation: int = 0,
-    size: int = 120,
-    standalone: bool = True,
-) -> str:
-    """The SVG document (or, with `standalone=False`, an inline `<svg>` element)."""
-    if rotation % 90:
-        raise ValueError(f"rotation {rotation} is not a multiple of 90 degrees")
-    rotation %= 360
+def _body(shape: TileGeometry) -> str:
+    """The drawing at rotation 0 on the 100 x 100 grid, clipped to the tile, framed."""
     body: list[str] = [f'<rect width="100" height="100" fill="{FIELD_COLOUR}"/>']
     for index, field in enumerate(shape.fields):
         body.append(
@@ -209,20 +199,59 @@ def tile_svg(
         anchor = _coat_anchor(city)
         for k in range(city.coats_of_arms):
             body.append(_shield((anchor[0] + 14 * k, anchor[1])))
-    title = escape(label or "tile")
-    inner = "".join(body)
+    # A nested <svg> clips what it holds to the tile: walls and roads stop at the edge.
+    return (
+        f'<svg width="100" height="100" viewBox="0 0 100 100">{"".join(body)}</svg>'
+        '<rect width="100" height="100" fill="none" stroke="#3d3d3d" stroke-width="1.5"/>'
+    )
+
+
+def _check_rotation(rotation: int) -> int:
+    if rotation % 90:
+        raise ValueError(f"rotation {rotation} is not a multiple of 90 degrees")
+    return rotation % 360
+
+
+def tile_svg(
+    shape: TileGeometry,
+    *,
+    label: str = "",
+    rotation: int = 0,
+    size: int = 120,
+    standalone: bool = True,
+) -> str:
+    """The SVG document (or, with `standalone=False`, an inline `<svg>` element)."""
+    rotation = _check_rotation(rotation)
+    inner = _body(shape)
     if rotation:
         inner = f'<g transform="rotate({rotation} 50 50)">{inner}</g>'
     namespace = ' xmlns="http://www.w3.org/2000/svg"' if standalone else ""
     svg = (
         f'<svg{namespace} viewBox="-2 -2 104 104" width="{size}" height="{size}" '
         f'role="img" data-tile={quoteattr(label)} data-rotation="{rotation}">'
-        f"<title>{title}</title><desc>{escape(describe(shape))}</desc>"
-        # A nested <svg> clips what it holds to the tile: walls and roads stop at the edge.
-        f'<svg width="100" height="100" viewBox="0 0 100 100">{inner}</svg>'
-        '<rect width="100" height="100" fill="none" stroke="#3d3d3d" stroke-width="1.5"/>'
-        "</svg>"
+        f"<title>{escape(label or 'tile')}</title><desc>{escape(describe(shape))}</desc>"
+        f"{inner}</svg>"
     )
     if standalone:
         return '<?xml version="1.0" encoding="utf-8"?>\n' + svg + "\n"
     return svg
+
+
+def tile_symbol(shape: TileGeometry, symbol_id: str, label: str) -> str:
+    """The drawing as an SVG `<symbol>`, drawn many times in one page by `tile_use`."""
+    return (
+        f'<symbol id={quoteattr(symbol_id)} viewBox="-2 -2 104 104">'
+        f"<title>{escape(label)}</title><desc>{escape(describe(shape))}</desc>"
+        f"{_body(shape)}</symbol>"
+    )
+
+
+def tile_use(symbol_id: str, label: str, *, rotation: int = 0, size: int = 64) -> str:
+    """An inline `<svg>` showing the symbol `symbol_id`."""
+    rotation = _check_rotation(rotation)
+    turn = f' transform="rotate({rotation} 50 50)"' if rotation else ""
+    return (
+        f'<svg class="tile-drawing" viewBox="-2 -2 104 104" width="{size}" height="{size}" '
+        f'role="img" aria-label={quoteattr(label)} data-tile={quoteattr(label)}>'
+        f"<use href={quoteattr('#' + symbol_id)}{turn}/></svg>"
+    )

@@ -1,0 +1,33 @@
+"""`carcdb report`: the warehouse as a static HTML page (opens in any browser, offline)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pipeline.cli.app import app
+from pipeline.cli.output import console, print_json
+from warehouse.connection import DEFAULT_DB
+
+
+@app.command()
+def report(
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder to write index.html into.")],
+    db: Annotated[Path, typer.Option("--db", help="Warehouse file.")] = DEFAULT_DB,
+    json_out: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+) -> None:
+    """Write an HTML report of the warehouse: tile distributions with drawings, edition
+    differences, translation coverage, findings, checks and the engine configuration."""
+    from pipeline.report.build import build_report
+
+    summary = build_report(db, out)
+    if json_out:
+        print_json({k: str(v) if isinstance(v, Path) else v for k, v in summary.__dict__.items()})
+        return
+    console.print(
+        f"wrote {summary.path}: {summary.editions} tile distributions "
+        f"({summary.tile_entries} entries, {summary.drawings} tile drawings), "
+        f"{summary.findings} findings, {summary.bytes // 1024} KiB"
+    )

@@ -1,0 +1,93 @@
+"""`carcdb report --out DIR`: the warehouse as one static HTML page, `DIR/index.html`.
+
+The page is self-contained (inline style, script and drawings, no network, no server) and
+read-only over the warehouse: it shows the stored check results, it does not run the checks.
+Written under a temporary name and moved into place, so a reader never sees half a page.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pipeline.interchange.tables import carcdb_version
+from pipeline.report.coverage import coverage_section
+from pipeline.report.engine import engine_section
+from pipeline.report.html import esc, page
+from pipeline.report.quality import checks_section, findings_section
+from pipeline.report.tiles import Symbols, diffs_section, tiles_section
+from warehouse.connection import read_only, storage_version
+from warehouse.report_queries import last_run
+
+
+@dataclass(frozen=True)
+class ReportSummary:
+    path: Path
+    editions: int
+    tile_entries: int
+    drawings: int
+    findings: int
+    bytes: int
+
+
+def _section(anchor: str, title: str, body: str) -> str:
+    return f'<section id="{esc(anchor)}"><h2>{esc(title)}</h2>{body}</section>'
+
+
+def build_report(db: Path, out: Path) -> ReportSummary:
+    symbols = Symbols()
+    with read_only(db) as conn:
+        tiles_html, editions = tiles_section(conn, symbols)
+        diffs_html = diffs_section(conn)
+        coverage_html, coverage = coverage_section(conn)
+        findings_html, found = findings_section(conn)
+        checks_html, checks = checks_section(conn)
+        engine_html, engine = engine_section(conn)
+        run = last_run(conn)
+        storage = storage_version(conn)
+    data: dict[str, Any] = {
+        "editions": editions,
+        "tile_entries": sum(e["entries"] for e in editions),
+        **coverage,
+        **found,
+        **checks,
+        **engine,
+    }
+    built = (
+        f" · last run {run['command']} at {run['finished_at'] or run['started_at']} UTC"
+        if run
+        else ""
+    )
+    sections = [
+        ("tiles", "Tile distributions", tiles_html),
+        ("editions", "Edition differences", diffs_html),
+        ("translations", "Translations", coverage_html),
+        ("findings", "Findings", findings_html),
+        ("checks", "Checks", checks_html),
+        ("engine", "Engine configuration", engine_html),
+    ]
+    body = (
+        symbols.sprite()
+        + f"<p>From <code>{esc(db)}</code> (storage {esc(storage)}){esc(built)} by carcdb "
+        f"{esc(carcdb_version())}. Tables sort on a header click; the search box filters "
+        "every table and tile.</p>"
+        + "".join(_section(anchor, title, html) for anchor, title, html in sections)
+        + "<footer>Tile lists, rules and scoring claims from Wikicarpedia "
+        "(https://wikicarpedia.com) pages, by its editors and translators.</footer>"
+    )
+    text = page("carcdb report", [(a, t) for a, t, _ in sections], body, data)
+    out.mkdir(parents=True, exist_ok=True)
+    target = out / "index.html"
+    partial = out / f".index.html.partial-{os.getpid()}"
+    partial.write_text(text, "utf-8")
+    partial.replace(target)
+    return ReportSummary(
+        path=target,
+        editions=len(editions),
+        tile_entries=data["tile_entries"],
+        drawings=len(symbols.defined),
+        findings=found["findings"],
+        bytes=len(text.encode()),
+    )

@@ -1,0 +1,154 @@
+"""The HTML report of the sample, loaded from disk in headless Chromium: no console errors,
+tile counts per edition and a drawing per tile in the rendered DOM, a known finding's row,
+sorting and search working; a screenshot is kept in the test's folder."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pipeline.report.build import build_report
+from tests.conftest import in_ci
+from tests.report.chromium import Browser, chromium_path
+from tests.report.test_report_html import HOSTILE
+from tests.report.test_report_html import hostile_db as hostile_db  # the fixture
+from warehouse.connection import read_only
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    executable = chromium_path()
+    if executable is None:
+        if in_ci():
+            pytest.fail("chromium is missing in CI: scripts/setup-system.sh installs it")
+        pytest.skip("no chromium on PATH (install it with scripts/setup-system.sh)")
+    with Browser(executable) as opened:
+        yield opened
+
+
+@pytest.fixture(scope="module")
+def loaded(browser: Browser, sample_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Browser:
+    out = tmp_path_factory.mktemp("report")
+    summary = build_report(sample_db, out)
+    browser.load(summary.path.resolve().as_uri())
+    return browser
+
+
+@pytest.mark.slow
+def test_no_javascript_errors_and_a_screenshot(loaded: Browser, tmp_path: Path) -> None:
+    assert loaded.errors() == []
+    shot = tmp_path / "report.png"
+    loaded.screenshot(shot)
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert shot.stat().st_size > 20_000  # a rendered page, not a blank one
+    artifacts = Path("data") / "test-artifacts"
+    if in_ci():  # kept where CI can pick it up
+        artifacts.mkdir(parents=True, exist_ok=True)
+        shutil.copy(shot, artifacts / "report.png")
+
+
+@pytest.mark.slow
+def test_tile_counts_per_edition_match_the_warehouse(loaded: Browser, sample_db: Path) -> None:
+    shown = loaded.evaluate(
+        """[...document.querySelectorAll('details.edition')].map(d => [
+            d.dataset.title, d.dataset.product, d.dataset.edition,
+            Number(d.querySelector('.total').textContent),
+            [...d.querySelectorAll('.tile-card')].reduce((n, c) => n + Number(c.dataset.count), 0)
+                - Number(d.dataset.special)])"""
+    )
+    with read_only(sample_db) as conn:
+        expected = conn.execute(
+            "SELECT title, product, edition, tiles FROM edition_totals ORDER BY ALL"
+        ).fetchall()
+    assert sorted((t, p, e, n) for t, p, e, n, _ in shown) == [tuple(r) for r in expected]
+    assert all(total == cards for *_, total, cards in shown)  # cards add up to the total
+
+
+@pytest.mark.slow
+def test_every_tile_has_a_rendered_drawing(loaded: Browser, sample_db: Path) -> None:
+    cards = loaded.evaluate(
+        """[...document.querySelectorAll('.tile-card')].map(c => {
+            const svg = c.querySelectorAll('svg.tile-drawing');
+            const use = c.querySelector('svg.tile-drawing use');
+            const box = use ? use.getBBox() : null;
+            return [svg.length, use !== null, box ? box.width : 0,
+                    use ? document.querySelector(use.getAttribute('href')) !== null : null];
+        })"""
+    )
+    with read_only(sample_db) as conn:
+        entries = conn.execute("SELECT count(*) FROM tile_distribution").fetchone()
+        shaped = conn.execute(
+            "SELECT count(*) FROM tile_distribution WHERE product IN "
+            "('Base Game', '20th Anniversary', 'Winter Edition') AND length(code) = 1"
+        ).fetchone()
+    assert entries is not None and shaped is not None
+    assert len(cards) == entries[0]
+    assert all(count == 1 for count, *_ in cards)  # exactly one drawing per tile
+    drawn = [card for card in cards if card[1]]
+    assert len(drawn) == shaped[0]
+    assert all(width > 50 and found for _, _, width, found in drawn)  # symbol exists, rendered
+    cities = loaded.evaluate(
+        "document.querySelectorAll('#shape-Base-Game-C [data-kind=city]').length"
+    )
+    assert cities == 1
+
+
+@pytest.mark.slow
+def test_a_known_finding_has_its_row(loaded: Browser) -> None:
+    row = loaded.evaluate(
+        """(() => { const r = document.querySelector(
+            '#findings tr[data-code="tiles.edition-conflict"][data-title="Base game/ro"]');
+            return r ? [...r.cells].map(c => c.textContent) : null; })()"""
+    )
+    assert row is not None
+    severity, code, title, revision, line, col, message, snippet = row
+    assert (severity, code, title, line, col) == (
+        "warning",
+        "tiles.edition-conflict",
+        "Base game/ro",
+        "466",
+        "1",
+    )
+    assert revision.startswith("sha:566ccafc")
+    assert "tile L" in message
+    assert snippet.startswith("{{Tile|image=20AE_Base_Game_C2_Tile_L.png")
+
+
+@pytest.mark.slow
+def test_sorting_and_search(loaded: Browser) -> None:
+    lines = loaded.evaluate(
+        """(() => { const th = [...document.querySelectorAll('#findings th')]
+              .find(h => h.textContent === 'col');
+            th.click();
+            return [...document.querySelectorAll('#findings tbody tr')]
+              .map(r => Number(r.cells[5].textContent)); })()"""
+    )
+    assert lines == sorted(lines)
+    visible = loaded.evaluate(
+        """(() => { const input = document.getElementById('search');
+            input.value = 'DonkeyStable';
+            input.dispatchEvent(new Event('input'));
+            const cards = [...document.querySelectorAll('.tile-card')];
+            return [cards.filter(c => !c.classList.contains('hidden-by-search')).length,
+                    cards.length, document.getElementById('search-count').textContent]; })()"""
+    )
+    shown, total, counter = visible
+    assert 0 < shown < total
+    assert "match" in counter
+    assert loaded.errors() == []
+
+
+@pytest.mark.slow
+def test_hostile_text_stays_text(browser: Browser, hostile_db: Path, tmp_path: Path) -> None:
+    summary = build_report(hostile_db, tmp_path / "hostile")
+    browser.load(summary.path.resolve().as_uri())
+    assert browser.errors() == []
+    snippet = browser.evaluate(
+        "document.querySelector('#findings tr[data-code=\\'x.hostile\\'] .snippet').textContent"
+    )
+    assert snippet == HOSTILE
+    assert browser.evaluate("document.scripts.length") == 2  # the page's own two
+    assert browser.evaluate("window.pwned === undefined")
