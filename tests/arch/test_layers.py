@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("schemas", "warehouse", "pipeline", "benchmarks")
+PACKAGES = ("schemas", "warehouse", "pipeline", "benchmarks", "carcdb")
 
 # Lowest first; a module may import its own layer and the layers below it.
 LAYERS: tuple[tuple[str, ...], ...] = (
@@ -34,7 +34,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("pipeline.report",),
     ("pipeline.run",),
     ("pipeline.cli", "pipeline"),
-    ("benchmarks",),
+    ("benchmarks", "carcdb"),
 )
 # Same-layer arrows that must not exist either.
 FORBIDDEN = (

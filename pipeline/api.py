@@ -1,0 +1,249 @@
+"""The Python API: one `Warehouse` object for what the CLI does, returning pydantic records.
+
+    from carcdb import Warehouse
+    wh = Warehouse("data/carcdb.duckdb")
+    wh.build()                                   # the bundled sample, or corpus=DIR
+    tiles = wh.tile_entries("Base game", lang="ro", edition="C3")
+
+Documented with runnable examples in docs/api-python.md. Every method opens the warehouse
+for its own work and closes it again (DuckDB allows one writing process), so a `Warehouse`
+is cheap to keep and safe to share between calls. Reads see each page's current revision.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pipeline.errors import InputError
+from schemas.checks import CheckResult
+from schemas.engine_config import EngineConfig
+from schemas.findings import Finding
+from schemas.rules import Rule, ScoringClaim
+from schemas.tiles import TileEntry, TileList
+from warehouse.connection import DEFAULT_DB, read_only
+
+if TYPE_CHECKING:
+    import duckdb
+
+
+class Warehouse:
+    """A carcdb warehouse file (created by `build` or `import_files` when missing)."""
+
+    def __init__(self, path: str | Path = DEFAULT_DB) -> None:
+        self.path = Path(path)
+
+    def __repr__(self) -> str:
+        return f"Warehouse({str(self.path)!r})"
+
+    # Writing ---------------------------------------------------------------------------------
+
+    def build(self, corpus: str | Path | None = None, *, jobs: int | None = 0) -> dict[str, Any]:
+        """Import a corpus folder (default: the bundled sample), parse it, run every check.
+
+        `jobs=0` parses in this process (no worker processes); None uses every core.
+        Returns the build's summary (what `carcdb build --json` prints under "build").
+        """
+        from pipeline.run.build import build_corpus
+
+        report = build_corpus(self.path, None if corpus is None else Path(corpus), jobs=jobs)
+        return report.summary()
+
+    def import_files(
+        self,
+        *paths: str | Path,
+        title: str | None = None,
+        lang: str | None = None,
+        fmt: str | None = None,
+        jobs: int | None = 0,
+    ) -> dict[str, Any]:
+        """Store page revisions from files (captures, wikitext, XML exports, API JSON) and
+        parse them, like `carcdb import`."""
+        from pipeline.extract.corpus import SourceSpec
+        from pipeline.extract.sources import InputFormat
+        from pipeline.run.build import import_sources
+
+        kind = None if fmt is None else InputFormat(fmt)
+        specs = [SourceSpec(Path(p), title, lang, kind) for p in paths]
+        return import_sources(self.path, specs, jobs=jobs).summary()
+
+    def check(self) -> list[CheckResult]:
+        """Run every check on the warehouse as it stands, store and return the results."""
+        from pipeline.run.build import check_warehouse
+
+        return check_warehouse(self.path)
+
+    def import_shapes(
+        self, path: str | Path, sets: dict[str, tuple[str, str]] | None = None
+    ) -> list[CheckResult]:
+        """Read a JCloisterZone tile definition file for comparison, run the checks, and
+        return the comparison's results (`jcz.*`; failures are the differences)."""
+        from pipeline.interchange.jcz_import import import_jcz
+
+        import_jcz(self.path, Path(path), sets or {})
+        return [r for r in self.check() if r.check.startswith("jcz.")]
+
+    # Reading ---------------------------------------------------------------------------------
+
+    def status(self) -> dict[str, Any]:
+        from warehouse.queries import status
+
+        with read_only(self.path) as conn:
+            return status(conn)
+
+    def query(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        """Rows of one read-only SQL statement as dicts; JSON columns come back decoded."""
+        with read_only(self.path, sandboxed=True) as conn:
+            cursor = conn.execute(sql, list(params))
+            description = cursor.description or []
+            names = [str(d[0]) for d in description]
+            json_columns = {i for i, d in enumerate(description) if str(d[1]) == "JSON"}
+            return [
+                {
+                    name: json.loads(value) if i in json_columns and value is not None else value
+                    for i, (name, value) in enumerate(zip(names, row, strict=True))
+                }
+                for row in cursor.fetchall()
+            ]
+
+    def tables(self) -> list[str]:
+        """Every table and view."""
+        from warehouse.exports import relations
+
+        with read_only(self.path) as conn:
+            return [r.name for r in relations(conn)]
+
+    def pages(self) -> list[str]:
+        """Stored page titles (`Base game/ro`)."""
+        from warehouse.tiles import page_titles
+
+        with read_only(self.path) as conn:
+            return [title for title, _base, _lang in page_titles(conn)]
+
+    def _titles(self, conn: duckdb.DuckDBPyConnection, page: str, lang: str | None) -> list[str]:
+        from warehouse.pages import require_pages
+
+        return require_pages(conn, page, lang)
+
+    def tile_lists(self, page: str, *, lang: str | None = None) -> list[TileList]:
+        from warehouse.records import tile_lists
+
+        with read_only(self.path) as conn:
+            return tile_lists(conn, self._titles(conn, page, lang))
+
+    def tile_entries(
+        self,
+        page: str,
+        *,
+        lang: str | None = None,
+        edition: str | None = None,
+        product: str | None = None,
+    ) -> list[TileEntry]:
+        """The `{{Tile}}` entries of a page (every language, or `lang`), in page order."""
+        from warehouse.records import tile_entries
+
+        with read_only(self.path) as conn:
+            titles = self._titles(conn, page, lang)
+            return tile_entries(conn, titles, product=product, edition=edition)
+
+    def rules(self, page: str, *, lang: str | None = None, kind: str | None = None) -> list[Rule]:
+        from warehouse.records import rules
+
+        with read_only(self.path) as conn:
+            return rules(conn, self._titles(conn, page, lang), kind=kind)
+
+    def scoring_claims(self, page: str, *, lang: str | None = None) -> list[ScoringClaim]:
+        from warehouse.records import scoring_claims
+
+        with read_only(self.path) as conn:
+            return scoring_claims(conn, self._titles(conn, page, lang))
+
+    def findings(self) -> list[Finding]:
+        from warehouse.records import findings
+
+        with read_only(self.path) as conn:
+            return findings(conn)
+
+    # The engine ------------------------------------------------------------------------------
+
+    def engine_config(
+        self,
+        page: str,
+        edition: str,
+        *,
+        lang: str | None = None,
+        product: str | None = None,
+        codes: Sequence[str] | None = None,
+    ) -> EngineConfig:
+        """The engine configuration of a page's edition (what `carcdb engine-config` writes)."""
+        from pipeline.configgen.generate import engine_config
+
+        with read_only(self.path) as conn:
+            return engine_config(
+                conn,
+                page,
+                edition,
+                language=lang,
+                product=product,
+                codes=None if codes is None else list(codes),
+            )
+
+    @staticmethod
+    def score(
+        game: str | Path | dict[str, Any], config: EngineConfig | None = None
+    ) -> dict[str, Any]:
+        """Replay a game record (a dict, JSON text or a file) and return its scores and
+        events, with the base-game rules or those of `config`."""
+        from pipeline.engine.config_file import rules_from_engine_config
+        from pipeline.engine.records import parse_record, replay, score_report
+        from pipeline.engine.ruleset import RulesConfig
+
+        if isinstance(game, dict):
+            text, source = json.dumps(game), "<dict>"
+        elif isinstance(game, Path) or (
+            isinstance(game, str) and not game.lstrip().startswith("{")
+        ):
+            text, source = Path(game).read_text("utf-8"), str(game)
+        else:
+            text, source = game, "<text>"
+        rules = RulesConfig() if config is None else rules_from_engine_config(config, "config")
+        scores, events = replay(parse_record(text, source), rules, source)
+        return score_report(scores, events)
+
+    # Out -------------------------------------------------------------------------------------
+
+    def export(
+        self, fmt: str, out: str | Path, tables: Sequence[str] | None = None
+    ) -> dict[str, int]:
+        """Export tables and views (`csv`, `parquet`, `jsonl`, `sqlite`, `duckdb`); returns
+        rows per table. The manifest is written beside them."""
+        from pipeline.interchange.tables import TABLE_FORMATS, export_tables
+
+        if fmt not in TABLE_FORMATS:
+            raise InputError(f"unknown format {fmt!r}", fix=f"one of {', '.join(TABLE_FORMATS)}")
+        result = export_tables(self.path, fmt, Path(out), tables)
+        return {r.name: r.rows for r in result.relations}
+
+    def export_jcz(
+        self, out: str | Path, products: Sequence[str], editions: Sequence[str] | None = None
+    ) -> dict[str, Any]:
+        """Products' tile shapes and per-edition counts as JCloisterZone tile XML."""
+        from pipeline.interchange.jcz_export import export_jcz
+
+        return export_jcz(self.path, Path(out), products, editions).summary()
+
+    def report(self, out: str | Path) -> Path:
+        """Write the HTML report; returns the path of its index.html."""
+        from pipeline.report.build import build_report
+
+        return build_report(self.path, Path(out)).path
+
+    @staticmethod
+    def draw(tile: str, *, rotation: int = 0, size: int = 200) -> str:
+        """The SVG drawing of a tile shape, `PRODUCT/CODE`."""
+        from pipeline.draw.tile_svg import tile_svg
+        from pipeline.draw.tiles import resolve_tile
+
+        return tile_svg(resolve_tile(tile), label=tile, rotation=rotation, size=size)
