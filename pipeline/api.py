@@ -95,18 +95,10 @@ class Warehouse:
 
     def query(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         """Rows of one read-only SQL statement as dicts; JSON columns come back decoded."""
+        from warehouse.user_sql import query_rows
+
         with read_only(self.path, sandboxed=True) as conn:
-            cursor = conn.execute(sql, list(params))
-            description = cursor.description or []
-            names = [str(d[0]) for d in description]
-            json_columns = {i for i, d in enumerate(description) if str(d[1]) == "JSON"}
-            return [
-                {
-                    name: json.loads(value) if i in json_columns and value is not None else value
-                    for i, (name, value) in enumerate(zip(names, row, strict=True))
-                }
-                for row in cursor.fetchall()
-            ]
+            return query_rows(conn, sql, params)
 
     def tables(self) -> list[str]:
         """Every table and view."""
@@ -117,7 +109,7 @@ class Warehouse:
 
     def pages(self) -> list[str]:
         """Stored page titles (`Base game/ro`)."""
-        from warehouse.tiles import page_titles
+        from warehouse.pages import page_titles
 
         with read_only(self.path) as conn:
             return [title for title, _base, _lang in page_titles(conn)]

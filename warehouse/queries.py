@@ -1,8 +1,7 @@
-"""Read-only questions about the warehouse: status counts and user SQL."""
+"""Read-only questions about the warehouse: status counts (user SQL: `warehouse.user_sql`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import duckdb
@@ -48,16 +47,3 @@ def status(conn: duckdb.DuckDBPyConnection) -> dict[str, Any]:
             str(name): _scalar(conn, f'SELECT count(*) FROM "{name}"') for name, _ in tables
         },
     }
-
-
-@dataclass(frozen=True)
-class QueryResult:
-    columns: list[str]
-    rows: list[tuple[Any, ...]]
-
-
-def run_sql(conn: duckdb.DuckDBPyConnection, sql: str) -> QueryResult:
-    """Run one statement on a read-only connection (writes fail inside DuckDB)."""
-    relation = conn.execute(sql)
-    columns = [d[0] for d in relation.description or []]
-    return QueryResult(columns, relation.fetchall())

@@ -7,7 +7,8 @@ sandboxed read-only one for the CLI (`warehouse.connection.read_only(db, sandbox
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import json
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,3 +47,20 @@ def stream_sql(
         types=[str(d[1]) for d in description],
         batches=batches(),
     )
+
+
+def query_rows(
+    conn: duckdb.DuckDBPyConnection, sql: str, params: Sequence[Any] = ()
+) -> list[dict[str, Any]]:
+    """All rows of one statement as dicts; JSON columns decoded to Python values."""
+    cursor = conn.execute(sql, list(params))
+    description = cursor.description or []
+    names = [str(d[0]) for d in description]
+    json_columns = {i for i, d in enumerate(description) if str(d[1]) == "JSON"}
+    return [
+        {
+            name: json.loads(value) if i in json_columns and value is not None else value
+            for i, (name, value) in enumerate(zip(names, row, strict=True))
+        }
+        for row in cursor.fetchall()
+    ]

@@ -15,6 +15,7 @@ from pipeline.configgen.data import ConfigData
 from pipeline.configgen.generate import engine_config
 from pipeline.errors import InputError
 from schemas.engine_config import EngineConfig
+from warehouse.hints import EDITIONS, sql_command
 from warehouse.interchange import edition_pages
 
 
@@ -30,7 +31,7 @@ def edition_config(
     if not pages:
         raise InputError(
             f"no page lists {product} {edition}",
-            fix='see carcdb sql "SELECT DISTINCT product, edition FROM edition_totals"',
+            fix=f"see {sql_command(EDITIONS)}",
         )
     named = [page for page in pages if page.casefold() == product.casefold()]
     page = (named or pages)[0]

@@ -17,6 +17,7 @@ from pathlib import Path
 from pipeline.errors import InputError
 from pipeline.interchange.jcz_xml import read_jcz_file
 from warehouse.connection import write_transaction
+from warehouse.hints import EDITIONS, sql_command
 from warehouse.interchange import known_products, product_editions, replace_jcz_file
 
 
@@ -63,7 +64,7 @@ def import_jcz(db: Path, path: Path, set_map: dict[str, tuple[str, str]]) -> Jcz
                 raise InputError(
                     f"the warehouse has no tile list of {wanted[0]} {wanted[1]}",
                     path="--set",
-                    fix='see carcdb sql "SELECT DISTINCT product, edition FROM edition_totals"',
+                    fix=f"see {sql_command(EDITIONS)}",
                 )
         sets = []
         mapped: dict[str, tuple[str, str] | None] = {}

@@ -16,7 +16,7 @@ from pipeline.draw.tile_svg import tile_symbol, tile_use
 from pipeline.engine.config_file import builtin_tile_geometry
 from pipeline.engine.geometry import registry
 from pipeline.report.html import Raw, attr, esc, table
-from warehouse.tiles import ListRow, TileRow, current_lists, current_tiles, tile_differences
+from warehouse.tiles import TileListRow, TileRow, current_lists, current_tiles, tile_differences
 
 PALETTE = (
     "#4e79a7",
@@ -123,7 +123,7 @@ def tiles_section(
 ) -> tuple[str, list[dict[str, Any]]]:
     """The distributions, and per edition block the numbers the page shows (for tests)."""
     rows = current_tiles(conn)
-    lists: dict[tuple[str, int], ListRow] = {
+    lists: dict[tuple[str, int], TileListRow] = {
         (r.title, r.list_index): r for r in current_lists(conn)
     }
     blocks: list[str] = []

@@ -79,7 +79,7 @@ def test_manifest_names_schema_sources_and_version(sample_db: Path, tmp_path: Pa
     assert manifest["format"] == "carcdb-export"
     assert manifest["carcdb_version"]
     assert manifest["warehouse"]["storage_version"].startswith("v1.4.0")
-    assert "007_jcz.sql" in manifest["warehouse"]["migrations"]
+    assert "008_jcz.sql" in manifest["warehouse"]["migrations"]
     names = [t["name"] for t in manifest["tables"]]
     assert names == ["edition_totals", "tiles"]
     tiles = manifest["tables"][1]
