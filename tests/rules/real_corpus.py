@@ -3,7 +3,9 @@ against the hand annotations. Shared by the corpus test and the translation-diff
 
 A wikitext excerpt is a page revision of its own and goes through the whole stage; a rendered
 excerpt (no markup left) is read as the text of one scoring rule titled by its page, in the
-phase its page's title names. A claim is compared by (feature, phase, unit, points, sign,
+phase its page's title names; a block excerpt (lines of wikitext a diff shows from inside a
+rules block or a `ScoringRow`, without the template around them) is read the same way after
+the stage's own markup rendering. A claim is compared by (feature, phase, unit, points, sign,
 multiplier); the phase folds `completed`/`during_game` and `incomplete`/`end_game`, which the
 engine configuration reads as one (a road scored at game end is an incomplete road).
 Only rate claims are scored: a claim with unit `unknown` (a number kept, not understood) is
@@ -21,6 +23,7 @@ from typing import Any
 
 from pipeline.parse.document import ParsedDocument, RevisionText
 from pipeline.parse.rules.claims import extract_claims
+from pipeline.parse.rules.plaintext import plain_text
 from pipeline.parse.rules.reference import title_phase
 from pipeline.parse.rules.stage import extract
 from pipeline.parse.rules.vocabulary import FALLBACK_LANGUAGE, NoVocabularyError, vocabulary
@@ -119,9 +122,8 @@ def predicted(excerpt: Excerpt) -> list[Key]:
             vocab = vocabulary(excerpt.language)
         except NoVocabularyError:
             vocab = vocabulary(FALLBACK_LANGUAGE)
-        drafts = extract_claims(
-            excerpt.text, [excerpt.title], title_phase(excerpt.base_title), vocab
-        )
+        text = plain_text(excerpt.text) if excerpt.form == "block" else excerpt.text
+        drafts = extract_claims(text, [excerpt.title], title_phase(excerpt.base_title), vocab)
         keys = [
             claim_key(c.feature, c.state, c.unit, c.points, c.sign, c.multiplier) for c in drafts
         ]

@@ -15,9 +15,12 @@ phrase ("2 puncte", "(+1) punct") and multiplier ("(x2)") is one claim:
 The wiki's compact notation is read in every language: `N point(s) / unit` and `N points ×
 unit` ("/" and "×" act as "per"), signed adjustments `(-1) punct / cartonaș` (sign -1) and
 `(+0) kartička`, multipliers `(x0) points / tile` (multiplier 0, no points) and a bare `(x2)`.
-A rendered table row's label (a line ending in `|`, or a short line without numbers naming a
-feature) names the feature for the lines after it. A sentence listing several features
-("Straße, Stadt und Kloster ... je 1 Punkt") gives one claim per feature.
+A rendered table row's label (a line ending in `|`, a short line without numbers naming a
+feature, or the short head of a "Garden: who scores" line) names the feature for the lines
+after it; a quoted name in it („Răscoală de țărani”, a scoring tile's) names no feature. A
+clause qualifying a unit ("tile with a farmhouse") says which tiles count, not the feature.
+"per tile and coat of arms" gives one claim per unit, as "or" does. A sentence listing
+several features ("Straße, Stadt und Kloster ... je 1 Punkt") gives one claim per feature.
 A points phrase after a threshold word ("dacă punctajul tău trece de 50 de puncte") is a
 score, not a rate: it is kept with feature, state and unit `unknown`.
 A scoring sentence with numbers but no points phrase is still a claim (unit `unknown`,
@@ -41,6 +44,8 @@ NEXT_TO = 3  # characters between a signed amount and the unit it is for: "(+0) 
 NUMBER = re.compile(r"(?<![\w/.+])\d+(?![\w/:]|\.(?:\s|$))")  # not "1." or "Exemplul 2:"
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 INLINE_ITEM = re.compile(r"\s[*#]+\s")
+QUALIFIER_END = re.compile(r"\((?!s\))|(?<!\(s)\)|\||\d")  # "segment(s)" goes on
+QUOTED = re.compile(r"„[^”“\n]*[”“]|“[^”\n]*”|\"[^\"\n]*\"|«[^»\n]*»")  # a name: „Drum lung”
 UNIT_WINDOW = 20  # characters between a "per" word and its unit phrase ("fiecare dintre ...")
 PHASES = (ClaimState.END_GAME, ClaimState.DURING_GAME)
 ANNOUNCEMENT_WORDS = 8
@@ -147,8 +152,9 @@ def _unit_at(sentence: str, position: int, vocab: Vocabulary) -> tuple[int, int,
 
 
 def _alternative_after(sentence: str, end: int, vocab: Vocabulary) -> tuple[int, str] | None:
-    """A unit phrase right after "or" at `end`: its end and meaning."""
-    joint = vocab.alternative.match(sentence, end)
+    """A unit phrase right after "or" or "and" at `end` ("per tile and coat of arms": each of
+    them scores the rate): its end and meaning."""
+    joint = vocab.alternative.match(sentence, end) or vocab.conjunction.match(sentence, end)
     if joint is None:
         return None
     for phrase in sorted(vocab.units, key=lambda p: -len(p.pattern.pattern)):
@@ -186,6 +192,19 @@ def _units(sentence: str, vocab: Vocabulary) -> list[_Unit]:
 
 def _outside(span: tuple[int, int], unit: _Unit | None) -> bool:
     return unit is None or span[1] <= unit.start or span[0] >= unit.end
+
+
+def _qualified(sentence: str, unit: _Unit | None, vocab: Vocabulary) -> tuple[int, int] | None:
+    """The clause qualifying a unit ("tile with a farmhouse", "cartonaș cu o gospodărie"): it
+    says which tiles count, so a feature word in it is not the feature scored. It runs to a
+    parenthesis, a cell border or the next number."""
+    if unit is None:
+        return None
+    match = vocab.qualifier.match(sentence, unit.end)
+    if match is None:
+        return None
+    stop = QUALIFIER_END.search(sentence, match.end())
+    return unit.end, stop.start() if stop else len(sentence)
 
 
 def _features_in(text: str, vocab: Vocabulary) -> list[tuple[int, int, str]]:
@@ -246,7 +265,10 @@ def _feature(
     `_context_features` (both the same for every mention, so computed once); `label`: the
     feature of the table row the sentence is in. One feature, or several listed together."""
     spans: dict[tuple[int, int], tuple[int, int, str]] = {}
+    qualified = _qualified(sentence, unit, vocab)
     for f in sorted(found, key=lambda f: (f[0], -f[1])):
+        if qualified is not None and qualified[0] <= f[0] < qualified[1]:
+            continue
         if _outside((f[0], f[1]), unit) and not any(start <= f[0] < end for start, end in spans):
             spans[(f[0], f[1])] = f  # one meaning per place (the longest match)
     candidates = list(spans.values())
@@ -282,9 +304,12 @@ def _label(sentence: str, mentions: list[_Mention], vocab: Vocabulary) -> str | 
     if mentions:
         return None
     cell = sentence.rstrip().endswith("|")
+    head, colon, _ = sentence.partition(":")
+    if colon and not cell and len(head.split()) <= LABEL_WORDS:
+        sentence = head  # "Garden: Player(s) with the majority ...": the row names its feature
     if not cell and (len(sentence.split()) > LABEL_WORDS or any(c.isdigit() for c in sentence)):
         return None
-    found = sorted(_features_in(sentence, vocab))
+    found = sorted(_features_in(QUOTED.sub(" ", sentence), vocab))
     return found[0][2] if found else None
 
 
@@ -347,7 +372,9 @@ def _claim(
 
 
 def _announced_phase(sentence: str, vocab: Vocabulary) -> ClaimState | None:
-    """A short heading-like line ("EVALUAREA DUPĂ JOC") starts a phase for what follows."""
+    """A short heading-like line ("EVALUAREA DUPĂ JOC") starts a phase for what follows; in a
+    table row it is the last cell that is read (`| colspan="5" | Évaluation après la partie`)."""
+    sentence = sentence.rsplit("|", 1)[-1].strip() or sentence
     if len(sentence.split()) > ANNOUNCEMENT_WORDS:
         return None
     found = _states(_state_words(sentence, vocab), None)

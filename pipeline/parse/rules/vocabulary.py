@@ -34,6 +34,8 @@ class Vocabulary:
     per: re.Pattern[str]
     plus: re.Pattern[str]
     alternative: re.Pattern[str]  # "or" between two unit phrases: "cetate sau oraș finalizat"
+    conjunction: re.Pattern[str]  # "and" between two unit phrases: "per tile and coat of arms"
+    qualifier: re.Pattern[str]  # "with" after a unit: "tile with a farmhouse" (not the feature)
     joiner: re.Pattern[str]  # what may stand between two listed features: ", ", " and "
     features: tuple[Phrase, ...]
     units: tuple[Phrase, ...]
@@ -94,6 +96,11 @@ def words_or_empty(data: dict[str, object], key: str) -> list[str]:
     return [str(v) for v in value]
 
 
+def _whole_words(words: list[str]) -> str:
+    """Any of `words` as a whole word (a short word such as cs "s" is no stem)."""
+    return "|".join(rf"(?<!\w){re.escape(w)}(?!\w)" for w in sorted(words, key=len, reverse=True))
+
+
 def build_vocabulary(data: dict[str, object]) -> Vocabulary:
     def words(key: str) -> list[str]:
         value = data[key]
@@ -142,6 +149,13 @@ def build_vocabulary(data: dict[str, object]) -> Vocabulary:
         per=re.compile(_alternatives(words("per")), re.IGNORECASE),
         plus=re.compile(r"\s*" + _alternatives(words("plus")), re.IGNORECASE),
         alternative=re.compile(r"\s*,?\s*" + _alternatives(words("or")) + r"\s+", re.IGNORECASE),
+        conjunction=re.compile(rf"\s+(?:{joined})\s+" if joined else r"(?!)", re.IGNORECASE),
+        qualifier=re.compile(
+            rf"\s+(?:{_whole_words(words_or_empty(data, 'unit_qualifiers'))})\s"
+            if words_or_empty(data, "unit_qualifiers")
+            else r"(?!)",
+            re.IGNORECASE,
+        ),
         joiner=joiner,
         features=_phrases(features),
         units=_phrases(table("units")),
