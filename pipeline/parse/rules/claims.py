@@ -3,7 +3,8 @@
 A rule's plain text is cut into sentences (and list items). In each sentence every points
 phrase ("2 puncte", "(+1) punct") and multiplier ("(x2)") is one claim:
 - unit: the unit phrase governed by a "per" word ("pentru fiecare cartonaș") after the points
-  phrase, else before it; a flat amount before "plus" is `fixed`; otherwise `unknown`;
+  phrase, else before it; a flat amount before "plus", or a line that is only a points phrase
+  (a table row's "0 points"), is `fixed`; otherwise `unknown`;
 - feature: the feature word nearest the points phrase outside the unit phrase, else the
   feature its units imply (coats of arms: city), else the rule's title and section headings;
   where the context is a barn, fields and cities score for it, and where it is a field
@@ -374,11 +375,14 @@ def _claim(
 def _announced_phase(sentence: str, vocab: Vocabulary) -> ClaimState | None:
     """A short heading-like line ("EVALUAREA DUPĂ JOC") starts a phase for what follows; in a
     table row it is the last cell that is read (`| colspan="5" | Évaluation après la partie`)."""
-    sentence = sentence.rsplit("|", 1)[-1].strip() or sentence
-    if len(sentence.split()) > ANNOUNCEMENT_WORDS:
-        return None
-    found = _states(_state_words(sentence, vocab), None)
-    return next((named for named in PHASES if named in found), None)
+    for part in dict.fromkeys((sentence.rsplit("|", 1)[-1].strip(), sentence)):
+        if not part or len(part.split()) > ANNOUNCEMENT_WORDS:
+            continue
+        found = _states(_state_words(part, vocab), None)
+        named = next((named for named in PHASES if named in found), None)
+        if named is not None:
+            return named
+    return None
 
 
 def _counts(sentence: str, taken: list[tuple[int, int]], vocab: Vocabulary) -> list[CountMention]:
@@ -406,6 +410,12 @@ def _unit_next_to(sentence: str, mention: _Mention, vocab: Vocabulary) -> _Unit 
         return None
     start, end, meaning = found
     return _Unit(mention.end, start, end, (meaning,))
+
+
+def _alone(sentence: str, mention: _Mention) -> bool:
+    """The line is the points phrase and nothing else ("0 points" in a table row): a flat
+    amount for the row's feature."""
+    return not sentence[: mention.start].strip(" •*-") and not sentence[mention.end :].strip()
 
 
 def _unit_for(index: int, mentions: list[_Mention], units: list[_Unit]) -> _Unit | None:
@@ -459,7 +469,7 @@ def extract_claims(
                 unit_names = unit.meanings  # "per fortress or completed city": one claim each
             elif mention.multiplier:
                 unit_names = ("multiplier",)
-            elif vocab.plus.match(sentence, mention.end):
+            elif vocab.plus.match(sentence, mention.end) or _alone(sentence, mention):
                 unit_names = ("fixed",)
             else:
                 unit_names = ("unknown",)
