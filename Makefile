@@ -7,8 +7,15 @@ DEVSTAMP := $(VENV)/.installed-dev
 DB ?= data/carcdb.duckdb
 # The oldest DuckDB carcdb supports, in a venv of its own: a test opens our warehouse with it.
 DUCKDB14 ?= .venv-duckdb14
+# pytest workers (pytest-xdist): one per core by default.
+PYTEST_JOBS ?= auto
+PYTEST := $(BIN)/python -m pytest -q -n $(PYTEST_JOBS)
 
-.PHONY: run test ci lint fmt typecheck pytest pytest-all system-deps duckdb14 bench clean
+# pytest caches each rewritten test module as bytecode: an environment that turns bytecode
+# off would recompile every test module in every worker on every run.
+unexport PYTHONDONTWRITEBYTECODE
+
+.PHONY: run test test-all ci lint fmt typecheck pytest pytest-all system-deps duckdb14 bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,11 +36,14 @@ $(DUCKDB14)/bin/python:
 run: $(STAMP)
 	$(BIN)/carcdb build --db $(DB)
 
-# The fast lane: everything but the tests marked slow.
+# The working lane: lint, types and the fast tests (not `@pytest.mark.slow`).
 test: $(DEVSTAMP) lint typecheck pytest
 
-# CI: the system packages and the DuckDB 1.4 venv, then every test, slow ones included.
-ci: $(DEVSTAMP) system-deps duckdb14 lint typecheck pytest-all
+# Everything, slow end-to-end tests included (the DuckDB 1.4 venv is made when missing).
+test-all: $(DEVSTAMP) duckdb14 lint typecheck pytest-all
+
+# CI: the system packages the slow tests need, then everything.
+ci: system-deps test-all
 
 system-deps:
 	bash scripts/setup-system.sh
@@ -52,10 +62,10 @@ typecheck: $(DEVSTAMP)
 	$(BIN)/mypy
 
 pytest: $(DEVSTAMP)
-	$(BIN)/python -m pytest -q -m "not slow"
+	$(PYTEST) -m "not slow"
 
 pytest-all: $(DEVSTAMP)
-	$(BIN)/python -m pytest -q
+	$(PYTEST)
 
 bench: $(DEVSTAMP)
 	$(BIN)/python -m benchmarks

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from pipeline.run.build import build_corpus
 from warehouse.connection import read_only
 from warehouse.queries import status
@@ -24,6 +26,7 @@ def test_sample_build_counts(sample_db: Path) -> None:
     assert data["catalog_pages"] == 742  # the union of the three Group lists
 
 
+@pytest.mark.slow
 def test_rebuild_is_idempotent(db_path: Path) -> None:
     build_corpus(db_path)
     with read_only(db_path) as conn:

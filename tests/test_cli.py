@@ -22,6 +22,7 @@ def carcdb(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, st
     return code, out, err
 
 
+@pytest.mark.slow
 def test_build_prints_summary_and_status_json(
     capsys: pytest.CaptureFixture[str], db_path: Path
 ) -> None:
@@ -59,6 +60,7 @@ def _table_rows(capsys: pytest.CaptureFixture[str], db: Path) -> dict[str, int]:
     return rows
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("content", "extra", "expect"),
     [

@@ -23,6 +23,7 @@ def _stored(conn: duckdb.DuckDBPyConnection, table: str) -> list[tuple[Any, ...]
     return conn.execute(f"SELECT a, b, c FROM {table} ORDER BY id").fetchall()
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.lists(ROW, max_size=4), max_size=4))
 def test_columns_store_what_rows_store(
@@ -62,6 +63,7 @@ SCALAR = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.one_of(st.lists(SCALAR, max_size=6), st.lists(st.one_of(st.none(), st.text()))))
 def test_arrow_columns_have_the_type_pyarrow_infers(values: list[Any]) -> None:

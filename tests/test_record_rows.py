@@ -67,6 +67,7 @@ def _fixture_records() -> Iterator[BaseModel]:
                 yield from output.findings
 
 
+@pytest.mark.slow
 def test_rows_of_the_fixture_records() -> None:
     records = list(_fixture_records())
     assert len({type(record) for record in records}) >= 6  # tiles, rules and findings
@@ -139,6 +140,7 @@ FINDING = st.builds(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.one_of(ENTRY, FEATURE, FINDING), max_size=6), st.integers(0, 3))
 def test_generated_records(records: list[BaseModel], split: int) -> None:
@@ -162,6 +164,7 @@ JSON_VALUES = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.lists(JSON_VALUES, max_size=4) | st.dictionaries(TEXT, JSON_VALUES, max_size=4))
 def test_nested_json_is_json_dumps(value: dict[str, Any] | list[Any]) -> None:
@@ -202,6 +205,7 @@ def _assert_same_columns(fast: ColumnRows, reference: ColumnRows) -> None:
     assert list(fast.columns) == list(reference.columns)  # the same column order too
 
 
+@pytest.mark.slow
 def test_add_records_of_the_fixture_records_is_the_reference() -> None:
     by_class: dict[type, list[BaseModel]] = {}
     for record in _fixture_records():
@@ -233,6 +237,7 @@ ODD = st.builds(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(
     st.lists(ENTRY, max_size=4) | st.lists(ODD, max_size=5) | st.lists(FINDING, max_size=4),
@@ -247,6 +252,7 @@ def test_add_records_is_the_reference(uniform: list[BaseModel], mixed: list[Base
     _assert_same_columns(fast, _reference_record_columns([uniform, mixed]))
 
 
+@pytest.mark.slow
 def test_add_records_without_the_c_encoder(monkeypatch: pytest.MonkeyPatch) -> None:
     records = [record for record in _fixture_records() if isinstance(record, TileEntry)]
     assert len(records) > 10
@@ -262,6 +268,7 @@ def test_add_records_of_a_class_with_its_own_model_dump() -> None:
     assert (fast.count, fast.columns) == (2, {"name": ["ABC", "D"]})
 
 
+@pytest.mark.slow
 def test_insert_records_stores_the_reference_rows(db_path: Path) -> None:
     findings = [r for r in _fixture_records() if isinstance(r, Finding)]
     findings.append(Finding(severity=Severity.ERROR, code="x.y", message="é", stage="s"))

@@ -115,6 +115,7 @@ def test_old_warehouse_must_be_migrated_before_reading(db_path: Path) -> None:
         pass
 
 
+@pytest.mark.slow
 def test_sample_import_findings_are_checked(tmp_path: Path) -> None:
     from pipeline.extract.corpus import SourceSpec
     from pipeline.run.build import import_sources

@@ -33,6 +33,7 @@ def _page(tmp_path: Path, name: str, text: str) -> SourceSpec:
     return SourceSpec(path, title="Base game", language="de")
 
 
+@pytest.mark.slow
 def test_current_revision_is_newest_id_else_last_imported(tmp_path: Path, db_path: Path) -> None:
     first, second = _page(tmp_path, "a.wiki", "one\n"), _page(tmp_path, "b.wiki", "two\n")
     import_sources(db_path, [first, second])
@@ -45,6 +46,7 @@ def test_current_revision_is_newest_id_else_last_imported(tmp_path: Path, db_pat
         assert conn.execute("SELECT count(*) FROM revisions").fetchall() == [(5,)]
 
 
+@pytest.mark.slow
 def test_a_text_reimported_twice_in_one_run_keeps_its_last_place(
     tmp_path: Path, db_path: Path
 ) -> None:
@@ -68,6 +70,7 @@ def _exploding_stage(doc: ParsedDocument) -> StageOutput:
     raise RuntimeError(f"bug while parsing {doc.revision.title}")
 
 
+@pytest.mark.slow
 def test_crash_mid_build_leaves_previous_state(
     db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -82,6 +85,7 @@ def test_crash_mid_build_leaves_previous_state(
     assert _current(db_path) == before
 
 
+@pytest.mark.slow
 def test_import_findings_are_stored_once(db_path: Path) -> None:
     spec = SourceSpec(FIXTURES / "inputs" / "api_v1.json")
     import_sources(db_path, [spec])

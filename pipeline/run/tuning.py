@@ -2,10 +2,14 @@
 
 - `default_jobs()`: one parse worker per core this process may run on;
 - `cap_build_memory()`: a build holds its whole load in one transaction, and DuckDB may cache
-  up to 80% of RAM, so a build caps it (DuckDB spills to its temp directory beyond);
+  up to 80% of RAM by default, so a build caps it (DuckDB spills to its temp directory beyond);
 - `leave_cores_to_workers()` / `give_all_cores()`: while the parse workers run, DuckDB gets
   the cores they leave; the checks, after the workers, get every core again;
 - `collector_paused()`: below.
+
+None of them changes what a build stores. `TUNED = False` turns every setting but the worker
+count off (the library defaults: the collector running, DuckDB's own threads and memory
+limit); the tests build both ways and compare every table's digest.
 
 Pausing Python's cyclic garbage collector around allocation-heavy work that frees what it
 makes by reference counting: parsing one page, a build's reading, storing and writing, and
@@ -14,14 +18,11 @@ running the checks.
 The collector runs whenever enough container objects have been allocated, and each run walks
 every young object and, every so often, every live one. Parsing a page builds a tree of tens
 of thousands of nodes that all stay alive until the page is done, so a parse triggers dozens
-of collections that walk the growing tree and find nothing: about 15% of a bare
-`mwparserfromhell.parse` and over 20% of parsing a page and extracting its records. A check
-run similarly allocates hundreds of thousands of rows, records and board nodes and frees
-almost none until it ends (~1.0 s of a ~5 s run on the 1,500-revision bench warehouse).
-
+of collections that walk the growing tree and find nothing. A check run similarly allocates
+hundreds of thousands of rows, records and board nodes and frees almost none until it ends.
 A build's main process holds the corpus (hundreds of thousands of objects) while it reads,
-stores and appends the workers' rows; its collections found 36 unreachable objects in a whole
-1,500-revision build and cost ~0.75 s, which a 2-job build on 2 cores takes from its workers.
+stores and appends the workers' rows, and makes almost no cyclic garbage meanwhile; its
+collections are time a multi-job build takes from its workers.
 
 Reference counting still frees everything acyclic at once. The little cyclic garbage made
 in a paused block waits for the first collection after it, which the collector then runs as
@@ -41,6 +42,11 @@ from warehouse.settings import reset_threads, set_memory_limit, set_threads
 
 BUILD_MEMORY_LIMIT = "512MB"
 
+# False: every setting below but the worker count is left at the library's default. Read at
+# each call, so that a test may switch it (the parse workers of a multi-job build are other
+# processes: compare untuned builds with `jobs=0`).
+TUNED = True
+
 
 def default_jobs() -> int:
     """One worker per core this process may run on (a container's CPU set, not the host's)."""
@@ -51,21 +57,27 @@ def default_jobs() -> int:
 
 
 def cap_build_memory(conn: duckdb.DuckDBPyConnection) -> None:
-    set_memory_limit(conn, BUILD_MEMORY_LIMIT)
+    if TUNED:
+        set_memory_limit(conn, BUILD_MEMORY_LIMIT)
 
 
 def leave_cores_to_workers(conn: duckdb.DuckDBPyConnection, jobs: int) -> None:
-    set_threads(conn, max(1, default_jobs() - jobs))
+    if TUNED:
+        set_threads(conn, max(1, default_jobs() - jobs))
 
 
 def give_all_cores(conn: duckdb.DuckDBPyConnection) -> None:
-    reset_threads(conn)
+    if TUNED:
+        reset_threads(conn)
 
 
 @contextmanager
 def collector_paused() -> Iterator[None]:
     """Pause the cyclic garbage collector for the block; restore its previous state after,
     even when the block raises (a collector left off would let a long build's memory grow)."""
+    if not TUNED:
+        yield
+        return
     was_enabled = gc.isenabled()
     gc.disable()
     try:

@@ -29,6 +29,7 @@ def _extract_json(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, 
     return code, json.loads(out)["extract"] if out.strip() else {}
 
 
+@pytest.mark.slow
 def test_sample_plus_1000_pages_in_minimal_requests_then_nothing(
     make_wiki: WikiFactory,
     big_pages: dict[str, str],
@@ -59,6 +60,7 @@ def test_sample_plus_1000_pages_in_minimal_requests_then_nothing(
     assert wiki.counts["content"] == math.ceil(pages / 50)
 
 
+@pytest.mark.slow
 def test_twenty_percent_faults_still_store_every_page_once(
     make_wiki: WikiFactory, big_pages: dict[str, str], db_path: Path
 ) -> None:
@@ -76,6 +78,7 @@ def test_twenty_percent_faults_still_store_every_page_once(
     assert report.requests == wiki.counts["requests"]
 
 
+@pytest.mark.slow
 def test_translations_of_a_page_by_language(
     make_wiki: WikiFactory, big_pages: dict[str, str], db_path: Path
 ) -> None:
@@ -96,6 +99,7 @@ def test_translations_of_a_page_by_language(
     assert "Base game/ro" in dict(stored_titles(db_path))
 
 
+@pytest.mark.slow
 def test_category_and_titles_file(
     make_wiki: WikiFactory, sample_pages: dict[str, str], db_path: Path, tmp_path: Path
 ) -> None:
@@ -208,6 +212,7 @@ def test_page_deleted_after_discovery_is_reported(make_wiki: WikiFactory, db_pat
     assert [r.title for b in batches for r in b.revisions] == ["Page 05"]
 
 
+@pytest.mark.slow
 def test_sha1_mismatch_is_refetched_then_failed(
     make_wiki: WikiFactory, db_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -227,6 +232,7 @@ def test_sha1_mismatch_is_refetched_then_failed(
     assert problems == [("Page 04", "failed", "sha1 of the received text does not match")]
 
 
+@pytest.mark.slow
 def test_page_changing_between_runs_is_fetched_again(make_wiki: WikiFactory, db_path: Path) -> None:
     wiki = make_wiki(SMALL, FaultPlan(changing={"Page 02"}))
     config = fast_config(wiki)
@@ -241,6 +247,7 @@ def test_page_changing_between_runs_is_fetched_again(make_wiki: WikiFactory, db_
     assert current == [(SMALL["Page 02"] + "\nEdited again.",)]
 
 
+@pytest.mark.slow
 def test_since_skips_untouched_pages_and_force_refetches(
     make_wiki: WikiFactory, db_path: Path
 ) -> None:
@@ -254,6 +261,7 @@ def test_since_skips_untouched_pages_and_force_refetches(
     assert all(n == 1 for _, n in stored_titles(db_path))
 
 
+@pytest.mark.slow
 def test_server_value_limit_lowers_the_batch_size(make_wiki: WikiFactory, db_path: Path) -> None:
     pages = {f"P{n:03d}": f"t{n}" for n in range(95)}
     wiki = make_wiki(pages, FaultPlan(value_limit=20))
@@ -263,6 +271,7 @@ def test_server_value_limit_lowers_the_batch_size(make_wiki: WikiFactory, db_pat
     assert wiki.counts["content"] == math.ceil(95 / 20)
 
 
+@pytest.mark.slow
 def test_cache_serves_content_without_the_server(make_wiki: WikiFactory, tmp_path: Path) -> None:
     wiki = make_wiki(SMALL)
     cache = tmp_path / "cache"
@@ -305,6 +314,7 @@ def test_translation_statistics_per_language(
     assert report["fetched"] == 2
 
 
+@pytest.mark.slow
 def test_extraction_log_keeps_problems_and_stopped_runs(
     make_wiki: WikiFactory, db_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

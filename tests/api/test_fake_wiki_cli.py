@@ -9,10 +9,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from pipeline.cli.app import run_app
 from tests.api.conftest import stored_titles
 
 
+@pytest.mark.slow
 def test_fake_wiki_command_serves_extract_and_stops_on_sigterm(db_path: Path) -> None:
     command = [
         sys.executable, "-c", "from pipeline.cli import main; main()",

@@ -36,6 +36,7 @@ class InterruptAfter:
                 raise KeyboardInterrupt
 
 
+@pytest.mark.slow
 def test_ctrl_c_then_resume_stores_every_page_once(make_wiki: WikiFactory, db_path: Path) -> None:
     wiki = make_wiki(PAGES)
     config = fast_config(wiki)
@@ -50,6 +51,7 @@ def test_ctrl_c_then_resume_stores_every_page_once(make_wiki: WikiFactory, db_pa
     assert stored_titles(db_path) == [(title, 1) for title in sorted(PAGES)]
 
 
+@pytest.mark.slow
 def test_killed_process_then_resume_stores_every_page_once(
     make_wiki: WikiFactory, db_path: Path
 ) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -81,6 +82,7 @@ def _imports(name: str, path: Path, modules: dict[str, Path]) -> Iterator[str]:
                 yield target
 
 
+@cache  # one scan of the tree for every test here
 def graph() -> dict[str, set[str]]:
     modules = _modules()
     return {name: set(_imports(name, path, modules)) for name, path in modules.items()}

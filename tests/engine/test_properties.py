@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -68,6 +69,7 @@ def replayed(record: dict[str, Any], engine: Any = None) -> list[int]:
     return [scores[name] for name in record["players"]]
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(seeds, player_counts)
 def test_simulated_record_replays_to_the_same_scores(seed: int, players: int) -> None:
@@ -99,6 +101,7 @@ def test_rotate_record_turns_a_quarter_clockwise() -> None:
     assert rotated["turns"][0] == {"x": 1, "y": 0, "rotation": 0, "meeple": "field:NR"}
 
 
+@pytest.mark.slow
 @settings(max_examples=5, deadline=None)
 @given(seeds)
 def test_frontier_placements_equal_a_full_scan(seed: int) -> None:

@@ -18,6 +18,7 @@ from warehouse.connection import write_transaction
 CONFIG = RulesConfig()
 
 
+@pytest.mark.slow
 def test_same_seed_same_games_other_seed_other_games() -> None:
     counts = tile_set().reference_counts()
     first = simulate(30, 11, 3, counts, CONFIG)
@@ -29,6 +30,7 @@ def test_same_seed_same_games_other_seed_other_games() -> None:
     assert first.draw_pile_tiles == 72
 
 
+@pytest.mark.slow
 def test_unplaceable_tiles_are_set_aside_and_the_player_draws_again() -> None:
     tiles = tile_set()
     counts = tiles.reference_counts()
@@ -103,6 +105,7 @@ def test_draw_pile_falls_back_to_the_reference_with_a_notice(tmp_path: Path) -> 
     assert "lists no Base Game C3 tiles" in no_lists.notices[0]
 
 
+@pytest.mark.slow
 def test_draw_pile_from_the_warehouse_view(tmp_path: Path) -> None:
     db = tmp_path / "wh.duckdb"
     ro = _tile_page(tmp_path, "ro.wiki", {"C3": [("D", 2), ("U", 2), ("V", 2)]})

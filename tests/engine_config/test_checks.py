@@ -25,6 +25,7 @@ def engine_results(db: Path) -> list[CheckResult]:
     return [r for r in check_warehouse(db) if r.check.startswith("engine.")]
 
 
+@pytest.mark.slow
 def test_every_engine_check_passes_on_the_sample(sample_db: Path) -> None:
     results = engine_results(sample_db)
     failed = [r for r in results if r.status is CheckStatus.FAIL]
@@ -66,6 +67,7 @@ def test_every_tile_type_of_the_c3_set_goes_on_one_board(sample_db: Path) -> Non
     assert count == 1 + 24
 
 
+@pytest.mark.slow
 def test_edited_city_value_fails_naming_the_sentence(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -85,6 +87,7 @@ def test_edited_city_value_fails_naming_the_sentence(
     assert "valorează 3 puncte" in " ".join(capsys.readouterr().out.split())
 
 
+@pytest.mark.slow
 def test_edited_worked_example_is_reported(tmp_path: Path) -> None:
     db = build_edited(tmp_path, ROAD_EXAMPLE, ROAD_EXAMPLE.replace("3 puncte", "4 puncte"))
     failed = [r for r in engine_results(db) if r.status is CheckStatus.FAIL]
@@ -93,6 +96,7 @@ def test_edited_worked_example_is_reported(tmp_path: Path) -> None:
     assert "drum nefinalizat (3 cartonașe)" in failed[0].message
 
 
+@pytest.mark.slow
 def test_a_count_off_the_declared_total_fails_through_the_engine(tmp_path: Path) -> None:
     db = build_edited(
         tmp_path, "Base_Game_C3_Tile_X.png|count=1|", "Base_Game_C3_Tile_X.png|count=2|"
@@ -103,6 +107,7 @@ def test_a_count_off_the_declared_total_fails_through_the_engine(tmp_path: Path)
     assert (result.expected, result.actual) == ("72", "73")
 
 
+@pytest.mark.slow
 def test_each_language_is_compared_with_the_configuration(tmp_path: Path) -> None:
     db = tmp_path / "two-languages.duckdb"
     build_corpus(db)

@@ -36,6 +36,7 @@ def test_generated_c3_is_the_built_in_rules_with_the_warehouse_pile(c3_file: Pat
     assert rules.draw_pile == tile_set().reference_counts()
 
 
+@pytest.mark.slow
 def test_simulating_1000_games_matches_the_defaults(c3_file: Path, tmp_path: Path) -> None:
     generated = load_rules(c3_file)
     assert generated.draw_pile is not None

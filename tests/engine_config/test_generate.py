@@ -96,6 +96,7 @@ def test_scoring_values_carry_claim_provenance(sample_db: Path) -> None:
     assert config.claim_languages == ["ro"]
 
 
+@pytest.mark.slow
 def test_output_is_byte_identical_across_runs_and_rebuilds(sample_db: Path, tmp_path: Path) -> None:
     first = render(generate(sample_db, "Base game", "C3"))
     assert render(generate(sample_db, "Base game", "C3")) == first

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -51,6 +52,7 @@ def claims(draw: st.DrawFn) -> list[Claim]:
     ]
 
 
+@pytest.mark.slow
 @settings(max_examples=200)
 @given(claims())
 def test_every_rate_claim_supports_or_disagrees_once(sample: list[Claim]) -> None:

@@ -57,6 +57,7 @@ def _configs(db: Path, shared: bool) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("which", ["sample", "synth"])
 def test_shared_rows_give_the_same_configurations(
     which: str, sample_db: Path, synth_db: Path

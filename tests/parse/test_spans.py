@@ -78,6 +78,7 @@ def _template_depths(code: mwparserfromhell.wikicode.Wikicode) -> dict[int, int]
     return depths
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", WIKI_FIXTURES, ids=lambda path: f"{path.parent.name}/{path.name}")
 def test_every_node_of_the_real_pages_has_its_exact_span(path: Path) -> None:
     source = path.read_text("utf-8")
@@ -100,6 +101,7 @@ def test_every_node_of_the_real_pages_has_its_exact_span(path: Path) -> None:
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(wikitext)
 def test_the_one_pass_spans_are_exact_on_made_up_wikitext(source: str) -> None:

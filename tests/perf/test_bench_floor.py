@@ -14,6 +14,7 @@ from benchmarks.bench_build import raw_parse
 from pipeline.synth import generate_corpus
 
 
+@pytest.mark.slow
 def test_raw_parse_child_parses_every_revision_with_the_expected_totals(tmp_path: Path) -> None:
     corpus = tmp_path / "corpus"
     generated = generate_corpus(corpus, pages=2, langs=2, seed=3)
@@ -24,6 +25,7 @@ def test_raw_parse_child_parses_every_revision_with_the_expected_totals(tmp_path
     assert floor.seconds > 0 and floor.cpu > 0
 
 
+@pytest.mark.slow
 def test_raw_parse_child_times_the_parse_holding_only_the_texts(tmp_path: Path) -> None:
     """The catalogs read with a corpus are many thousands of objects that the garbage
     collector would scan during every parse: the floor must not hold them while timing."""
@@ -61,6 +63,7 @@ print(len(gc.get_objects()))
 """
 
 
+@pytest.mark.slow
 def test_build_benchmark_runs_end_to_end_on_a_tiny_corpus(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every row the issue asks for is there, and the builds stored what expected.json says."""
     monkeypatch.setenv("CARCDB_BENCH_PAGES", "2")

@@ -8,6 +8,7 @@ from pathlib import Path
 from random import Random
 
 import duckdb
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -45,6 +46,7 @@ def _fingerprint(findings: list[dict[str, object]], salt: str = "checks 1") -> s
         return inputs_fingerprint(conn, salt)
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None)
 @given(st.lists(FINDING, min_size=1, max_size=6), st.randoms(use_true_random=False), FINDING)
 def test_fingerprint_ignores_row_order_and_sees_every_added_row(

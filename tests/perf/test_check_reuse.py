@@ -70,6 +70,7 @@ def test_no_change_rebuild_reuses_the_results(
     )
 
 
+@pytest.mark.slow
 def test_a_changed_page_runs_the_checks_again(
     tmp_path: Path, db_path: Path, calls: Counter[str]
 ) -> None:
@@ -87,6 +88,7 @@ def test_a_changed_page_runs_the_checks_again(
     assert set(calls.values()) == {2}
 
 
+@pytest.mark.slow
 def test_going_back_to_an_earlier_revision_runs_the_checks_again(
     tmp_path: Path, db_path: Path, calls: Counter[str]
 ) -> None:
@@ -114,6 +116,7 @@ def test_a_checks_version_bump_runs_the_checks_again(
     assert state is not None and state.checks_version == checks_module.CHECKS_VERSION
 
 
+@pytest.mark.slow
 def test_carcdb_check_always_runs_and_a_partial_run_is_not_reused(
     tmp_path: Path, db_path: Path, calls: Counter[str]
 ) -> None:

@@ -53,6 +53,7 @@ def _counts(db: Path) -> list[tuple[object, ...]]:
         )
 
 
+@pytest.mark.slow
 def test_a_build_that_parses_while_reading_stores_what_parsing_after_storing_does(
     tmp_path: Path,
 ) -> None:

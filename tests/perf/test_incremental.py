@@ -21,6 +21,7 @@ def _tables(db: Path) -> dict[str, int]:
     return rows
 
 
+@pytest.mark.slow
 def test_no_change_rebuild_reads_and_parses_nothing(db_path: Path) -> None:
     first = build_corpus(db_path, jobs=1)
     tables = _tables(db_path)
@@ -33,6 +34,7 @@ def test_no_change_rebuild_reads_and_parses_nothing(db_path: Path) -> None:
     assert _tables(db_path) == tables
 
 
+@pytest.mark.slow
 def test_only_the_changed_file_is_read_and_parsed(tmp_path: Path, db_path: Path) -> None:
     pages = [(f"Page {n}/de", f"{{{{Tile|count={n}}}}} text {n}") for n in range(1, 5)]
     corpus = write_corpus(tmp_path / "corpus", pages)
@@ -48,6 +50,7 @@ def test_only_the_changed_file_is_read_and_parsed(tmp_path: Path, db_path: Path)
     assert current == [("{{Tile|count=9}} changed",)]
 
 
+@pytest.mark.slow
 def test_parser_version_bump_reparses_everything(
     db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -60,6 +63,7 @@ def test_parser_version_bump_reparses_everything(
     assert versions == [("perf-test-bump",)]
 
 
+@pytest.mark.slow
 def test_the_last_listed_revision_stays_current_when_files_are_skipped(
     tmp_path: Path, db_path: Path
 ) -> None:
@@ -72,6 +76,7 @@ def test_the_last_listed_revision_stays_current_when_files_are_skipped(
     assert current == [("old text {{A}}",)]
 
 
+@pytest.mark.slow
 def test_a_warehouse_that_predates_a_migration_is_migrated_and_fully_read(
     db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

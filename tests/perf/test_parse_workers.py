@@ -45,6 +45,7 @@ def _rows(db: Path) -> list[tuple[object, ...]]:
         )
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("counting")
 def test_any_number_of_jobs_gives_the_same_rows(tmp_path: Path) -> None:
     corpus = tmp_path / "corpus"
@@ -63,6 +64,7 @@ def test_any_number_of_jobs_gives_the_same_rows(tmp_path: Path) -> None:
     assert rows[0] == rows[1] == rows[2]
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("counting")
 def test_guards_turn_pathological_pages_into_findings(tmp_path: Path) -> None:
     corpus = write_corpus(
@@ -96,6 +98,7 @@ def test_guards_turn_pathological_pages_into_findings(tmp_path: Path) -> None:
     assert (again.parse.parsed, again.files_unchanged) == (0, 6)
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("counting")
 def test_a_stage_bug_crashes_and_leaves_the_warehouse_as_it_was(tmp_path: Path) -> None:
     db = _prepared(tmp_path / "wh.duckdb")
@@ -109,6 +112,7 @@ def test_a_stage_bug_crashes_and_leaves_the_warehouse_as_it_was(tmp_path: Path) 
         assert status(conn)["table_rows"] == before
 
 
+@pytest.mark.slow
 def test_pages_sent_to_a_worker_that_has_just_died_go_to_its_replacement() -> None:
     def revision(title: str, text: str) -> RevisionText:
         return RevisionText(f"sha:{title}", title, title, "en", text)
@@ -142,6 +146,7 @@ def test_a_broken_file_stops_the_build_and_the_workers_started_for_it(tmp_path: 
     assert not db.exists() or _count(db, "revisions") == 0
 
 
+@pytest.mark.slow
 def test_workers_started_in_the_background_parse_like_workers_started_on_demand(
     tmp_path: Path,
 ) -> None:
@@ -169,6 +174,7 @@ def _count(db: Path, table: str) -> int:
         return int(conn.execute(f"SELECT count(*) FROM {table}").fetchall()[0][0])
 
 
+@pytest.mark.slow
 def test_the_workers_are_stopped_before_the_checks_run(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

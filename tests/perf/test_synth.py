@@ -36,6 +36,7 @@ def test_same_seed_same_bytes_other_seed_other_bytes(tmp_path: Path) -> None:
     assert _files(tmp_path / "a") != _files(tmp_path / "c")
 
 
+@pytest.mark.slow
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10**6), langs=st.integers(1, 6))
 def test_expected_totals_match_an_independent_count(seed: int, langs: int) -> None:
@@ -61,6 +62,7 @@ def test_expected_totals_match_an_independent_count(seed: int, langs: int) -> No
             assert any(t["bad_counts"] for t in counted)
 
 
+@pytest.mark.slow
 def test_generated_corpus_builds_with_the_expected_totals(tmp_path: Path) -> None:
     corpus = tmp_path / "corpus"
     summary = generate_corpus(corpus, pages=4, langs=3, seed=3, defect_rate=0.5)

@@ -31,6 +31,7 @@ def test_icons_are_counted_as_mediawiki_reads_them() -> None:
     assert _icons_written("{{IconHouseRule}} {{IconBook}}", "IconHouse") == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("slug", sorted(PAGES))
 @pytest.mark.parametrize("icon", sorted(ICON_KINDS))
 def test_every_icon_in_the_raw_text_is_one_record(slug: str, icon: str) -> None:

@@ -41,6 +41,7 @@ def _pieces(page: str) -> list[str]:
     return [piece for piece in pieces if piece]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("slug", sorted(PAGES))
 def test_sample_page_pieces_render_as_the_node_tree(slug: str) -> None:
     pieces = _pieces(wikitext(slug))
@@ -124,6 +125,7 @@ MARKUP = [
 ]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     parts=st.lists(st.tuples(st.integers(0, len(MARKUP) - 1), WORD, WORD), min_size=1, max_size=14)

@@ -18,6 +18,7 @@ from warehouse.connection import read_only, write_transaction
 from warehouse.rows import execute
 
 
+@pytest.mark.slow
 def test_build_fills_rules_tables_and_views(sample_db: Path) -> None:
     with read_only(sample_db) as conn:
         per_page = dict(conn.execute("SELECT title, count(*) FROM rules GROUP BY title").fetchall())
@@ -65,6 +66,7 @@ def test_build_fills_rules_tables_and_views(sample_db: Path) -> None:
     assert dates == [("2023-03", 2), ("2024-04", 2)]
 
 
+@pytest.mark.slow
 def test_translation_alignment_shows_a_lost_clarification(db_path: Path, tmp_path: Path) -> None:
     """A translation of Base game whose text lost one IconBook note is `behind` its sibling."""
     build_corpus(db_path)
@@ -137,6 +139,7 @@ def test_unknown_page_is_bad_input(sample_db: Path, capsys: pytest.CaptureFixtur
     assert "no page 'No such page'" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_check_catches_a_lost_icon_note(db_path: Path) -> None:
     build_corpus(db_path)
     with read_only(db_path) as conn:

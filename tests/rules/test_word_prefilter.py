@@ -47,6 +47,7 @@ def _agrees(text: str, vocab: Vocabulary) -> None:
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", available_languages())
 def test_prefilter_agrees_on_every_line_of_the_sample_pages(language: str) -> None:
     vocab = vocabulary(language)
@@ -76,6 +77,7 @@ TRICKY = st.sampled_from(
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", available_languages())
 @settings(max_examples=40, deadline=None)
 @given(data=st.data())
@@ -125,6 +127,7 @@ def _span(match: re.Match[str] | None) -> tuple[int, int] | None:
     return None if match is None else match.span()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", available_languages())
 def test_word_start_once_matches_like_per_branch_on_the_sample_pages(language: str) -> None:
     lists = _word_lists(language)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -35,6 +36,7 @@ def _scan_per_name(text: str) -> dict[str, list[int]]:
     return {name: starts for name, starts in found.items() if starts}
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(PIECES), max_size=30))
 def test_one_scan_finds_what_each_name_finds(pieces: list[str]) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from pipeline.checks import failed_errors
 from pipeline.extract.corpus import SourceSpec
 from pipeline.extract.sources import InputFormat
@@ -25,6 +27,7 @@ def _tiles_results(results: list[CheckResult], check: str) -> list[CheckResult]:
     return [r for r in results if r.check == check]
 
 
+@pytest.mark.slow
 def test_unbalanced_braces_recovered_with_findings(db_path: Path) -> None:
     results = _import(db_path, (FIXTURES / "base_game_ro_c2_unbalanced.wiki", "Base game/ro"))
     with read_only(db_path) as conn:
@@ -44,6 +47,7 @@ def test_unbalanced_braces_recovered_with_findings(db_path: Path) -> None:
     assert tiles_results and all(r.status is not CheckStatus.FAIL for r in tiles_results)
 
 
+@pytest.mark.slow
 def test_wrong_count_fails_declared_total_and_reference(db_path: Path, tmp_path: Path) -> None:
     broken = tmp_path / "base.wiki"
     text = BASE.read_text("utf-8")
@@ -59,6 +63,7 @@ def test_wrong_count_fails_declared_total_and_reference(db_path: Path, tmp_path:
     assert json.loads(reference.evidence)["mismatches"] == {"U": {"expected": 8, "actual": 7}}
 
 
+@pytest.mark.slow
 def test_two_start_tiles_fail(db_path: Path, tmp_path: Path) -> None:
     broken = tmp_path / "base.wiki"
     text = BASE.read_text("utf-8").replace(
@@ -72,6 +77,7 @@ def test_two_start_tiles_fail(db_path: Path, tmp_path: Path) -> None:
     assert start[0].actual == "2 (D, E)"
 
 
+@pytest.mark.slow
 def test_same_distribution_in_every_language(db_path: Path, tmp_path: Path) -> None:
     german = tmp_path / "de.wiki"
     text = BASE.read_text("utf-8")
@@ -124,6 +130,7 @@ def test_languages_compare_every_list_not_the_last_one(db_path: Path, tmp_path: 
     assert evidence["lists"] == {"ro": ["Base game #1"]}
 
 
+@pytest.mark.slow
 def test_languages_pass_when_every_list_agrees(db_path: Path, tmp_path: Path) -> None:
     text = _with_c3_list_twice(BASE.read_text("utf-8"))
     romanian, german = tmp_path / "ro.wiki", tmp_path / "de.wiki"

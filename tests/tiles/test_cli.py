@@ -48,6 +48,7 @@ def test_tiles_table(sample_db: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert "12 tiles in 12 types" in out and "6 tiles in 1 types" in out
 
 
+@pytest.mark.slow
 def test_diff_editions(sample_db: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _run(
         capsys,
@@ -100,6 +101,7 @@ def test_check_json_lists_tile_checks(
     assert {"tiles.declared_total", "tiles.start_tile", "tiles.reference_counts"} <= names
 
 
+@pytest.mark.slow
 def test_check_exits_1_on_a_failing_count(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -82,6 +83,7 @@ def tile_lists(draw: st.DrawFn) -> tuple[list[GeneratedTile], str]:
     return generated, page
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(tile_lists())
 def test_generated_lists_round_trip(case: tuple[list[GeneratedTile], str]) -> None:
@@ -121,6 +123,7 @@ def mutated(draw: st.DrawFn) -> str:
     return text
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(st.one_of(mutated(), st.text(max_size=200)))
 def test_malformed_input_never_raises(text: str) -> None:

@@ -5,21 +5,27 @@
 - `spans`: every node's offset in its source, in one linear walk;
 - `tokenplain`: `strip_code` text straight from tokens, for the rules stage's short strings.
 
-They are used only when `MIRRORED` is true (the installed version is one they were written
-against and the C tokenizer is there); otherwise each falls back to the library's own public
-code, which is also the reference the tests compare them with. Figures: docs/perf.md.
+`MIRRORED` is the one version check: the installed mwparserfromhell is one these modules were
+written against, with its C tokenizer. Each module reads it at every call; when it is false,
+each falls back to the library's own public code (`mwparserfromhell.parse`, the search walk
+over `str(node)`, rendering the node tree), which is also the reference the tests compare them
+with, MIRRORED forced false. Figures: docs/perf.md.
 """
 
 from __future__ import annotations
 
 import mwparserfromhell
 
-try:
-    from mwparserfromhell.parser._tokenizer import CTokenizer as _CTokenizer
-except ImportError:  # a pure-Python install: the library's own code everywhere
-    _CTokenizer = None
+__all__ = ["MIRRORED", "MIRRORED_VERSIONS", "CTokenizer"]
 
+try:
+    from mwparserfromhell.parser._tokenizer import CTokenizer
+except ImportError:  # a pure-Python install: the library's own code everywhere
+    CTokenizer = None
+
+# `mwparserfromhell.parser.builder`, the nodes' `__str__` and the token classes of these
+# versions are what the modules here mirror.
 MIRRORED_VERSIONS = ("0.7.",)
-MIRRORED: bool = _CTokenizer is not None and str(mwparserfromhell.__version__).startswith(
-    MIRRORED_VERSIONS
-)
+MIRRORED: bool = CTokenizer is not None and str(
+    getattr(mwparserfromhell, "__version__", "")
+).startswith(MIRRORED_VERSIONS)

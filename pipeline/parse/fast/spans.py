@@ -10,6 +10,8 @@ The pass is checked in O(n): the emitted pieces must join to the wikitext itself
 disagreement (a node type this module does not know, another mwparserfromhell version that
 serialises differently, a tree changed after parsing) `locate_nodes` falls back to the exact
 search walk, so the spans are always the ones the search walk gives on well-formed trees.
+When `fast.MIRRORED` is false the search walk (over the library's public `str(node)`) is all
+`locate_nodes` runs.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from mwparserfromhell.nodes import (
 from mwparserfromhell.nodes.extras import Attribute
 from mwparserfromhell.wikicode import Wikicode
 
+from pipeline.parse import fast
 from pipeline.parse.locate import NodeSpans, search_walk
 
 
@@ -40,6 +43,8 @@ class _Unsupported(Exception):
 
 def locate_nodes(code: Wikicode, source: str) -> NodeSpans:
     """Every node of `code` (parsed from `source`) in document order with its span."""
+    if not fast.MIRRORED:
+        return search_walk(code)
     spans = linear_walk(code, source)
     return spans if spans is not None else search_walk(code)
 

@@ -8,7 +8,8 @@ rules) into a few light records, then renders them exactly as `plaintext` render
 
 Whatever it does not mirror raises `Unsupported`, and the caller builds the real tree (the
 reference path): a template name, parameter name, tag name or link title holding markup (its
-`str()` would need the node), or a token the builder would reject.
+`str()` would need the node), or a token the builder would reject. When `fast.MIRRORED` is
+false every string raises `Unsupported`, so every string takes the reference path.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from mwparserfromhell.nodes import HTMLEntity
 from mwparserfromhell.parser import Parser
 from mwparserfromhell.parser import tokens as T
 
+from pipeline.parse import fast
 from pipeline.parse.rules.visible import (
     BLOCK_TAGS,
     DROPPED_TAGS,
@@ -316,6 +318,8 @@ def _render(items: list[Item]) -> str:
 def render_string(wikitext: str) -> str:
     """What `plaintext._render_code(mwparserfromhell.parse(wikitext))` gives, without the tree;
     raises `Unsupported` where it does not mirror the tree."""
+    if not fast.MIRRORED:
+        raise Unsupported("not a mirrored mwparserfromhell version")
     parser: Any = Parser()  # type: ignore[no-untyped-call]  # (mwparserfromhell is untyped here)
     tokens = parser._tokenizer.tokenize(wikitext, 0, False)  # as `Parser.parse` tokenizes
     return _render(_Reader(tokens).build())

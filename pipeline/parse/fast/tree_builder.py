@@ -16,9 +16,8 @@ attributes) still go through their constructors. The tests compare the two build
 attribute by attribute on the fixtures, the sample corpus, a generated corpus and
 hypothesis-made wikitext.
 
-It reads mwparserfromhell's private attributes, so it is used only for the versions it was
-written against (`MIRRORED_VERSIONS`) and when the C tokenizer is there; otherwise
-`parse_wikitext` is `mwparserfromhell.parse` itself.
+It reads mwparserfromhell's private attributes, so it is used only when `fast.MIRRORED` (the
+package's one version check) is true; otherwise `parse_wikitext` is `mwparserfromhell.parse`.
 """
 
 from __future__ import annotations
@@ -44,12 +43,7 @@ from mwparserfromhell.parser import tokens as T
 from mwparserfromhell.smart_list import SmartList
 from mwparserfromhell.wikicode import Wikicode
 
-try:
-    from mwparserfromhell.parser._tokenizer import CTokenizer
-except ImportError:  # a pure-Python install: keep the library's own parse
-    CTokenizer = None
-
-MIRRORED_VERSIONS = ("0.7.",)  # `mwparserfromhell.parser.builder` of these is mirrored here
+from pipeline.parse import fast
 
 _new = object.__new__
 
@@ -359,24 +353,15 @@ _HANDLERS: dict[type, Any] = {
 }
 
 
-def mirrors_installed_version() -> bool:
-    """Whether `build_tree` may be used: the C tokenizer is there and the installed
-    mwparserfromhell is one whose builder this module mirrors."""
-    version = str(getattr(mwparserfromhell, "__version__", ""))
-    return CTokenizer is not None and version.startswith(MIRRORED_VERSIONS)
-
-
 def build_tree(wikitext: str) -> Wikicode:
-    """The tree `mwparserfromhell.parse(wikitext)` gives, built by this module's builder."""
-    tokens = CTokenizer().tokenize(wikitext, 0, False)
+    """The tree `mwparserfromhell.parse(wikitext)` gives, built by this module's builder
+    (needs the C tokenizer)."""
+    tokens = fast.CTokenizer().tokenize(wikitext, 0, False)
     return _Builder(tokens).build()
 
 
 def parse_wikitext(wikitext: str) -> Wikicode:
     """`mwparserfromhell.parse(wikitext)`, the tree built by `build_tree` where it may be."""
-    if _FAST:
+    if fast.MIRRORED:
         return build_tree(wikitext)
     return mwparserfromhell.parse(wikitext)
-
-
-_FAST = mirrors_installed_version()

@@ -1,0 +1,70 @@
+"""Speed work stays in its two places: `pipeline.parse.fast` (the mirrors of mwparserfromhell
+internals, behind one version check) and `pipeline.run.tuning` (the collector pause, DuckDB
+threads and memory), which only the orchestration uses."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from tests.arch.test_layers import ROOT, graph
+
+SOURCES = ("schemas", "warehouse", "pipeline")
+
+
+def _importers(module: str) -> set[str]:
+    return {source for source, targets in graph().items() if module in targets}
+
+
+def _trees() -> dict[Path, ast.AST]:
+    return {
+        path.relative_to(ROOT): ast.parse(path.read_text("utf-8"))
+        for package in SOURCES
+        for path in sorted((ROOT / package).rglob("*.py"))
+    }
+
+
+def test_only_the_orchestration_uses_the_tuning() -> None:
+    users = _importers("pipeline.run.tuning")
+    assert users and all(user.startswith("pipeline.run.") for user in users), users
+    assert _importers("warehouse.settings") == {"pipeline.run.tuning"}
+
+
+def test_only_the_tuning_switches_the_collector() -> None:
+    found = sorted(
+        f"{path}:{node.lineno}"
+        for path, tree in _trees().items()
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "gc"
+        and node.attr in ("disable", "enable", "freeze", "set_threshold")
+    )
+    assert found and all(place.startswith("pipeline/run/tuning.py:") for place in found), found
+
+
+def test_only_the_fast_package_reaches_into_mwparserfromhell_internals() -> None:
+    """Private modules (`mwparserfromhell.parser._tokenizer`) and the parser's `_tokenizer`."""
+    found: list[str] = []
+    for path, tree in _trees().items():
+        for node in ast.walk(tree):
+            if not isinstance(node, (ast.Import, ast.ImportFrom, ast.Attribute)):
+                continue
+            names: list[str] = []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.Attribute) and node.attr == "_tokenizer":
+                names = ["mwparserfromhell._tokenizer"]
+            private = [
+                name
+                for name in names
+                if name.startswith("mwparserfromhell.")
+                and any(part.startswith("_") for part in name.split(".")[1:])
+            ]
+            if private:
+                found.append(f"{path}:{node.lineno} {private[0]}")
+    assert found, "the fast package's own imports should be seen"
+    outside = [place for place in found if not place.startswith("pipeline/parse/fast/")]
+    assert outside == []
