@@ -8,8 +8,8 @@ of the build's process tree, and a correctness row (every revision stored with t
 totals `expected.json` says).
 
 Corpus size: `CARCDB_BENCH_PAGES` x `CARCDB_BENCH_LANGS` (default 150 x 10 = 1,500 revisions,
-about 62 MB of wikitext: the issue's ~60 MB; 2,000 revisions of these pages are 83 MB and
-take too long for a 10-minute `make bench` on 2 shared cores). `CARCDB_BENCH_INPROCESS=1`
+the size of wikitext the build targets are stated for, and what fits a 10-minute `make bench`
+on 2 shared cores; its size in MB is in docs/perf.md). `CARCDB_BENCH_INPROCESS=1`
 adds a `--jobs 0` build. Builds run in child processes (`benchmarks.build_child`); memory is
 the sum of the child's process tree's resident sets and CPU the sum of its processes' CPU
 time, sampled every 50 ms (the parse workers included). Wall times on a shared machine move

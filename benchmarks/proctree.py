@@ -2,10 +2,10 @@
 
 A benchmark samples a build's process tree every 50 ms while the build runs, on the same
 cores. Listing every process of the machine for each sample (reading two files apiece) cost
-3.2 ms of CPU a sample: 6% of a core, taken from a 2-job build that keeps both cores busy and
-not from a 1-job build, which leaves one idle half the time. The tree is therefore followed
-from its root through each thread's `children` file, and only its own processes are read
-(0.2 ms a sample).
+a visible share of a core, taken from a 2-job build that keeps both cores busy and not from a
+1-job build, which leaves one idle half the time: it skewed the comparison. The tree is
+therefore followed from its root through each thread's `children` file, and only its own
+processes are read (the cost of both ways: docs/perf.md).
 """
 
 from __future__ import annotations

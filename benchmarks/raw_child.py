@@ -5,14 +5,14 @@ while it runs the process holds the revisions' texts and nothing else of the cor
 
 Why so lean: Python's cyclic garbage collector scans every live container object, and a
 parse allocates enough to trigger many collections. Reading a corpus also reads its
-catalogs (about 150,000 objects for the benchmark's corpus); a floor measured while they
-are alive was 30% slower than the same parse in a lean process, which made every build look
+catalogs (many thousands of objects); a floor measured while they are alive was markedly
+slower than the same parse in a lean process (docs/perf.md), which made every build look
 closer to the floor than it is. A build's parse workers hold no corpus either. The heap size
 at the start of timing (`gc_objects`) is reported so that the benchmark can show it.
 
 The build does not call `mwparserfromhell.parse`: it runs mwparserfromhell's tokenizer and
-builds the same tree with `pipeline.parse.fast.tree_builder`. That parse is timed here too, text by
-text alternately with the library's (which goes first alternates), so that both see the
+builds the same tree with `pipeline.parse.fast.tree_builder`. That parse is timed here too,
+text by text alternately with the library's (which goes first alternates), so that both see the
 same machine; `ours_seconds` is its total. The floor stays the library's parse.
 
 The tile totals are checked against `expected.json` after the timing.

@@ -50,7 +50,7 @@ class PageRevision(Record):
         return self
 
     # Cached: a build asks for it several times a revision (reading, ordering, storing), and
-    # each time hashed the whole text (62 MB for the benchmark corpus) again.
+    # each time hashed the whole text again.
     @cached_property
     def revision_key(self) -> str:
         if self.revision_id is not None:

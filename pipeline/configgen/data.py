@@ -37,8 +37,8 @@ class ConfigData:
         self._pages = None if pages is None else sorted(set(pages))
         self._maps = JsonMaps()  # tiles repeat a few feature maps many times
         # engine_config's (claim languages, scoring values, meeples) per (page, language),
-        # filled by engine_config: the tile sets of one page share them (the bench warehouse
-        # has 2,649 tile sets on 836 pages and languages). Lives as long as this data.
+        # filled by engine_config: the tile sets of one page share them (a warehouse has a few
+        # tile sets per page and language). Lives as long as this data.
         self.page_scoring: dict[
             tuple[str, str | None], tuple[list[str], list[ScoringValue], SourcedNumber]
         ] = {}
@@ -111,8 +111,8 @@ class ConfigData:
         """The tiles of one list of one revision (only those of `codes`), in page order."""
         _title, _revision, list_index = key
         # The model's validator on plain dicts: the same validation as `ConfigTile(...,
-        # source=TileSource(...))`, without two Python __init__ calls per tile (77k tiles
-        # on the bench warehouse).
+        # source=TileSource(...))`, without two Python __init__ calls per tile (tens of
+        # thousands of tiles on a full warehouse).
         validate = ConfigTile.__pydantic_validator__.validate_python
         return [
             validate(

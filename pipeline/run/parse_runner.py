@@ -40,8 +40,8 @@ from warehouse.rows import ColumnRows, delete_where_in, insert_columns, record_r
 GUARD_STAGE = "parse"
 # Revisions fetched from the warehouse at a time, and revisions buffered before a write:
 # each write converts its columns to Arrow and runs one INSERT per table, so fewer, larger
-# writes cost the single writer less (64 pages a write: 3.8 s for the 1,500 bench revisions,
-# 256: 2.8 s; the build's memory peak, during the checks, stays the same).
+# writes cost the single writer less (the build's memory peak, during the checks, does not
+# move: docs/perf.md).
 FETCH_CHUNK = 64
 WRITE_EVERY = 256
 
@@ -101,8 +101,8 @@ class _Writer:
         self._report = report
         self._rows: dict[str, ColumnRows] = {}
         self._pages = 0
-        # Looked up once per table: no migration runs while a parse writes (a lookup took
-        # ~0.6 s of a 1,500-revision build's single writer).
+        # Looked up once per table: no migration runs while a parse writes, and a lookup per
+        # write was a visible share of the single writer's time.
         self._columns: dict[str, list[str]] = {}
 
     def add(self, page: PageRows) -> None:

@@ -67,7 +67,7 @@ class StageBugError(RuntimeError):
 def rows_of(revision: RevisionText, stages: Sequence[ParseStage]) -> PageRows:
     """Parse one revision once and flatten every stage's output into rows, with the cyclic
     garbage collector paused (`pipeline.run.tuning`: the page's tree lives until the page is
-    done, and collections that walk it again and again were over a fifth of this work)."""
+    done, and collections would walk it again and again)."""
     with collector_paused():
         result = parse_revision(revision, stages)
         rows: dict[str, ColumnRows] = {}
@@ -134,9 +134,8 @@ def _send_from(conn: Connection, outbox: queue.SimpleQueue[tuple[str, Any] | Non
 
 STARTUP_SECONDS = 60.0
 # Pages in flight per worker: enough that a worker has pages to parse while the (single)
-# writer appends a batch of rows (`parse_runner.WRITE_EVERY` pages' rows: about half a
-# second) instead of handing out work. With 4, a 1-job build's worker waited 1.1 s for pages
-# over the 1,500 bench revisions; with 16, 0.5 s, most of it before the first file was read.
+# writer appends a batch of rows (`parse_runner.WRITE_EVERY` pages' rows) instead of handing
+# out work; with fewer, a 1-job build's worker waited for pages (docs/perf.md).
 IN_FLIGHT = 16
 _CONTEXT = multiprocessing.get_context("forkserver")
 _CONTEXT.set_forkserver_preload(["pipeline.run.workers"])

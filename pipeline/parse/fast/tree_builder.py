@@ -1,12 +1,13 @@
 """The one parse of each revision: mwparserfromhell's C tokenizer, then this module's builder,
-which makes the same node tree as mwparserfromhell's own `Builder`, about twice as fast.
+which makes the same node tree as mwparserfromhell's own `Builder` in less time (figures:
+docs/perf.md).
 
-`mwparserfromhell.parse` is two steps. The C tokenizer turns the text into tokens (about a
-sixth of the time); the pure-Python `parser.builder.Builder` turns the tokens into nodes (the
-rest). The builder creates every node through its public constructor, whose property setters
-send each child `Wikicode` through `utils.parse_anything`, which imports four modules (one
-call of the import machinery each) and runs a chain of `isinstance` tests only to return the
-object it was given; that is over a third of the builder's time. Parameters also re-check that
+`mwparserfromhell.parse` is two steps. The C tokenizer turns the text into tokens (the small
+part); the pure-Python `parser.builder.Builder` turns the tokens into nodes (most of the time).
+The builder creates every node through its public constructor, whose property setters send
+each child `Wikicode` through `utils.parse_anything`, which imports four modules (one call of
+the import machinery each) and runs a chain of `isinstance` tests only to return the object
+it was given: a large share of the builder's time. Parameters also re-check that
 a positional key may be hidden, and every token attribute is read through `Token.__getattr__`.
 
 `build_tree` builds the identical tree without those detours: Text, Wikicode, Template,
