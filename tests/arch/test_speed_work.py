@@ -5,6 +5,7 @@ threads and memory), which only the orchestration uses."""
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 from tests.arch.test_layers import ROOT, graph
@@ -16,6 +17,7 @@ def _importers(module: str) -> set[str]:
     return {source for source, targets in graph().items() if module in targets}
 
 
+@cache
 def _trees() -> dict[Path, ast.AST]:
     return {
         path.relative_to(ROOT): ast.parse(path.read_text("utf-8"))
