@@ -110,6 +110,7 @@ def _import(db_path: Path, tmp_path: Path, excerpt: Excerpt, text: str | None = 
     )
 
 
+@pytest.mark.slow
 def test_diff_translations_shows_a_planted_difference(
     db_path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
