@@ -28,6 +28,7 @@ def examples() -> list[tuple[str, str | None]]:
     return found
 
 
+@pytest.mark.slow
 def test_the_documented_examples_run_and_print_what_the_doc_says(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

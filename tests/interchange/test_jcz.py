@@ -82,6 +82,7 @@ def test_base_game_c3_is_24_shapes_and_72_tiles_and_round_trips_clean(
     assert report["not_compared"] == []
 
 
+@pytest.mark.slow
 def test_both_editions_round_trip_and_results_are_stored(
     capsys: pytest.CaptureFixture[str], db: Path, tmp_path: Path
 ) -> None:
@@ -100,6 +101,7 @@ def test_both_editions_round_trip_and_results_are_stored(
     assert {r["status"] for r in stored} == {"pass"}
 
 
+@pytest.mark.slow
 def test_a_planted_shape_difference_is_flagged(
     capsys: pytest.CaptureFixture[str], db: Path, tmp_path: Path
 ) -> None:
@@ -122,6 +124,7 @@ def test_a_planted_shape_difference_is_flagged(
     assert sorted((d["expected"], d["actual"]) for d in counts) == [("0", "4"), ("4", "0")]
 
 
+@pytest.mark.slow
 def test_a_planted_count_difference_is_flagged(
     capsys: pytest.CaptureFixture[str], db: Path, tmp_path: Path
 ) -> None:
@@ -140,6 +143,7 @@ def test_a_planted_count_difference_is_flagged(
     assert (total["expected"], total["actual"]) == ("72", "71")
 
 
+@pytest.mark.slow
 def test_other_ids_match_up_to_rotation_in_the_older_vocabulary(
     capsys: pytest.CaptureFixture[str], db: Path
 ) -> None:

@@ -23,6 +23,7 @@ def sql(
     return code, out, err
 
 
+@pytest.mark.slow
 def test_piped_output_is_tab_separated_and_never_markup(
     capsys: pytest.CaptureFixture[str], sample_db: Path
 ) -> None:

@@ -50,7 +50,14 @@ READERS: dict[str, Callable[[Path], int]] = {
 }
 
 
-@pytest.mark.parametrize("fmt", ["csv", "parquet", "jsonl"])
+@pytest.mark.parametrize(
+    "fmt",
+    [
+        "csv",
+        pytest.param("parquet", marks=pytest.mark.slow),
+        pytest.param("jsonl", marks=pytest.mark.slow),
+    ],
+)
 def test_every_table_and_view_round_trips_its_row_count(
     capsys: pytest.CaptureFixture[str], sample_db: Path, tmp_path: Path, fmt: str
 ) -> None:
@@ -144,6 +151,7 @@ def test_sqlite_file_has_every_table_with_its_rows(
     assert {t["name"]: t["rows"] for t in manifest["tables"]} == expected
 
 
+@pytest.mark.slow
 def test_duckdb_copy_is_in_the_portable_format(sample_db: Path, tmp_path: Path) -> None:
     from pipeline.interchange.tables import export_tables
 

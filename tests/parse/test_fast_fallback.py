@@ -87,6 +87,7 @@ def test_the_token_renderer_is_not_reached_without_the_mirror(
     assert calls == ["tokens read"]  # the reference built the node tree instead
 
 
+@pytest.mark.slow
 def test_a_build_without_the_mirrors_stores_the_same_tables(
     sample_db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
