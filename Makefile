@@ -7,6 +7,7 @@ DEVSTAMP := $(VENV)/.installed-dev
 DB ?= data/carcdb.duckdb
 # The oldest DuckDB carcdb supports, in a venv of its own: a test opens our warehouse with it.
 DUCKDB14 ?= .venv-duckdb14
+export CARCDB_DUCKDB14_VENV := $(abspath $(DUCKDB14))
 # pytest workers (pytest-xdist): one per core by default.
 PYTEST_JOBS ?= auto
 PYTEST := $(BIN)/python -m pytest -q -n $(PYTEST_JOBS)
