@@ -118,6 +118,7 @@ def test_export_capture_needs_language(capsys: pytest.CaptureFixture[str], db_pa
     assert "1 new revision" in out
 
 
+@pytest.mark.slow
 def test_locked_warehouse_is_a_clear_error(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

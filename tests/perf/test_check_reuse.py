@@ -102,6 +102,7 @@ def test_going_back_to_an_earlier_revision_runs_the_checks_again(
     assert set(calls.values()) == {3}
 
 
+@pytest.mark.slow
 def test_a_checks_version_bump_runs_the_checks_again(
     tmp_path: Path, db_path: Path, calls: Counter[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -136,6 +137,7 @@ def test_carcdb_check_always_runs_and_a_partial_run_is_not_reused(
     assert len(calls) == len(checks_module.registered_checks())
 
 
+@pytest.mark.slow
 def test_results_deleted_by_hand_are_not_reused(
     tmp_path: Path, db_path: Path, calls: Counter[str]
 ) -> None:

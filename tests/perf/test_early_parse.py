@@ -67,6 +67,7 @@ def test_a_build_that_parses_while_reading_stores_what_parsing_after_storing_doe
         assert _table(tmp_path / "early.duckdb", table) == _table(tmp_path / "after.duckdb", table)
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("counting")
 def test_an_early_result_for_a_page_stored_otherwise_is_parsed_again(tmp_path: Path) -> None:
     """Early results stand only where the warehouse stored the page as the file said. Here

@@ -77,6 +77,7 @@ def test_a_page_in_a_language_without_vocabulary_is_reported() -> None:
     assert codes == ["rules.no_vocabulary"]
 
 
+@pytest.mark.slow
 def test_the_checks_fail_on_an_empty_note_and_on_markup(db_path: Path) -> None:
     build_corpus(db_path)
     with read_only(db_path) as conn:
