@@ -96,7 +96,7 @@ def check_shape_features(
                 has = STRUCTURAL[name](found[0])
                 if has != count:
                     wrong.append(
-                        f"tile {row.code}: the wiki lists {name} x{count}, shape has {has}"
+                        f"tile {row.code}: the wiki lists {name} x{count}, its shape {has}"
                     )
         if len(shapeless) == len(rows):
             marked = [c for c in shapeless if (owner, c) in unknown]
