@@ -16,6 +16,9 @@ The naive board (`naive.NaiveBoard`) answers the same questions by flood fill.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Callable
+from itertools import accumulate, islice, repeat
 from typing import Protocol
 
 from pipeline.engine.geometry import (
@@ -38,6 +41,7 @@ Pos = tuple[int, int]
 FREE: tuple[int, ...] = (-1, -1, -1, -1)
 NEIGHBOURS_8 = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0))
 _OPPOSITE_HALF = tuple(opposite_half(h) for h in range(8))
+_NONE: list[int] = []  # shared by every node that borders no city: never extended
 FEATURE_NAMES = {**KIND_NAMES, MONASTERY: "monastery", CLOISTERS[1]: "abbey"}
 # Final scoring order of feature kinds (roads, cities, cloisters, fields).
 FINAL_ORDER = {ROAD: 0, CITY: 1, MONASTERY: 2, CLOISTERS[1]: 2, FIELD: 3}
@@ -57,6 +61,9 @@ class FeatureBoard(Protocol):
     placed: dict[Pos, Oriented]
 
     def legal_placements(self, code: str) -> list[tuple[Pos, Oriented]]: ...
+    def pick_placement(
+        self, code: str, randrange: Callable[[int], int]
+    ) -> tuple[Pos, Oriented] | None: ...
     def why_illegal(self, pos: Pos, o: Oriented) -> str | None: ...
     def place(self, pos: Pos, o: Oriented) -> tuple[list[int], list[int]]: ...
     def monastery_neighbours(self, pos: Pos) -> int: ...
@@ -169,7 +176,7 @@ class Board:
         self.open_ends: list[int] = []
         self.covered: list[set[Pos]] = []
         self.coats: list[int] = []
-        self.borders: list[list[int]] = []
+        self.borders: list[list[int]] = []  # city nodes a field borders (`_NONE`: none)
         self.meeples: list[list[int]] = []  # figure codes (`figures`) standing on the feature
         self.barns: dict[int, list[int]] = {}  # root -> owners of the barns on that field
 
@@ -193,7 +200,10 @@ class Board:
         self.open_ends[ra] += self.open_ends[rb]
         self.coats[ra] += self.coats[rb]
         if self.borders[rb]:
-            self.borders[ra].extend(self.borders[rb])
+            if self.borders[ra]:
+                self.borders[ra].extend(self.borders[rb])
+            else:
+                self.borders[ra] = self.borders[rb]  # rb is no root any more: its list moves
         if self.meeples[rb]:
             self.meeples[ra].extend(self.meeples[rb])
             self.meeples[rb] = []
@@ -207,13 +217,27 @@ class Board:
         fits = self.tiles.fit_table(code)
         return [(pos, o) for pos, req in self.frontier.items() for o in fits[req]]
 
+    def pick_placement(
+        self, code: str, randrange: Callable[[int], int]
+    ) -> tuple[Pos, Oriented] | None:
+        """`legal_placements(code)[randrange(n)]` (None when there is none), without
+        building the list: the simulation's hot loop."""
+        frontier = self.frontier
+        options = list(map(self.tiles.fit_table(code).__getitem__, frontier.values()))
+        counts = list(accumulate(map(len, options)))
+        if not counts or not counts[-1]:
+            return None
+        index = randrange(counts[-1])
+        square = bisect_right(counts, index)
+        before = counts[square - 1] if square else 0
+        return next(islice(frontier, square, None)), options[square][index - before]
+
     def why_illegal(self, pos: Pos, o: Oriented) -> str | None:
         """None when `o` may go on `pos`, else the reason in words."""
         return placement_problem(self.placed, self.frontier, pos, o)
 
-    def _add_nodes(self, pos: Pos, o: Oriented) -> tuple[int, list[int]]:
-        """The tile's segments become nodes; returns their first id and the cloisters whose
-        eighth neighbour this tile is (in the order of `NEIGHBOURS_9` around `pos`)."""
+    def _add_nodes(self, pos: Pos, o: Oriented) -> int:
+        """The tile's segments become nodes; returns the first one's id."""
         base = len(self.parent)
         count = len(o.kinds)
         self.placed[pos] = o
@@ -221,12 +245,16 @@ class Board:
         self.parent.extend(range(base, base + count))
         self.kind.extend(o.kinds)
         self.open_ends.extend(o.open_ends)
-        self.covered.extend([{pos} for _ in range(count)])
+        self.covered.extend(map(set, repeat((pos,), count)))
         self.coats.extend(o.coats)
-        self.borders.extend([[base + c for c in borders] for borders in o.field_borders])
-        self.meeples.extend([[] for _ in range(count)])
+        self.borders.extend([[base + c for c in b] if b else _NONE for b in o.field_borders])
+        self.meeples.extend(map(list, repeat((), count)))
         extend_frontier(self.frontier, self.placed, pos, o)
-        # Cloisters: each counts the tiles around it; the ones this tile brings to 8 are done.
+        return base
+
+    def _cloisters(self, pos: Pos, o: Oriented, base: int) -> list[int]:
+        """Cloisters this tile completed: each counts the tiles on its 8 neighbours (the
+        squares it watches); those this tile brings to 8 are done, in `NEIGHBOURS_8` order."""
         done: list[int] = []
         if o.monastery >= 0:
             self.monasteries[pos] = base + o.monastery
@@ -250,7 +278,7 @@ class Board:
             if len(finished) > 1:
                 finished.sort(key=lambda c: NEIGHBOURS_8.index((c[0] - pos[0], c[1] - pos[1])))
             done += [self.monasteries[c] for c in finished]
-        return base, done
+        return done
 
     def place(self, pos: Pos, o: Oriented) -> tuple[list[int], list[int]]:
         """Put `o` on `pos` (legality is the caller's business: see `why_illegal`).
@@ -261,7 +289,8 @@ class Board:
         if o.abbey:
             return self._place_abbey(pos, o)
         x, y = pos
-        base, cloisters = self._add_nodes(pos, o)
+        base = self._add_nodes(pos, o)
+        cloisters = self._cloisters(pos, o, base) if o.monastery >= 0 or pos in self.watch else []
         placed = self.placed
         for side in range(4):
             dx, dy = SIDE_OFFSETS[side]
@@ -279,11 +308,14 @@ class Board:
                 )
                 self.open_ends[root] -= 2  # one end of each segment closed by the other
             if edge != CITY:
-                for half in (2 * side, 2 * side + 1):
-                    self._union(
-                        base + o.half_segment[half],
-                        nbase + neighbour.half_segment[_OPPOSITE_HALF[half]],
-                    )
+                half = 2 * side
+                mine = o.half_segment[half]
+                theirs = neighbour.half_segment[_OPPOSITE_HALF[half]]
+                self._union(base + mine, nbase + theirs)
+                mine2 = o.half_segment[half + 1]
+                theirs2 = neighbour.half_segment[_OPPOSITE_HALF[half + 1]]
+                if mine2 != mine or theirs2 != theirs:  # else the same two fields again
+                    self._union(base + mine2, nbase + theirs2)
         completed: list[int] = []
         for index in o.edge_segments:
             root = self.find(base + index)
@@ -294,7 +326,7 @@ class Board:
     def _place_abbey(self, pos: Pos, o: Oriented) -> tuple[list[int], list[int]]:
         """An abbey fills a hole: it closes the road and city ends it touches, joins nothing."""
         x, y = pos
-        _base, cloisters = self._add_nodes(pos, o)
+        cloisters = self._cloisters(pos, o, self._add_nodes(pos, o))
         completed: list[int] = []
         for side in range(4):
             dx, dy = SIDE_OFFSETS[side]

@@ -11,6 +11,8 @@ corners are found from grid points, not from the oriented tiles' corner table.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pipeline.engine.board import FEATURE_NAMES, FINAL_ORDER, NEIGHBOURS_8, IllegalMove, Pos
 from pipeline.engine.game import Game
 from pipeline.engine.geometry import (
@@ -68,6 +70,12 @@ class NaiveBoard:
                     if self.why_illegal((x, y), o) is None:
                         found.append(((x, y), o))
         return found
+
+    def pick_placement(
+        self, code: str, randrange: Callable[[int], int]
+    ) -> tuple[Pos, Oriented] | None:
+        found = self.legal_placements(code)
+        return found[randrange(len(found))] if found else None
 
     def place(self, pos: Pos, o: Oriented) -> tuple[list[int], list[int]]:
         self.placed[pos] = o

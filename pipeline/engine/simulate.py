@@ -132,22 +132,22 @@ def play_random_game(
     randrange = rng.randrange
     expansion = len(game.modules) > 1
     abbeys = game.reserve.get(ABBEY_TILE)
+    pick = game.board.pick_placement  # = legal_placements(code)[randrange(n)]
     placed: dict[str, int] = {}
     while pile:
-        code = ""
-        placements: list[tuple[Pos, Oriented]] = []
+        picked = None
         if abbeys is not None and abbeys[player] > 0 and randrange(2) == 0:
-            placements = game.legal_placements(tiles.abbeys[0])
-            if placements:
-                code = tiles.abbeys[0]
+            code = tiles.abbeys[0]
+            picked = pick(code, randrange)
+            if picked is not None:
                 abbeys[player] -= 1
-        if not code:
+        if picked is None:
             code = pile.pop()
-            placements = game.legal_placements(code)
-            if not placements:
+            picked = pick(code, randrange)
+            if picked is None:
                 set_aside += 1
                 continue
-        pos, o = placements[randrange(len(placements))]
+        pos, o = picked
         game.place(pos, o, player)
         target = ""
         figure = MEEPLE

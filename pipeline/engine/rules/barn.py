@@ -25,17 +25,21 @@ class BarnRules(RuleModule):
     name = "barn"
     figures = (BARN,)
 
+    def __init__(self) -> None:
+        self.on_board = False  # no field can join a barn's before the first barn
+
     def supply(self, game: Game, figure: FigureType) -> int:
         return game.config.barns_per_player
 
     def after_scoring(self, game: Game, events: list[ScoreEvent]) -> None:
         board = game.board
         if game.barn_placed is not None:
+            self.on_board = True
             _player, pos, segment = game.barn_placed
             fid = board.fid(pos, segment)
             events += _score_farmers(game, fid, game.config.barn_placed_per_completed_city)
         last = game.last_pos
-        if last is None:
+        if last is None or not self.on_board:
             return
         o = board.placed[last]
         for segment, kind in enumerate(o.kinds):
