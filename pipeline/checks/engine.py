@@ -1,4 +1,4 @@
-"""Checks that tie the warehouse's records to the scoring engine (issue 7).
+"""Checks that tie the warehouse's records to the scoring engine (issues 7 and 16).
 
 For every base-game tile set in the warehouse (a list holding letters A..X of a product whose
 shapes the engine has, as `tiles.reference_counts` picks them), the engine configuration is
@@ -9,10 +9,14 @@ generated and run through the engine:
 - `engine.placeable`: every tile type can be placed on a board built from the set (one
   deterministic board: each round places the next copy of every type that fits somewhere,
   until every type is down or a round places nothing).
+(`engine_expansions` does the same for the expansions' tile sets, and checks the listed
+structural features against the shapes.)
 
-For every page with such a set, its scoring table is generated from its claims, then:
+For every page with such a set, or with an expansion's set, its scoring table is generated
+from its claims, then:
 - `engine.scoring_claims` (error): each language's rate claims state the configuration's
-  values; a failure names the page, language, sentence and both numbers;
+  values, and on an expansion's page its barn rates and mayor strength the module values; a
+  failure names the page, language, sentence and both numbers;
 - `engine.worked_examples` (warning): totals stated with counts ("a city of 5 tiles and 3
   coats of arms: 8 points") are recomputed with the configuration's values. A warning, as
   example sentences are parsed more loosely than rate sentences.
