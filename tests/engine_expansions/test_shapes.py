@@ -76,3 +76,16 @@ def _abbey(**changes: Any) -> dict[str, Any]:
 def test_invalid_abbeys_are_rejected(changes: dict[str, Any], error: str) -> None:
     with pytest.raises(ValidationError, match=error):
         TileShape.model_validate(_abbey(**changes))
+
+
+def test_inner_fields_go_through_jcloisterzone_files() -> None:
+    from pipeline.interchange.jcz_xml import read_jcz, write_jcz
+    from pipeline.interchange.shapes import rotation_between
+
+    shapes = [(f"{AM}/{code}", registry()[(AM, code)]) for code in ("C", "E")]
+    text = write_jcz("test", list(shapes), [])
+    assert '<field city="N W">I</field>' in text and '<field city="N W">II</field>' in text
+    read = read_jcz(text.encode(), "test.xml")
+    for (_name, shape), tile in zip(shapes, read.tiles, strict=True):
+        assert tile.geometry is not None
+        assert rotation_between(shape, tile.geometry) == 0
