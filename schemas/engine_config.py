@@ -12,9 +12,9 @@ them, or say `default` when no record does.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, ClassVar, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, SerializerFunctionWrapHandler, model_serializer, model_validator
 
 from schemas.base import Record
 
@@ -71,28 +71,75 @@ class ConfigTileSet(Record):
     source: TileSetSource
 
 
-class CityGeometry(Record):
+class OmitsDefaults(Record):
+    """A record whose `OPTIONAL` fields are left out of its dump while they hold their default.
+
+    The expansion flags below were added after the base-game documents were published: a
+    base-game tile dumps exactly as before (same bytes, same golden files), and a reader that
+    does not know a flag reads a document without it as the default.
+    """
+
+    OPTIONAL: ClassVar[tuple[str, ...]] = ()  # fields left out of the dump at their default
+
+    @model_serializer(mode="wrap")
+    def _omit_defaults(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if isinstance(data, dict):
+            fields = type(self).model_fields
+            for name in self.OPTIONAL:
+                if name in data and data[name] == fields[name].get_default(
+                    call_default_factory=True
+                ):
+                    del data[name]
+        return data
+
+
+class CityGeometry(OmitsDefaults):
+    OPTIONAL: ClassVar[tuple[str, ...]] = ("bridge",)
+
     sides: list[Side] = Field(min_length=1)
     coats_of_arms: int = Field(ge=0)
+    bridge: bool = Field(
+        default=False, description="The city crosses another segment on a bridge (no joint)."
+    )
 
 
-class RoadGeometry(Record):
-    sides: list[Side] = Field(min_length=1, max_length=2)
+class RoadGeometry(OmitsDefaults):
+    OPTIONAL: ClassVar[tuple[str, ...]] = ("tunnel",)
+
+    sides: list[Side] = Field(
+        min_length=1,
+        max_length=4,
+        description="Sides the road touches, connected on the tile; three or four sides are "
+        "one continuous road (it does not end at the junction).",
+    )
+    tunnel: bool = Field(
+        default=False, description="The road passes under a city: its fields are not cut there."
+    )
 
 
 class FieldGeometry(Record):
-    halves: list[Half] = Field(min_length=1)
+    halves: list[Half] = Field(
+        description="Half-sides of the field; none for an inner field (`field:I`, `field:II`)."
+    )
     borders_cities: list[int] = Field(description="Indexes into the tile's `cities`.")
 
 
-class TileGeometry(Record):
-    """One tile type at rotation 0, north up (sides N E S W; edges C city, R road, F field)."""
+class TileGeometry(OmitsDefaults):
+    """One tile type at rotation 0, north up (sides N E S W; edges C city, R road, F field;
+    `AAAA` is the abbey, which fits any neighbour and closes the sides it touches)."""
 
-    edges: str = Field(pattern=r"^[CRF]{4}$")
+    OPTIONAL: ClassVar[tuple[str, ...]] = ("abbey", "garden", "well", "letter")
+
+    edges: str = Field(pattern=r"^([CRF]{4}|AAAA)$")
     monastery: bool
     cities: list[CityGeometry]
     roads: list[RoadGeometry]
     fields: list[FieldGeometry]
+    abbey: bool = Field(default=False, description="An abbey tile: scored as a monastery.")
+    garden: bool = Field(default=False, description="A garden (the abbot's feature).")
+    well: bool = Field(default=False, description="A well on the tile (decoration).")
+    letter: bool = Field(default=False, description="The Courier's letter symbol.")
 
 
 class ConfigGeometry(Record):
@@ -138,13 +185,38 @@ class ScoringValue(Record):
     provenance: Provenance
 
 
+class ModuleValue(Record):
+    """A number of a rule module (Abbey and the Mayor's barn, mayor, supplies ...)."""
+
+    module: str = Field(description="The rule module it belongs to: abbey, mayor, wagon, barn.")
+    feature: str = Field(description="What it is about: barn, mayor, abbey, wagon.")
+    state: str = Field(
+        description="placed: a barn put on a field with farmers; joined: a farmers' field "
+        "joined to a barn's; end_game: at the end; strength: a figure's strength; supply: "
+        "figures (or abbey tiles) per player."
+    )
+    unit: str = Field(description="completed_city, fortress, coat_of_arms or per_player.")
+    value: int = Field(ge=0)
+    engine_key: str | None = Field(
+        description="The RulesConfig field it sets; null when no tile the engine plays has "
+        "the feature (a fortress): kept for the claim checks only."
+    )
+    provenance: Provenance
+
+
 class SourcedNumber(Record):
     value: int = Field(ge=0)
     provenance: Provenance
 
 
-class EngineConfig(Record):
-    """Everything an engine needs to play one product and edition, as read from the warehouse."""
+class EngineConfig(OmitsDefaults):
+    """Everything an engine needs to play one product and edition, as read from the warehouse.
+
+    `rules_modules` and `module_values` are left out of a document that has none (every
+    base game), so base-game documents are the same bytes as before they existed.
+    """
+
+    OPTIONAL: ClassVar[tuple[str, ...]] = ("rules_modules", "module_values")
 
     format: Literal["carcdb-engine-config"] = ENGINE_CONFIG_FORMAT
     format_version: Literal[1] = ENGINE_CONFIG_VERSION
@@ -154,6 +226,13 @@ class EngineConfig(Record):
     geometry: ConfigGeometry
     scoring: list[ScoringValue]
     meeples_per_player: SourcedNumber
+    rules_modules: list[str] = Field(
+        default_factory=list,
+        description="The rule modules the product switches on besides the base game's.",
+    )
+    module_values: list[ModuleValue] = Field(
+        default_factory=list, description="The numbers of those modules, with provenance."
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> EngineConfig:

@@ -19,6 +19,10 @@ from pipeline.checks.engine import (
     check_tile_sets,
     check_worked_examples,
 )
+from pipeline.checks.engine_expansions import (
+    check_expansion_tile_sets,
+    check_shape_features,
+)
 from pipeline.checks.foundation import check_data_findings, check_pages_in_catalog
 from pipeline.checks.inputs import CheckInputs
 from pipeline.checks.rules import check_icon_notes_recorded, check_no_markup_in_text
@@ -41,7 +45,9 @@ from warehouse.check_state import (
 from warehouse.store import replace_check_results
 
 # Bump when a check is added or changes its results: builds then run the checks again.
-CHECKS_VERSION = 3  # 3: interchange.jcz (imported JCloisterZone files)
+# 3: interchange.jcz (imported JCloisterZone files); 4: expansion tile sets, shape features,
+# the rule modules' claims
+CHECKS_VERSION = 4
 
 
 @dataclass(frozen=True)
@@ -70,6 +76,8 @@ def registered_checks() -> list[Check]:
         Check("rules_icon_notes_recorded", _conn_only(check_icon_notes_recorded)),
         Check("rules_no_markup_in_text", _conn_only(check_no_markup_in_text)),
         Check("engine.tile_sets", check_tile_sets),
+        Check("engine.expansion_tile_sets", check_expansion_tile_sets),
+        Check("engine.shape_features", check_shape_features),
         Check("engine.scoring_claims", check_scoring_claims),
         Check("engine.worked_examples", check_worked_examples),
         Check("interchange.jcz", _conn_only(compare_jcz)),

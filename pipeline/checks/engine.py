@@ -1,4 +1,4 @@
-"""Checks that tie the warehouse's records to the scoring engine (issue 7).
+"""Checks that tie the warehouse's records to the scoring engine (issues 7 and 16).
 
 For every base-game tile set in the warehouse (a list holding letters A..X of a product whose
 shapes the engine has, as `tiles.reference_counts` picks them), the engine configuration is
@@ -9,10 +9,14 @@ generated and run through the engine:
 - `engine.placeable`: every tile type can be placed on a board built from the set (one
   deterministic board: each round places the next copy of every type that fits somewhere,
   until every type is down or a round places nothing).
+(`engine_expansions` does the same for the expansions' tile sets, and checks the listed
+structural features against the shapes.)
 
-For every page with such a set, its scoring table is generated from its claims, then:
+For every page with such a set, or with an expansion's set, its scoring table is generated
+from its claims, then:
 - `engine.scoring_claims` (error): each language's rate claims state the configuration's
-  values; a failure names the page, language, sentence and both numbers;
+  values, and on an expansion's page its barn rates and mayor strength the module values; a
+  failure names the page, language, sentence and both numbers;
 - `engine.worked_examples` (warning): totals stated with counts ("a city of 5 tiles and 3
   coats of arms: 8 points") are recomputed with the configuration's values. A warning, as
   example sentences are parsed more loosely than rate sentences.
@@ -38,12 +42,16 @@ from pipeline.configgen.claim_rates import (
 from pipeline.configgen.generate import (
     engine_config,
     geometry_product,
+    module_table,
+    module_values,
+    product_modules,
     scoring_table,
     scoring_values,
 )
+from pipeline.configgen.module_rates import module_claims
 from pipeline.engine.board import FrontierBoard
 from pipeline.engine.config_file import rules_from_engine_config
-from pipeline.engine.geometry import registry, tile_set
+from pipeline.engine.geometry import BASE_GAME, registry, resolved, tile_set, unknown_shapes
 from pipeline.engine.ruleset import RulesConfig
 from pipeline.errors import InputError
 from schemas.checks import CheckResult, CheckStatus, outcome
@@ -214,9 +222,44 @@ def check_tile_sets(
     return results
 
 
+def expansion_tile_sets(
+    conn: duckdb.DuckDBPyConnection, inputs: CheckInputs | None = None
+) -> list[tuple[str, str, str]]:
+    """(title, product, edition) of every tile set of a product with rule modules besides the
+    base game's (Abbey and the Mayor, The Courier) or with tiles of its own beyond the base
+    game's letters (the Winter Edition's animals): all its lists of one edition, together."""
+    own = {product for (product, _code), (_s, owner, _c) in resolved().items() if owner == product}
+    found: dict[tuple[str, str, str], None] = {}
+    for row in CheckInputs.of(conn, inputs).tiles:
+        product = row.product or ""
+        own_tiles = product in own or (product, row.code) in unknown_shapes()
+        if (
+            row.edition is not None
+            and product != BASE_GAME
+            and (product_modules(product) or own_tiles)
+        ):
+            found[(row.title, product, row.edition)] = None
+    return list(found)
+
+
 def _pages(conn: duckdb.DuckDBPyConnection, inputs: CheckInputs) -> list[str]:
+    """Pages whose rules the engine models: a base-game tile set, or an expansion's."""
     data = inputs.config_data
-    return sorted({data.base_title(title)[0] for title, *_ in base_tile_sets(conn, inputs)})
+    titles = [title for title, *_ in base_tile_sets(conn, inputs)]
+    titles += [title for title, *_ in expansion_tile_sets(conn, inputs)]
+    return sorted({data.base_title(title)[0] for title in titles})
+
+
+def _page_modules(inputs: CheckInputs) -> dict[str, list[str]]:
+    """Page (base title) -> the rule modules of the expansion products it lists tiles of."""
+    data = inputs.config_data
+    out: dict[str, list[str]] = defaultdict(list)
+    for title, product, _edition in expansion_tile_sets(inputs.conn, inputs):
+        page = data.base_title(title)[0]
+        for module in product_modules(product):
+            if module not in out[page]:
+                out[page].append(module)
+    return dict(out)
 
 
 def _unmodelled_pages(
@@ -241,17 +284,23 @@ def _scope(page: str, language: str) -> str:
 
 def _page_scoring_tables(
     conn: duckdb.DuckDBPyConnection, check: str, inputs: CheckInputs | None
-) -> tuple[list[CheckResult], list[tuple[str, list[Claim], dict[ScoringKey, int]]]]:
-    """Skips for pages the engine does not model, and each modelled page's claims and table."""
+) -> tuple[list[CheckResult], list[tuple[str, list[Claim], list[str], dict[ScoringKey, int]]]]:
+    """Skips for pages the engine does not model, and each modelled page's claims, rule
+    modules and table (the base values and, for an expansion's page, its modules' values)."""
     inputs = CheckInputs.of(conn, inputs)
     data = inputs.config_data
     pages = _pages(conn, inputs)
+    modules = _page_modules(inputs)
     skipped = _unmodelled_pages(conn, check, set(pages))
     tables = []
     for page in pages:
         claims = data.claims(page)
         values, _meeples = scoring_values(page, claims)
-        tables.append((page, claims, scoring_table(values)))
+        table = scoring_table(values)
+        page_modules = modules.get(page, [])
+        if page_modules:
+            table.update(module_table(module_values(page, claims, page_modules)))
+        tables.append((page, claims, page_modules, table))
     return skipped, tables
 
 
@@ -260,14 +309,19 @@ def check_scoring_claims(
 ) -> list[CheckResult]:
     """Each language's rate claims of a page state the page's configuration values."""
     results, page_tables = _page_scoring_tables(conn, "engine.scoring_claims", inputs)
-    for page, claims, config in page_tables:
+    for page, claims, modules, config in page_tables:
         by_language: dict[str, list[tuple[Claim, ScoringKey]]] = defaultdict(list)
         for claim in claims:
             key = rate_key(claim)
             if key is not None:
                 by_language[claim.language].append((claim, key))
+        for claim, key in module_claims(claims, set(modules)):
+            by_language[claim.language].append((claim, key))
         if not by_language:
-            results.append(_skip("engine.scoring_claims", page, "no rate claims on this page"))
+            why = "no rate claims on this page"
+            if modules:
+                why += f" (its rule modules: {', '.join(modules)}; they state no number)"
+            results.append(_skip("engine.scoring_claims", page, why))
         for language, keyed in sorted(by_language.items()):
             wrong = [(claim, key) for claim, key in keyed if claim.points != config[key]]
             results.append(
@@ -279,8 +333,7 @@ def check_scoring_claims(
                     f"{len(keyed) - len(wrong)} agree",
                     "; ".join(
                         f'{page} ({language}) {claim.where}: "{claim.sentence}" says '
-                        f"{claim.points} points per {key[2]} ({key[0]}, {key[1]}), "
-                        f"the configuration says {config[key]}"
+                        f"{_stated(claim, key)}, the configuration says {config[key]}"
                         for claim, key in wrong
                     ),
                     {
@@ -300,6 +353,13 @@ def check_scoring_claims(
                 )
             )
     return results
+
+
+def _stated(claim: Claim, key: ScoringKey) -> str:
+    feature, state, unit = key
+    if state == "strength":
+        return f"a {feature}'s strength is {claim.points} per {unit}"
+    return f"{claim.points} points per {unit} ({feature}, {state})"
 
 
 def recompute(claim: Claim, config: dict[ScoringKey, int]) -> int:
@@ -324,7 +384,7 @@ def check_worked_examples(
     conn: duckdb.DuckDBPyConnection, inputs: CheckInputs | None = None
 ) -> list[CheckResult]:
     results, page_tables = _page_scoring_tables(conn, "engine.worked_examples", inputs)
-    for page, claims, config in page_tables:
+    for page, claims, _modules, config in page_tables:
         by_language: dict[str, list[tuple[Claim, int]]] = defaultdict(list)
         for claim in claims:
             if example_counts(claim) is not None:

@@ -10,10 +10,11 @@ import typer
 
 from pipeline.cli.app import app
 from pipeline.cli.output import console, print_json, print_table
-from pipeline.configgen.drawpile import draw_pile
+from pipeline.configgen.game_pile import game_draw_pile
 from pipeline.engine.config_file import load_rules
-from pipeline.engine.geometry import tile_set
-from pipeline.engine.records import parse_record, replay, score_report
+from pipeline.engine.geometry import BASE_PRODUCTS, game_tiles, product_entry, tile_set
+from pipeline.engine.records import parse_record, record_schema, replay, score_report
+from pipeline.engine.rules import known_options
 from pipeline.engine.ruleset import RulesConfig
 from pipeline.engine.simulate import simulate as simulate_games
 from pipeline.errors import InputError
@@ -31,8 +32,16 @@ def score(
     game: Annotated[Path | None, typer.Argument(help="Game record JSON file.")] = None,
     stdin: Annotated[bool, typer.Option("--stdin", help="Read the record from stdin.")] = False,
     config: ConfigOption = None,
+    schema: Annotated[
+        bool, typer.Option("--schema", help="Print the game records' JSON Schema and stop.")
+    ] = False,
 ) -> None:
-    """Validate and replay a game record; print the scores and every score event as JSON."""
+    """Validate and replay a game record; print the scores and every score event as JSON.
+
+    The record formats (base game and expansions) are described in docs/engine.md."""
+    if schema:
+        sys.stdout.write(record_schema())
+        return
     if stdin == (game is not None):
         raise InputError(
             "give either a GAME.json file or --stdin",
@@ -59,12 +68,31 @@ def simulate(
     db: Annotated[
         Path, typer.Option("--db", help="Warehouse holding tile counts (optional).")
     ] = DEFAULT_DB,
-    edition: Annotated[str, typer.Option(help="Edition whose counts to use.")] = "C3",
+    edition: Annotated[
+        str | None,
+        typer.Option(help="Edition of the base game's counts (default C3; Winter Edition WE3)."),
+    ] = None,
+    products: Annotated[
+        str | None,
+        typer.Option(
+            "--products",
+            help='Comma-separated products, e.g. "Base Game,Abbey and the Mayor" '
+            "(default: the configuration's).",
+        ),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", help="A rule option NAME=VALUE, e.g. courier=no-tiles."),
+    ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
 ) -> None:
-    """Play random legal games with the base-game draw pile and report score statistics."""
+    """Play random legal games (every figure of the products) and report score statistics."""
     rules = load_rules(config)
-    pile = draw_pile(tile_set(rules.product), rules, db, edition)
+    chosen = _products(products, rules)
+    options = _options(option or [], chosen)
+    tiles = game_tiles(chosen)
+    editions = {p: edition for p in chosen if p in BASE_PRODUCTS and edition is not None}
+    pile = game_draw_pile(tiles, rules, db, editions)
     summary = simulate_games(
         games,
         seed,
@@ -74,6 +102,8 @@ def simulate(
         source=pile.source,
         notices=pile.notices,
         record_dir=record,
+        products=chosen,
+        options=options,
     )
     if json_out:
         print_json(summary.to_json())
@@ -99,8 +129,44 @@ def simulate(
         ],
         title=f"random games, {summary.draw_pile_tiles} tiles from {summary.draw_pile_source}",
     )
+    if chosen != ("Base Game",):
+        figures = ", ".join(f"{n} {name}" for name, n in sorted(summary.figures_placed.items()))
+        console.print(f"products: {', '.join(chosen)}; figures placed: {figures}")
     if record is not None:
         console.print(f"wrote {summary.games} record(s) to {record}")
+
+
+def _products(text: str | None, rules: RulesConfig) -> tuple[str, ...]:
+    if text is None:
+        return tile_set(rules.product).products
+    names = tuple(name.strip() for name in text.split(",") if name.strip())
+    for name in names:
+        try:
+            product_entry(name)
+        except KeyError:
+            raise InputError(
+                f"--products: unknown product {name!r}",
+                fix="use Base Game, Winter Edition, Abbey and the Mayor, The Courier",
+            ) from None
+    if not any(name in BASE_PRODUCTS for name in names):
+        raise InputError(
+            f"--products {text!r} holds no base game", fix="add Base Game or Winter Edition"
+        )
+    return game_tiles(names).products
+
+
+def _options(pairs: list[str], products: tuple[str, ...]) -> dict[str, str]:
+    allowed = known_options(products)
+    options: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or name not in allowed or value not in allowed[name]:
+            choices = [f"{n}={v}" for n, values in sorted(allowed.items()) for v in values]
+            raise InputError(
+                f"--option {pair!r}", fix=f"options of these products: {choices or 'none'}"
+            )
+        options[name] = value
+    return options
 
 
 @app.command("rules-config")

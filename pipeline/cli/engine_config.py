@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from pipeline.cli.app import app
+from pipeline.cli.app import EXIT_CHECKS_FAILED, app
 from pipeline.cli.output import console
 from pipeline.configgen.generate import engine_config as generate
 from pipeline.configgen.generate import json_schema, parse_codes, render
@@ -39,7 +39,9 @@ def engine_config(
     ] = False,
     db: Annotated[Path, typer.Option("--db", help="Warehouse file.")] = DEFAULT_DB,
 ) -> None:
-    """Write the tile set, geometry and scoring values of a page's edition as versioned JSON."""
+    """Write the tile set, geometry and scoring values of a page's edition as versioned JSON.
+
+    Exits 1 (after writing) when a tile of the set has no shape the engine could play."""
     if schema:
         sys.stdout.write(json_schema())
         return
@@ -54,16 +56,34 @@ def engine_config(
     with read_only(db) as conn:
         config = generate(conn, page, edition, language=lang, product=product, codes=selected)
     text = render(config)
+    shapeless = [t.code for t in config.tile_set.tiles if t.code not in config.geometry.tiles]
     if out is None:
         sys.stdout.write(text)
-        return
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(text, "utf-8")
-    tiles = config.tile_set
-    supported = sum(1 for v in config.scoring if v.provenance.status == "claims")
-    console.print(
-        f"wrote {out}: {tiles.product} {tiles.edition} from {tiles.source.title}, "
-        f"{tiles.draw_pile_total} tiles in {len(tiles.tiles)} types "
-        f"({len(config.geometry.tiles)} with geometry), scoring values: {supported} from claims, "
-        f"{len(config.scoring) - supported} default"
-    )
+    else:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(text, "utf-8")
+        tiles = config.tile_set
+        supported = sum(1 for v in config.scoring if v.provenance.status == "claims")
+        modules = ""
+        if config.module_values:
+            from_claims = sum(1 for v in config.module_values if v.provenance.status == "claims")
+            modules = (
+                f"; rule modules {', '.join(config.rules_modules)}: {len(config.module_values)} "
+                f"values, {from_claims} from claims"
+            )
+        console.print(
+            f"wrote {out}: {tiles.product} {tiles.edition} from {tiles.source.title}, "
+            f"{tiles.draw_pile_total} tiles in {len(tiles.tiles)} types "
+            f"({len(config.geometry.tiles)} with geometry), scoring values: {supported} from "
+            f"claims, {len(config.scoring) - supported} default{modules}"
+        )
+    if shapeless:
+        # The document is written (its tile set and numbers are still of use), but the
+        # engine cannot play it: exit 1 and name the tiles.
+        print(
+            f"error: {config.tile_set.product} {config.tile_set.edition}: no tile shape for "
+            f"{', '.join(shapeless)} (unknown from public descriptions, see "
+            "pipeline/engine/shapes): the engine cannot play this tile set",
+            file=sys.stderr,
+        )
+        raise typer.Exit(EXIT_CHECKS_FAILED)

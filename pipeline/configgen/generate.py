@@ -22,13 +22,17 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter, defaultdict
+from collections.abc import Sequence
+from typing import Any
 
 import duckdb
 
 from pipeline.configgen.claim_rates import Claim, ScoringKey, rate_key
 from pipeline.configgen.data import ConfigData
+from pipeline.configgen.module_rates import MODULE_NUMBERS, ModuleKey, module_claims
 from pipeline.engine.config_file import builtin_tile_geometry
-from pipeline.engine.geometry import BASE_GAME, registry, tile_set
+from pipeline.engine.geometry import BASE_GAME, product_entry, resolved
+from pipeline.engine.rules import PRODUCT_MODULES
 from pipeline.engine.ruleset import RulesConfig
 from pipeline.errors import InputError
 from schemas.engine_config import (
@@ -36,6 +40,7 @@ from schemas.engine_config import (
     ConfigTile,
     ConfigTileSet,
     EngineConfig,
+    ModuleValue,
     Provenance,
     ScoringValue,
     SourcedNumber,
@@ -151,20 +156,32 @@ def _tiles(
     ]
 
 
-def geometry_product(product: str) -> str:
-    if any(p == product for p, _code in registry()):
+def geometry_product(product: str, codes: Sequence[str] = ()) -> str:
+    """Whose shapes `codes` of `product` are: the product's own (its shape file), or the
+    base game's when every selected code reuses a base-game tile (the Winter Edition's
+    letters A..X) or the product has no shape file but shares the base game's letters."""
+    shapes = resolved()
+    owners = {shapes[(product, code)][1] for code in codes if (product, code) in shapes}
+    if owners == {BASE_GAME}:
+        return BASE_GAME
+    if any(p == product for p, _code in shapes):
         return product
     return BASE_GAME if product in SHARES_BASE_SHAPES else product
 
 
 def _geometry(product: str, codes: list[str]) -> ConfigGeometry:
-    shapes = registry()
-    owner = geometry_product(product)
+    owner = geometry_product(product, codes)
+    shapes = resolved()
+    tiles = {}
+    for code in codes:
+        found = shapes.get((owner, code))
+        if found is not None:
+            _shape, shape_owner, shape_code = found
+            tiles[code] = builtin_tile_geometry(shape_owner, shape_code)
     try:
-        start: str | None = tile_set(owner).start_tile
+        start: str | None = product_entry(owner).start_tile
     except KeyError:
         start = None
-    tiles = {code: builtin_tile_geometry(owner, code) for code in codes if (owner, code) in shapes}
     return ConfigGeometry(product=owner, start_tile=start, tiles=tiles)
 
 
@@ -214,6 +231,41 @@ def scoring_values(page: str, claims: list[Claim]) -> tuple[list[ScoringValue], 
         provenance=Provenance(status="default", page=page, supporting=[], disagreeing=[]),
     )
     return values, meeples
+
+
+def product_modules(product: str) -> list[str]:
+    """The rule modules `product` switches on besides the base game's."""
+    return [cls.name for cls in PRODUCT_MODULES.get(product, ()) if cls.name != "base"]
+
+
+def module_values(page: str, claims: list[Claim], modules: list[str]) -> list[ModuleValue]:
+    """The numbers of `modules`, each the value most of the page's claims state (as the
+    scoring values), the page's own number (`MODULE_NUMBERS`) when none does."""
+    by_key: dict[ModuleKey, list[Claim]] = defaultdict(list)
+    for claim, key in module_claims(claims, set(modules)):
+        by_key[key].append(claim)
+    values = []
+    for number in MODULE_NUMBERS:
+        if number.module not in modules:
+            continue
+        value, provenance = _resolve(page, number.key, number.default, by_key[number.key])
+        values.append(
+            ModuleValue(
+                module=number.module,
+                feature=number.feature,
+                state=number.state,
+                unit=number.unit,
+                value=value,
+                engine_key=number.engine_key,
+                provenance=provenance,
+            )
+        )
+    return values
+
+
+def module_table(values: list[ModuleValue]) -> dict[ModuleKey, int]:
+    """(feature, state, unit) -> value of a configuration's module values."""
+    return {(v.feature, v.state, v.unit): v.value for v in values}
 
 
 def scoring_table(values: list[ScoringValue]) -> dict[ScoringKey, int]:
@@ -276,6 +328,11 @@ def engine_config(
         known = sorted({claim.language for claim in claims}), scoring, meeples
         data.page_scoring[(page, language)] = known
     claim_languages, scoring, meeples = known
+    modules = product_modules(product)
+    extra: dict[str, Any] = {}
+    if modules:
+        claims = data.claims(page, None if language is None else [language])
+        extra = {"rules_modules": modules, "module_values": module_values(page, claims, modules)}
     return EngineConfig(
         page=page,
         claim_languages=claim_languages,
@@ -295,6 +352,7 @@ def engine_config(
         geometry=_geometry(product, [tile.code for tile in tiles]),
         scoring=scoring,
         meeples_per_player=meeples,
+        **extra,
     )
 
 

@@ -1,8 +1,11 @@
-"""The scoring engine: tile geometry, board, base-game rules, game records, simulation.
+"""The scoring engine: tile shapes, boards, rule modules, game records, simulation.
 
-Independent of the wiki parsing. Modules, in dependency order:
-geometry (tile data and rotations) -> board (placement, union-find features) ->
-rules (the configuration) -> scoring (points, majority, events) -> game (turn structure) ->
-records (record format and replay) / simulate (random games) / drawpile (tile counts);
-naive is the benchmark's baseline and the tests' independent cross-check.
+Independent of the wiki parsing (no warehouse, no parse imports). Modules, in dependency
+order: shape_data / oriented / tileset (re-exported by geometry: the tile shapes of every
+product, rotations, the tiles of a game) -> board (placement, union-find features) and naive
+(the flood-fill board: the benchmark's baseline and the tests' independent cross-check) ->
+figures (typed figures and majorities) -> ruleset (the numbers) -> scoring (formulas, events)
+-> rules (the modules: base game, abbey, mayor, wagon, barn, courier) -> game (the turn
+structure both boards share) -> records (record format and replay) / simulate (random games)
+/ config_file (reading `--config`).
 """

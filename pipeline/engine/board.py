@@ -4,18 +4,32 @@ Every segment of every placed tile is a node. Placing a tile joins its segments 
 touching segments of its neighbours (cities and roads through sides, fields through
 half-sides), so a feature is a union-find component whose root carries the feature's
 totals: open ends (0 = complete), tiles covered, coats of arms, bordering city segments
-(fields) and the meeples standing on it. Monasteries are single nodes completed by their
-8 neighbours. The frontier (empty squares next to a tile, with the edge each neighbour
-demands) is kept up to date so legality is a lookup, not a search.
+(fields), the figures standing on it and the barns on it (fields). Monasteries and abbeys are
+single nodes completed by their 8 neighbours. An abbey joins nothing: each road or city side
+it touches is closed, one open end less. The frontier (empty squares next to a tile, with the
+edge each neighbour demands) is kept up to date so legality is a lookup, not a search.
+
+A feature is named by its root (`fid`); roots change as features merge, so callers keep
+nodes (`node(pos, segment)`) across placements and ask for the feature when they need it.
+The naive board (`naive.NaiveBoard`) answers the same questions by flood fill.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Callable
+from itertools import accumulate, islice, repeat
+from typing import Protocol
+
 from pipeline.engine.geometry import (
+    ABBEY_SIDE,
     CITY,
+    CLOISTERS,
+    CORNER_SQUARES,
     FIELD,
     KIND_NAMES,
     MONASTERY,
+    ROAD,
     SIDE_OFFSETS,
     SIDES,
     Oriented,
@@ -27,10 +41,49 @@ Pos = tuple[int, int]
 FREE: tuple[int, ...] = (-1, -1, -1, -1)
 NEIGHBOURS_8 = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0))
 _OPPOSITE_HALF = tuple(opposite_half(h) for h in range(8))
+_NONE: list[int] = []  # shared by every node that borders no city: never extended
+FEATURE_NAMES = {**KIND_NAMES, MONASTERY: "monastery", CLOISTERS[1]: "abbey"}
+# Final scoring order of feature kinds (roads, cities, cloisters, fields).
+FINAL_ORDER = {ROAD: 0, CITY: 1, MONASTERY: 2, CLOISTERS[1]: 2, FIELD: 3}
 
 
 class IllegalMove(Exception):
-    """A placement or meeple the rules forbid; the caller adds the turn number."""
+    """A placement or figure the rules forbid; the caller adds the turn number."""
+
+
+class FeatureBoard(Protocol):
+    """What the game and its rule modules ask a board (`Board`, `naive.NaiveBoard`).
+
+    A feature is named by an int (`fid`) that is valid until the next placement.
+    """
+
+    tiles: TileSet
+    placed: dict[Pos, Oriented]
+
+    def legal_placements(self, code: str) -> list[tuple[Pos, Oriented]]: ...
+    def pick_placement(
+        self, code: str, randrange: Callable[[int], int]
+    ) -> tuple[Pos, Oriented] | None: ...
+    def why_illegal(self, pos: Pos, o: Oriented) -> str | None: ...
+    def place(self, pos: Pos, o: Oriented) -> tuple[list[int], list[int]]: ...
+    def monastery_neighbours(self, pos: Pos) -> int: ...
+    def fid(self, pos: Pos, segment: int) -> int: ...
+    def kind_of(self, fid: int) -> int: ...
+    def tiles_of(self, fid: int) -> int: ...
+    def squares_of(self, fid: int) -> set[Pos]: ...
+    def coats_of(self, fid: int) -> int: ...
+    def complete(self, fid: int) -> bool: ...
+    def cities_of(self, fid: int) -> int: ...
+    def figures_of(self, fid: int) -> list[int]: ...
+    def clear_figures(self, fid: int) -> None: ...
+    def barns_of(self, fid: int) -> list[int]: ...
+    def final_order(self) -> list[int]: ...
+    def barn_fields(self) -> list[int]: ...
+    def free_segments(self, pos: Pos) -> list[int]: ...
+    def segment_for(self, pos: Pos, target: str) -> int: ...
+    def put_meeple(self, pos: Pos, segment: int, figure: int) -> None: ...
+    def corner_field(self, pos: Pos, corner: int) -> int: ...
+    def put_barn(self, pos: Pos, segment: int, player: int) -> int: ...
 
 
 def extend_frontier(
@@ -51,6 +104,38 @@ def extend_frontier(
         frontier[npos] = tuple(required)
 
 
+def placement_problem(
+    placed: dict[Pos, Oriented], frontier: dict[Pos, tuple[int, ...]], pos: Pos, o: Oriented
+) -> str | None:
+    """None when `o` may go on `pos` given the frontier, else the reason in words."""
+    if pos in placed:
+        return f"square {pos} is already taken by tile {placed[pos].code}"
+    required = frontier.get(pos)
+    if required is None:
+        return f"square {pos} does not touch any placed tile"
+    if o.abbey:
+        missing = [SIDES[side] for side, want in enumerate(required) if want < 0]
+        if missing:
+            return (
+                f"an abbey goes only into a hole, a square with a tile on all four sides: "
+                f"{pos} has none on its {', '.join(missing)} side"
+            )
+        return None
+    for side, want in enumerate(required):
+        if want >= 0 and want != o.edges[side]:
+            dx, dy = SIDE_OFFSETS[side]
+            return (
+                f"tile {o.code} rotated {o.rotation} does not fit at {pos}: its "
+                f"{SIDES[side]} side is {KIND_NAMES[o.edges[side]]} but the tile at "
+                f"{(pos[0] + dx, pos[1] + dy)} shows {_edge_name(want)} there"
+            )
+    return None
+
+
+def _edge_name(edge: int) -> str:
+    return "an abbey" if edge == ABBEY_SIDE else KIND_NAMES[edge]
+
+
 class FrontierBoard:
     """Where tiles fit, and nothing else: placed tiles and the frontier, without features.
 
@@ -66,8 +151,8 @@ class FrontierBoard:
 
     def legal_placements(self, code: str) -> list[tuple[Pos, Oriented]]:
         """Every (square, rotation) where `code` fits, in `Board.legal_placements`' order."""
-        fitting = self.tiles.fitting
-        return [(pos, o) for pos, req in self.frontier.items() for o in fitting(code, req)]
+        fits = self.tiles.fit_table(code)
+        return [(pos, o) for pos, req in self.frontier.items() for o in fits[req]]
 
     def place(self, pos: Pos, o: Oriented) -> None:
         self.placed[pos] = o
@@ -82,15 +167,18 @@ class Board:
         self.placed: dict[Pos, Oriented] = {}
         self.node_base: dict[Pos, int] = {}
         self.frontier: dict[Pos, tuple[int, ...]] = {}
-        self.monasteries: dict[Pos, int] = {}
+        self.monasteries: dict[Pos, int] = {}  # monastery and abbey nodes by square
+        self.around: dict[Pos, int] = {}  # cloister square -> tiles on its 8 neighbours
+        self.watch: dict[Pos, list[Pos]] = {}  # empty square -> cloisters it neighbours
         # Per node; the totals are only meaningful at roots.
         self.parent: list[int] = []
         self.kind: list[int] = []
         self.open_ends: list[int] = []
         self.covered: list[set[Pos]] = []
         self.coats: list[int] = []
-        self.borders: list[list[int]] = []
-        self.meeples: list[list[int]] = []
+        self.borders: list[list[int]] = []  # city nodes a field borders (`_NONE`: none)
+        self.meeples: list[list[int]] = []  # figure codes (`figures`) standing on the feature
+        self.barns: dict[int, list[int]] = {}  # root -> owners of the barns on that field
 
     # -- union-find -------------------------------------------------------------------
     def find(self, node: int) -> int:
@@ -112,56 +200,98 @@ class Board:
         self.open_ends[ra] += self.open_ends[rb]
         self.coats[ra] += self.coats[rb]
         if self.borders[rb]:
-            self.borders[ra].extend(self.borders[rb])
+            if self.borders[ra]:
+                self.borders[ra].extend(self.borders[rb])
+            else:
+                self.borders[ra] = self.borders[rb]  # rb is no root any more: its list moves
         if self.meeples[rb]:
             self.meeples[ra].extend(self.meeples[rb])
             self.meeples[rb] = []
+        if self.barns and rb in self.barns:
+            self.barns.setdefault(ra, []).extend(self.barns.pop(rb))
         return ra
 
     # -- placement --------------------------------------------------------------------
     def legal_placements(self, code: str) -> list[tuple[Pos, Oriented]]:
         """Every (square, rotation) where `code` fits, in a deterministic order."""
-        fitting = self.tiles.fitting
-        return [(pos, o) for pos, req in self.frontier.items() for o in fitting(code, req)]
+        fits = self.tiles.fit_table(code)
+        return [(pos, o) for pos, req in self.frontier.items() for o in fits[req]]
+
+    def pick_placement(
+        self, code: str, randrange: Callable[[int], int]
+    ) -> tuple[Pos, Oriented] | None:
+        """`legal_placements(code)[randrange(n)]` (None when there is none), without
+        building the list: the simulation's hot loop."""
+        frontier = self.frontier
+        options = list(map(self.tiles.fit_table(code).__getitem__, frontier.values()))
+        counts = list(accumulate(map(len, options)))
+        if not counts or not counts[-1]:
+            return None
+        index = randrange(counts[-1])
+        square = bisect_right(counts, index)
+        before = counts[square - 1] if square else 0
+        return next(islice(frontier, square, None)), options[square][index - before]
 
     def why_illegal(self, pos: Pos, o: Oriented) -> str | None:
         """None when `o` may go on `pos`, else the reason in words."""
-        if pos in self.placed:
-            return f"square {pos} is already taken by tile {self.placed[pos].code}"
-        required = self.frontier.get(pos)
-        if required is None:
-            return f"square {pos} does not touch any placed tile"
-        for side, want in enumerate(required):
-            if want >= 0 and want != o.edges[side]:
-                dx, dy = SIDE_OFFSETS[side]
-                return (
-                    f"tile {o.code} rotated {o.rotation} does not fit at {pos}: its "
-                    f"{SIDES[side]} side is {KIND_NAMES[o.edges[side]]} but the tile at "
-                    f"{(pos[0] + dx, pos[1] + dy)} shows {KIND_NAMES[want]} there"
-                )
-        return None
+        return placement_problem(self.placed, self.frontier, pos, o)
+
+    def _add_nodes(self, pos: Pos, o: Oriented) -> int:
+        """The tile's segments become nodes; returns the first one's id."""
+        base = len(self.parent)
+        count = len(o.kinds)
+        self.placed[pos] = o
+        self.node_base[pos] = base
+        self.parent.extend(range(base, base + count))
+        self.kind.extend(o.kinds)
+        self.open_ends.extend(o.open_ends)
+        self.covered.extend(map(set, repeat((pos,), count)))
+        self.coats.extend(o.coats)
+        self.borders.extend([[base + c for c in b] if b else _NONE for b in o.field_borders])
+        self.meeples.extend(map(list, repeat((), count)))
+        extend_frontier(self.frontier, self.placed, pos, o)
+        return base
+
+    def _cloisters(self, pos: Pos, o: Oriented, base: int) -> list[int]:
+        """Cloisters this tile completed: each counts the tiles on its 8 neighbours (the
+        squares it watches); those this tile brings to 8 are done, in `NEIGHBOURS_8` order."""
+        done: list[int] = []
+        if o.monastery >= 0:
+            self.monasteries[pos] = base + o.monastery
+            around = self.monastery_neighbours(pos)
+            self.around[pos] = around
+            x, y = pos
+            watch = self.watch
+            for dx, dy in NEIGHBOURS_8:
+                square = (x + dx, y + dy)
+                if square not in self.placed:
+                    watch.setdefault(square, []).append(pos)
+            if around == 8:
+                done.append(base + o.monastery)
+        watchers = self.watch.pop(pos, None)
+        if watchers is not None:
+            finished = []
+            for cloister in watchers:
+                self.around[cloister] += 1
+                if self.around[cloister] == 8:
+                    finished.append(cloister)
+            if len(finished) > 1:
+                finished.sort(key=lambda c: NEIGHBOURS_8.index((c[0] - pos[0], c[1] - pos[1])))
+            done += [self.monasteries[c] for c in finished]
+        return done
 
     def place(self, pos: Pos, o: Oriented) -> tuple[list[int], list[int]]:
         """Put `o` on `pos` (legality is the caller's business: see `why_illegal`).
 
-        Returns the roots of the roads/cities and the monastery nodes this tile completed.
+        Returns the roots of the roads/cities and the monastery (abbey) nodes this tile
+        completed.
         """
+        if o.abbey:
+            return self._place_abbey(pos, o)
         x, y = pos
-        base = len(self.parent)
-        self.placed[pos] = o
-        self.node_base[pos] = base
-        for index, kind in enumerate(o.kinds):
-            self.parent.append(base + index)
-            self.kind.append(kind)
-            self.open_ends.append(o.open_ends[index])
-            self.covered.append({pos})
-            self.coats.append(o.coats[index])
-            self.borders.append([base + c for c in o.field_borders[index]])
-            self.meeples.append([])
-        if o.monastery >= 0:
-            self.monasteries[pos] = base + o.monastery
+        base = self._add_nodes(pos, o)
+        cloisters = self._cloisters(pos, o, base) if o.monastery >= 0 or pos in self.watch else []
         placed = self.placed
-        extend_frontier(self.frontier, placed, pos, o)
         for side in range(4):
             dx, dy = SIDE_OFFSETS[side]
             npos = (x + dx, y + dy)
@@ -170,6 +300,7 @@ class Board:
             facing = (side + 2) % 4
             if neighbour is None:
                 continue
+            # (Never an abbey: an abbey fills a hole, so no empty square is left beside it.)
             nbase = self.node_base[npos]
             if edge != FIELD:
                 root = self._union(
@@ -177,40 +308,121 @@ class Board:
                 )
                 self.open_ends[root] -= 2  # one end of each segment closed by the other
             if edge != CITY:
-                for half in (2 * side, 2 * side + 1):
-                    self._union(
-                        base + o.half_segment[half],
-                        nbase + neighbour.half_segment[_OPPOSITE_HALF[half]],
-                    )
+                half = 2 * side
+                mine = o.half_segment[half]
+                theirs = neighbour.half_segment[_OPPOSITE_HALF[half]]
+                self._union(base + mine, nbase + theirs)
+                mine2 = o.half_segment[half + 1]
+                theirs2 = neighbour.half_segment[_OPPOSITE_HALF[half + 1]]
+                if mine2 != mine or theirs2 != theirs:  # else the same two fields again
+                    self._union(base + mine2, nbase + theirs2)
         completed: list[int] = []
-        for index, kind in enumerate(o.kinds):
-            if kind in (FIELD, MONASTERY):
-                continue
+        for index in o.edge_segments:
             root = self.find(base + index)
             if self.open_ends[root] == 0 and root not in completed:
                 completed.append(root)
-        squares = [pos, *((x + dx, y + dy) for dx, dy in NEIGHBOURS_8)]
-        monasteries = [
-            self.monasteries[square]
-            for square in squares
-            if square in self.monasteries and self.monastery_neighbours(square) == 8
-        ]
-        return completed, monasteries
+        return completed, cloisters
+
+    def _place_abbey(self, pos: Pos, o: Oriented) -> tuple[list[int], list[int]]:
+        """An abbey fills a hole: it closes the road and city ends it touches, joins nothing."""
+        x, y = pos
+        cloisters = self._cloisters(pos, o, self._add_nodes(pos, o))
+        completed: list[int] = []
+        for side in range(4):
+            dx, dy = SIDE_OFFSETS[side]
+            npos = (x + dx, y + dy)
+            neighbour = self.placed[npos]
+            segment = neighbour.side_segment[(side + 2) % 4]
+            if segment < 0:
+                continue
+            root = self.find(self.node_base[npos] + segment)
+            self.open_ends[root] -= 1
+            if self.open_ends[root] == 0 and root not in completed:
+                completed.append(root)
+        return completed, cloisters
 
     def monastery_neighbours(self, pos: Pos) -> int:
         x, y = pos
         placed = self.placed
         return sum((x + dx, y + dy) in placed for dx, dy in NEIGHBOURS_8)
 
-    # -- meeples ----------------------------------------------------------------------
+    # -- features ---------------------------------------------------------------------
+    def node(self, pos: Pos, segment: int) -> int:
+        return self.node_base[pos] + segment
+
+    def fid(self, pos: Pos, segment: int) -> int:
+        """The feature (its root) that segment `segment` of the tile on `pos` belongs to."""
+        return self.find(self.node_base[pos] + segment)
+
+    def kind_of(self, fid: int) -> int:
+        return self.kind[fid]
+
+    def tiles_of(self, fid: int) -> int:
+        """Tiles of the feature; for a monastery or abbey its 3x3 square's tiles."""
+        if self.kind[fid] in CLOISTERS:
+            (pos,) = self.covered[fid]
+            return 1 + self.monastery_neighbours(pos)
+        return len(self.covered[fid])
+
+    def squares_of(self, fid: int) -> set[Pos]:
+        return self.covered[fid]
+
+    def coats_of(self, fid: int) -> int:
+        return self.coats[fid]
+
+    def complete(self, fid: int) -> bool:
+        kind = self.kind[fid]
+        if kind in CLOISTERS:
+            (pos,) = self.covered[fid]
+            return self.monastery_neighbours(pos) == 8
+        return kind != FIELD and self.open_ends[fid] == 0
+
+    def cities_of(self, fid: int) -> int:
+        """Completed cities bordering a field, each counted once."""
+        completed = {self.find(c) for c in self.borders[fid]}
+        return sum(1 for c in completed if self.open_ends[c] == 0)
+
+    def figures_of(self, fid: int) -> list[int]:
+        """The figures on a feature (read only: change them through the methods below)."""
+        return self.meeples[fid]
+
+    def clear_figures(self, fid: int) -> None:
+        self.meeples[fid] = []
+
+    def barns_of(self, fid: int) -> list[int]:
+        return self.barns.get(fid, [])
+
+    def final_order(self) -> list[int]:
+        """Every feature holding figures, in final-scoring order (kind, then root)."""
+        meeples, kind = self.meeples, self.kind
+        roots = [n for n in range(len(self.parent)) if self.parent[n] == n and meeples[n]]
+        return sorted(roots, key=lambda root: (FINAL_ORDER[kind[root]], root))
+
+    def barn_fields(self) -> list[int]:
+        """Every field holding barns, by root."""
+        return sorted(root for root in self.barns if self.parent[root] == root)
+
+    def feature_roots(self) -> list[int]:
+        """Every feature root, once each (monasteries included)."""
+        return [node for node in range(len(self.parent)) if self.parent[node] == node]
+
+    # -- figures ----------------------------------------------------------------------
     def free_segments(self, pos: Pos) -> list[int]:
-        """Local segment indexes of the tile on `pos` whose feature has no meeple."""
+        """Local segment indexes of the tile on `pos` whose feature a follower may take: no
+        follower on it (and, for a field, no barn)."""
         base = self.node_base[pos]
         o = self.placed[pos]
-        return [i for i in range(len(o.kinds)) if not self.meeples[self.find(base + i)]]
+        meeples, find, barns = self.meeples, self.find, self.barns
+        if barns:
+            return [
+                i
+                for i in range(len(o.kinds))
+                if not meeples[r := find(base + i)] and r not in barns
+            ]
+        return [i for i in range(len(o.kinds)) if not meeples[find(base + i)]]
 
     def segment_for(self, pos: Pos, target: str) -> int:
-        """The local segment a meeple target (`city:N`, `field:NL`, `monastery`) names."""
+        """The local segment a target (`city:N`, `field:NL`, `field:I`, `monastery`) names."""
         o = self.placed[pos]
         segment = o.targets.get(target)
         if segment is None:
@@ -220,13 +432,33 @@ class Board:
             )
         return segment
 
-    def put_meeple(self, pos: Pos, segment: int, player: int) -> None:
+    def put_meeple(self, pos: Pos, segment: int, figure: int) -> None:
+        """Put a follower (figure code) on the feature of that segment, if no follower is."""
         root = self.find(self.node_base[pos] + segment)
         if self.meeples[root]:
-            kind = KIND_NAMES.get(self.kind[root], "monastery")
-            raise IllegalMove(f"that {kind} is already occupied")
-        self.meeples[root].append(player)
+            raise IllegalMove(f"that {FEATURE_NAMES[self.kind[root]]} is already occupied")
+        if root in self.barns:
+            raise IllegalMove("that field has a barn: farmers may not go onto it")
+        self.meeples[root].append(figure)
 
-    def feature_roots(self) -> list[int]:
-        """Every feature root, once each (monasteries included)."""
-        return [node for node in range(len(self.parent)) if self.parent[node] == node]
+    def corner_field(self, pos: Pos, corner: int) -> int:
+        """The field segment of the tile on `pos` at `corner` when four tiles meet there and
+        each shows only field at that point (where a barn may stand), else -1."""
+        field_at: int = self.placed[pos].corner_segment[corner]
+        if field_at < 0:
+            return -1
+        x, y = pos
+        placed = self.placed
+        for dx, dy, their in CORNER_SQUARES[corner]:
+            other = placed.get((x + dx, y + dy))
+            if other is None or other.corner_segment[their] < 0:
+                return -1
+        return field_at
+
+    def put_barn(self, pos: Pos, segment: int, player: int) -> int:
+        """Put `player`'s barn on the field of that segment; returns the field's root."""
+        root = self.find(self.node_base[pos] + segment)
+        if root in self.barns:
+            raise IllegalMove("that field already has a barn")
+        self.barns[root] = [player]
+        return root

@@ -14,13 +14,23 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from pipeline.engine.geometry import registry, tile_set
+from pipeline.engine.geometry import record_name, registry, resolved, tile_set
 from pipeline.engine.ruleset import RulesConfig
 from pipeline.errors import InputError
 from pipeline.extract.inputfiles import load_json_file, validate_json_model
 from schemas.engine_config import ENGINE_CONFIG_FORMAT, EngineConfig, TileGeometry
 
-SHAPE_FIELDS = {"edges", "monastery", "cities", "roads", "fields"}
+SHAPE_FIELDS = {
+    "edges",
+    "monastery",
+    "cities",
+    "roads",
+    "fields",
+    "abbey",
+    "garden",
+    "well",
+    "letter",
+}
 
 
 @cache
@@ -74,6 +84,9 @@ def rules_from_engine_config(config: EngineConfig, path: str) -> RulesConfig:
         value.engine_key: value.points
         for value in sorted(config.scoring, key=lambda v: v.engine_key)
     }
+    for number in config.module_values:
+        if number.engine_key is not None:
+            values[number.engine_key] = number.value
     unknown = sorted(set(values) - set(RulesConfig.model_fields))
     if unknown:
         raise InputError(
@@ -86,13 +99,16 @@ def rules_from_engine_config(config: EngineConfig, path: str) -> RulesConfig:
         raise InputError(
             f"tiles without geometry, which the engine cannot play: {', '.join(shapeless)}",
             path=path,
-            fix="generate the file with --codes for tiles that have one "
-            "(Winter Edition base tiles: --codes A-X)",
+            fix="their shapes are unknown (pipeline/engine/shapes); generate the file with "
+            "--codes for tiles that have one",
         )
     pile: dict[str, int] = {}
+    owners = resolved()
     for tile in config.tile_set.tiles:
         if not tile.special:
-            pile[tile.code] = pile.get(tile.code, 0) + tile.count
+            owner = owners[(product, tile.code)][1]
+            name = record_name(config.tile_set.product, tile.code, owner)
+            pile[name] = pile.get(name, 0) + tile.count
     return RulesConfig.model_validate(
         {
             **values,

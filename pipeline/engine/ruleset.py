@@ -1,7 +1,10 @@
 """The rules configuration: every number scoring uses, versioned, with a JSON form.
 
-Defaults are the base game (C2/C3, domain notes §4). A later step generates this object from
-the warehouse's rules tables and passes it as `--config CONFIG.json`; the engine never reads
+Defaults are the base game (C2/C3, domain notes §4) and, for the expansions' rule modules,
+the numbers their rules pages state (Abbey and the Mayor: one abbey, mayor, wagon and barn per
+player; barn scoring 3 / 1 per completed city during the game and 4 at the end; a mayor's
+strength is its city's coats of arms). `carcdb engine-config` generates this object from the
+warehouse's rules tables and passes it as `--config CONFIG.json`; the engine never reads
 scoring numbers from anywhere else.
 """
 
@@ -34,5 +37,21 @@ class RulesConfig(Record):
     field_per_completed_city: int = Field(default=3, ge=0)
     draw_pile: dict[str, Annotated[int, Field(ge=0)]] | None = Field(
         default=None,
-        description="Copies per tile code for simulation; null = warehouse, else reference.",
+        description="Copies per tile name for simulation (base letters bare, other tiles "
+        "PRODUCT/CODE); null = warehouse, else reference.",
+    )
+    # Abbey and the Mayor (used when a game's products switch its modules on).
+    abbeys_per_player: int = Field(default=1, ge=0)
+    mayors_per_player: int = Field(default=1, ge=0)
+    wagons_per_player: int = Field(default=1, ge=0)
+    barns_per_player: int = Field(default=1, ge=0)
+    mayor_strength_per_coat_of_arms: int = Field(default=1, ge=0)
+    barn_placed_per_completed_city: int = Field(
+        default=3, ge=0, description="Farmers' field scored when a barn is put on it."
+    )
+    barn_joined_per_completed_city: int = Field(
+        default=1, ge=0, description="Farmers' field scored when a tile joins it to a barn's."
+    )
+    barn_final_per_completed_city: int = Field(
+        default=4, ge=0, description="A barn's field at the end of the game."
     )

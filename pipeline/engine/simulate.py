@@ -3,22 +3,39 @@
 Each game `i` of a run seeded `S` uses its own `random.Random(f"carcdb:{S}:{i}")`, so a game
 is reproducible alone and the run is deterministic. A drawn tile with no legal placement is
 set aside (removed from the game) and the same player draws again, as the base rules say.
-A player with meeples left puts one, with equal chance, on no feature or any unoccupied
-feature of the tile just placed.
+
+Every choice is uniform among the legal ones:
+- a player holding an abbey, while tiles are left to draw and a hole exists, places it with
+  even chance instead of drawing (on a random hole);
+- the tile goes on one of its legal placements;
+- the figure is "none" or any legal (figure, place) the player can afford: a meeple on a free
+  feature, a mayor in a free city, a wagon on a free road, city or cloister, a barn on a free
+  four-field corner. (In a base game that is the meeple or nothing, as always);
+- a wagon freed by scoring moves to one of its legal targets or stays home.
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
 from pipeline.engine.board import Pos
+from pipeline.engine.figures import BARN, MAYOR, MEEPLE, WAGON, FigureType
 from pipeline.engine.game import Game
-from pipeline.engine.geometry import Oriented, TileSet, tile_set
+from pipeline.engine.geometry import (
+    CITY,
+    CORNERS,
+    FIELD,
+    Oriented,
+    TileSet,
+    game_tiles,
+    tile_set,
+)
+from pipeline.engine.rules.abbey_mayor import ABBEY_TILE
 from pipeline.engine.ruleset import RulesConfig
 from pipeline.engine.scoring import ScoreEvent
 from pipeline.errors import InputError
@@ -33,7 +50,7 @@ class PlayableEngine(Protocol):
 
     def start(self, pos: Pos, o: Oriented) -> None: ...
     def legal_placements(self, code: str) -> list[tuple[Pos, Oriented]]: ...
-    def place(self, pos: Pos, o: Oriented) -> None: ...
+    def place(self, pos: Pos, o: Oriented, player: int | None = None) -> None: ...
     def free_segments(self) -> list[int]: ...
     def put_meeple(self, player: int, segment: int) -> None: ...
     def end_turn(self) -> list[ScoreEvent]: ...
@@ -42,8 +59,14 @@ class PlayableEngine(Protocol):
 
 class PlayableFactory(Protocol):
     def __call__(
-        self, players: list[str], config: RulesConfig, tiles: TileSet | None = None
-    ) -> PlayableEngine: ...
+        self,
+        players: list[str],
+        config: RulesConfig,
+        tiles: TileSet | None = None,
+        *,
+        products: list[str] | None = None,
+        options: dict[str, str] | None = None,
+    ) -> Game: ...
 
 
 @dataclass
@@ -52,6 +75,7 @@ class GameResult:
     set_aside: int
     completed: dict[str, int]
     record: dict[str, Any] | None = None
+    figures_placed: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -67,6 +91,8 @@ class SimulationSummary:
     max_score: int
     tiles_set_aside: int
     features_completed: dict[str, int] = field(default_factory=dict)
+    products: list[str] = field(default_factory=list)
+    figures_placed: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -89,9 +115,10 @@ def play_random_game(
     *,
     engine: PlayableFactory = Game,
     keep_record: bool = False,
+    options: Mapping[str, str] | None = None,
 ) -> GameResult:
-    """One full random game including final scoring."""
-    game = engine(list(players), config, tiles)
+    """One full random game including final scoring (products: those of `tiles`)."""
+    game = engine(list(players), config, tiles, options=dict(options or {}))
     start_code = tiles.start_tile
     pile = [code for code, copies in sorted(counts.items()) for _ in range(copies)]
     pile.remove(start_code)  # the start tile is one copy of its type
@@ -103,50 +130,124 @@ def play_random_game(
     player = 0
     count = len(players)
     randrange = rng.randrange
+    expansion = len(game.modules) > 1
+    abbeys = game.reserve.get(ABBEY_TILE)
+    pick = game.board.pick_placement  # = legal_placements(code)[randrange(n)]
+    placed: dict[str, int] = {}
     while pile:
-        code = pile.pop()
-        options = game.legal_placements(code)
-        if not options:
-            set_aside += 1
-            continue
-        pos, o = options[randrange(len(options))]
-        game.place(pos, o)
-        meeple = -1
-        if game.supply[player] > 0:
+        picked = None
+        if abbeys is not None and abbeys[player] > 0 and randrange(2) == 0:
+            code = tiles.abbeys[0]
+            picked = pick(code, randrange)
+            if picked is not None:
+                abbeys[player] -= 1
+        if picked is None:
+            code = pile.pop()
+            picked = pick(code, randrange)
+            if picked is None:
+                set_aside += 1
+                continue
+        pos, o = picked
+        game.place(pos, o, player)
+        target = ""
+        figure = MEEPLE
+        if expansion:
+            figure, target = _random_figure(rng, game, player, pos, o)
+        elif game.supply[player] > 0:
             free = game.free_segments()
             choice = randrange(len(free) + 1)
             if choice < len(free):
-                meeple = free[choice]
-                game.put_meeple(player, meeple)
-        game.end_turn()
+                game.put_meeple(player, free[choice])
+                target = o.segment_names[free[choice]]
+        moves: list[tuple[int, Pos, str]] = []
+        if expansion:
+            game.score_turn()
+            if game.pending_wagons:
+                moves = _random_moves(rng, game)
+            game.finish_turn()
+        else:
+            game.end_turn()
+        if target:
+            placed[figure.name] = placed.get(figure.name, 0) + 1
         if keep_record:
-            turn: dict[str, Any] = {
-                "player": players[player],
-                "tile": code,
-                "x": pos[0],
-                "y": pos[1],
-                "rotation": o.rotation,
-            }
-            if meeple >= 0:
-                turn["meeple"] = o.segment_names[meeple]
+            turn: dict[str, Any] = {"player": players[player], "tile": code, "x": pos[0]}
+            turn["y"] = pos[1]
+            if not o.abbey:
+                turn["rotation"] = o.rotation
+            if target:
+                turn["meeple"] = target
+                if figure is not MEEPLE:
+                    turn["figure"] = figure.name
+            if moves:
+                turn["moves"] = [
+                    {"player": players[p], "figure": "wagon", "x": x, "y": y, "meeple": name}
+                    for p, (x, y), name in moves
+                ]
             turns.append(turn)
         player = (player + 1) % count
     game.finish()
-    record = None
+    record: dict[str, Any] | None = None
     if keep_record:
-        record = {
-            "players": list(players),
-            "start": {"tile": start_code, "x": 0, "y": 0, "rotation": 0},
-            "turns": turns,
-        }
-    return GameResult(list(game.scores), set_aside, dict(game.completed), record)
+        record = {"players": list(players)}
+        if tiles.products != ("Base Game",):
+            record["products"] = list(tiles.products)
+            record["options"] = dict(options or {})
+        record["start"] = {"tile": start_code, "x": 0, "y": 0, "rotation": 0}
+        record["turns"] = turns
+    return GameResult(list(game.scores), set_aside, dict(game.completed), record, placed)
+
+
+def _random_figure(
+    rng: random.Random, game: Game, player: int, pos: Pos, o: Oriented
+) -> tuple[FigureType, str]:
+    """Put a random affordable figure (or none) on the tile just placed; (figure, target)."""
+    free = game.free_segments()
+    choices: list[tuple[FigureType, int]] = []
+    if game.supply[player] > 0:
+        choices += [(MEEPLE, s) for s in free]
+    reserve = game.reserve
+    if MAYOR.name in reserve and reserve[MAYOR.name][player] > 0:
+        choices += [(MAYOR, s) for s in free if o.kinds[s] == CITY]
+    if WAGON.name in reserve and reserve[WAGON.name][player] > 0:
+        choices += [(WAGON, s) for s in free if o.kinds[s] != FIELD]
+    corners: list[int] = []
+    if BARN.name in reserve and reserve[BARN.name][player] > 0:
+        board = game.board
+        for corner in range(4):
+            segment = board.corner_field(pos, corner)
+            if segment >= 0 and not board.barns_of(board.fid(pos, segment)):
+                corners.append(corner)
+    choice = rng.randrange(len(choices) + len(corners) + 1)
+    if choice < len(choices):
+        figure, segment = choices[choice]
+        game.put_figure(player, figure, segment)
+        return figure, o.segment_names[segment]
+    choice -= len(choices)
+    if choice < len(corners):
+        game.put_barn(player, corners[choice])
+        return BARN, f"corner:{CORNERS[corners[choice]]}"
+    return MEEPLE, ""
+
+
+def _random_moves(rng: random.Random, game: Game) -> list[tuple[int, Pos, str]]:
+    """Each freed wagon, in turn order, moves to a random legal target or stays home."""
+    moves = []
+    for mover, _figure, from_pos in game.pending_moves():
+        targets = game.wagon_targets(from_pos)
+        choice = rng.randrange(len(targets) + 1)
+        if choice < len(targets):
+            pos, segment = targets[choice]
+            game.move_figure(mover, WAGON.name, pos, segment)
+            moves.append((mover, pos, game.board.placed[pos].segment_names[segment]))
+    return moves
 
 
 def check_counts(tiles: TileSet, counts: dict[str, int], source: str) -> None:
     unknown = sorted(code for code in counts if code not in tiles.shapes)
     if unknown:
         raise InputError(
-            f"draw pile names tiles {tiles.product} does not have: {', '.join(unknown)}",
+            f"draw pile names tiles {' + '.join(tiles.products)} does not have: "
+            f"{', '.join(unknown)}",
             path=source,
             fix=f"use codes from {', '.join(sorted(tiles.shapes))}",
         )
@@ -169,13 +270,18 @@ def simulate(
     notices: Sequence[str] = (),
     record_dir: Path | None = None,
     engine: PlayableFactory = Game,
+    products: Sequence[str] | None = None,
+    options: Mapping[str, str] | None = None,
 ) -> SimulationSummary:
-    """Play `games` random games; write each as `game-NNNNN.json` into `record_dir` if set."""
+    """Play `games` random games; write each as `game-NNNNN.json` into `record_dir` if set.
+
+    `products` default to those of `config.product`'s game (the base game alone, or an
+    expansion with the base game)."""
     if games < 1:
         raise InputError(f"--games {games}", fix="simulate at least one game")
     if not 1 <= players <= MAX_PLAYERS:
         raise InputError(f"--players {players}", fix=f"use 1 to {MAX_PLAYERS} players")
-    tiles = tile_set(config.product)
+    tiles = game_tiles(tuple(products)) if products else _config_tiles(config)
     check_counts(tiles, counts, source)
     names = player_names(players)
     if record_dir is not None:
@@ -188,6 +294,7 @@ def simulate(
     all_scores: list[int] = []
     set_aside = 0
     completed = {"road": 0, "city": 0, "monastery": 0}
+    placed: dict[str, int] = {}
     for index in range(games):
         result = play_random_game(
             game_rng(seed, index),
@@ -197,11 +304,14 @@ def simulate(
             tiles,
             engine=engine,
             keep_record=record_dir is not None,
+            options=options,
         )
         all_scores += result.scores
         set_aside += result.set_aside
         for kind, number in result.completed.items():
-            completed[kind] += number
+            completed[kind] = completed.get(kind, 0) + number
+        for name, number in result.figures_placed.items():
+            placed[name] = placed.get(name, 0) + number
         if record_dir is not None:
             path = record_dir / f"game-{index:05d}.json"
             path.write_text(json.dumps(result.record, indent=1) + "\n", "utf-8")
@@ -217,4 +327,10 @@ def simulate(
         max_score=max(all_scores),
         tiles_set_aside=set_aside,
         features_completed=completed,
+        products=list(tiles.products),
+        figures_placed=placed,
     )
+
+
+def _config_tiles(config: RulesConfig) -> TileSet:
+    return tile_set(config.product)

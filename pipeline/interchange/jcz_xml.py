@@ -11,7 +11,8 @@ conventions (pipeline/engine/geometry.py), so a shape maps one to one.
 
 Read safely: expat, with any DOCTYPE or entity declaration refused (as the MediaWiki dump
 reader does, `pipeline.extract.dumps`): no entity expansion, no external fetches.
-What carcdb's shape model does not hold (rivers, inner fields `I`/`II`, towers, gardens)
+An inner field (`<field city="N W">I</field>`, `II`) is a field without halves, as in
+carcdb's shape data. What carcdb's shape model does not hold (rivers, towers, gardens)
 is not guessed: a tile with an unknown location is kept as `unsupported`, other child
 elements are listed as `ignored`.
 """
@@ -34,6 +35,7 @@ from schemas.interchange import FileLocation, JczRef, JczTile, JczTileSet
 ROOTS = ("defs", "pack")
 MONASTERY_NAMES = ("monastery", "cloister")
 FIELD_NAMES = ("field", "farm")
+INNER = ("I", "II", "III", "IV")  # inner fields, as JCloisterZone names them
 PENNANT_NAMES = ("pennants", "pennant")
 # Refuse files larger than this: tile definitions are kilobytes; a huge file is a mistake.
 MAX_BYTES = 20 * 1024 * 1024
@@ -224,6 +226,9 @@ def read_jcz(data: bytes, origin: str) -> JczFile:
                 else:
                     tile.roads.append(body)
             elif name in FIELD_NAMES:
+                if len(body) == 1 and body[0] in INNER:  # an inner field: no halves
+                    tile.fields.append(([], list(attrs["city"])))
+                    return
                 unknown = [token for token in body if token not in HALVES]
                 if unknown or not body:
                     tile.problems.append(
@@ -296,11 +301,14 @@ def _tile_xml(tile_id: str, shape: TileGeometry) -> list[str]:
         out.append(f"      <city{pennants}>{' '.join(city.sides)}</city>")
     for road in shape.roads:
         out.append(f"      <road>{' '.join(road.sides)}</road>")
+    inner = iter(INNER)
     for segment in shape.fields:
-        # A city is named by its first side, as JCloisterZone's files do.
+        # A city is named by its first side, as JCloisterZone's files do; a field touching no
+        # side is JCloisterZone's inner field I, II in the shape's order.
         cities = " ".join(shape.cities[i].sides[0] for i in segment.borders_cities)
         attr = f" city={quoteattr(cities)}" if cities else ""
-        out.append(f"      <field{attr}>{' '.join(segment.halves)}</field>")
+        where = " ".join(segment.halves) or next(inner)
+        out.append(f"      <field{attr}>{where}</field>")
     out.append("    </tile>")
     return out
 

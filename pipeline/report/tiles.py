@@ -14,7 +14,7 @@ import duckdb
 from pipeline.configgen.generate import geometry_product
 from pipeline.draw.tile_svg import tile_symbol, tile_use
 from pipeline.engine.config_file import builtin_tile_geometry
-from pipeline.engine.geometry import registry
+from pipeline.engine.geometry import resolved
 from pipeline.report.html import Raw, attr, esc, table
 from warehouse.tiles import TileListRow, TileRow, current_lists, current_tiles, tile_differences
 
@@ -40,9 +40,14 @@ class Symbols:
 
     def use(self, product: str | None, code: str) -> str:
         """An inline drawing of the code's shape, or a placeholder when it has none."""
-        owner = geometry_product(product or "")
+        # The shape's owner: a product's own (Abbey and the Mayor), or the base game's tile it
+        # reuses (the Winter Edition's and the 20th Anniversary's letters): drawn once.
+        shapes = resolved()
+        found = shapes.get((product or "", code)) or shapes.get(
+            (geometry_product(product or ""), code)
+        )
         label = f"{product}/{code}"
-        if (owner, code) not in registry():
+        if found is None:
             return (
                 f'<svg class="tile-drawing no-shape" viewBox="0 0 104 104" width="64" '
                 f'height="64" role="img" aria-label={attr(label + ": no shape data")}>'
@@ -50,10 +55,13 @@ class Symbols:
                 'stroke-dasharray="6 4"/><text x="52" y="62" text-anchor="middle" '
                 'font-size="30" fill="#6e7781">?</text></svg>'
             )
-        symbol_id = "shape-" + "".join(ch if ch.isalnum() else "-" for ch in f"{owner}-{code}")
+        _shape, owner, owner_code = found
+        symbol_id = "shape-" + "".join(
+            ch if ch.isalnum() else "-" for ch in f"{owner}-{owner_code}"
+        )
         if symbol_id not in self.defined:
             self.defined[symbol_id] = tile_symbol(
-                builtin_tile_geometry(owner, code), symbol_id, f"{owner}/{code}"
+                builtin_tile_geometry(owner, owner_code), symbol_id, f"{owner}/{owner_code}"
             )
         return tile_use(symbol_id, label)
 

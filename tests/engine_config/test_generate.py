@@ -69,8 +69,11 @@ def test_winter_edition_base_72(sample_db: Path) -> None:
 def test_winter_edition_whole_section_declares_84(sample_db: Path) -> None:
     config = generate(sample_db, "Winter Edition Base Game", "WE3")
     assert config.tile_set.declared_total == config.tile_set.draw_pile_total == 84
-    no_shape = sorted(t.code for t in config.tile_set.tiles if t.code not in config.geometry.tiles)
-    assert no_shape == parse_codes("Z01-Z12")
+    # Every code has a shape now: the letters reuse the base game's, the animal tiles are the
+    # Winter Edition's own (pipeline/engine/shapes/winter_edition.json).
+    assert set(config.geometry.tiles) == {t.code for t in config.tile_set.tiles}
+    assert config.geometry.product == "Winter Edition"
+    assert config.geometry.tiles["Z05"].monastery
 
 
 def test_scoring_values_carry_claim_provenance(sample_db: Path) -> None:

@@ -41,7 +41,10 @@ def test_report_has_every_section_and_defines_each_drawing_once(
     for anchor in ("tiles", "editions", "translations", "findings", "checks", "engine"):
         assert f'<section id="{anchor}">' in text
     symbols = re.findall(r'<symbol id="([^"]+)"', text)
-    assert len(symbols) == len(set(symbols)) == 24  # the base game's shapes, each once
+    # Every shape of the sample's tiles, each once: the base game's 24 (the Winter Edition's
+    # and 20th Anniversary's letters reuse them), Abbey and the Mayor's 13, the Winter
+    # Edition's 12 animal tiles; The Courier's tiles have no shape.
+    assert len(symbols) == len(set(symbols)) == 24 + 13 + 12
     assert text.count('class="tile-card"') == 229
     assert "field_per_completed_city" in text  # the engine configuration's scoring table
     assert 'id="chart-languages"' in text and 'id="chart-findings"' in text

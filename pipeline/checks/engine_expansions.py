@@ -1,0 +1,222 @@
+"""Checks that tie the tile lists to the engine's shape data, for every product it has.
+
+- `engine.shape_features` (error): for every tile list of a product with shape data (the base
+  game and the products sharing its letters, the Winter Edition, Abbey and the Mayor, The
+  Courier), each structural feature the wiki lists on every copy of a tile is in the tile's
+  shape: Monastery, Abbey, InnerField (as many as listed), OverpassingCityBridge, TunnelRoad,
+  ContinuousRoad, Village and Crossroad (three or more roads ending at the tile's
+  junction), Well, Garden. Illustrations (a copy's farmhouse, cowshed ...) are decoration,
+  not checked. A list whose every tile has an unknown shape is skipped, naming them.
+- for every expansion tile set (Abbey and the Mayor, The Courier), as `engine.tile_sets`
+  does for the base game: `engine.geometry` (every code has a shape; codes whose shape is
+  marked unknown in the data are a skip naming them, codes the data does not know a
+  failure), `engine.draw_pile_total` (the pile the engine builds from the configuration
+  against the lists' `tiles=`) and `engine.placeable` (every tile type goes on one board
+  built from the base game's tiles and the set's).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+
+import duckdb
+
+from pipeline.checks.engine import expansion_tile_sets, placed_on_board
+from pipeline.checks.inputs import CheckInputs
+from pipeline.configgen.generate import SHARES_BASE_SHAPES, engine_config
+from pipeline.engine.config_file import rules_from_engine_config
+from pipeline.engine.geometry import (
+    BASE_GAME,
+    TileShape,
+    resolved,
+    tile_set,
+    unknown_shapes,
+)
+from pipeline.errors import InputError
+from schemas.checks import CheckResult, CheckStatus, outcome
+from warehouse.tiles import TileRow
+
+
+def _junction(shape: TileShape) -> int:
+    """Roads ending at the tile's junction (one side each): 3 or 4 make a village."""
+    return sum(1 for road in shape.roads if len(road.sides) == 1) if len(shape.roads) >= 3 else 0
+
+
+# Feature name -> (what the shape has, as a count comparable with the listed count).
+STRUCTURAL: dict[str, Callable[[TileShape], int]] = {
+    "Monastery": lambda s: int(s.monastery and not s.abbey),
+    "Abbey": lambda s: int(s.abbey),
+    "InnerField": lambda s: sum(1 for f in s.fields if not f.halves),
+    "OverpassingCityBridge": lambda s: sum(1 for c in s.cities if c.bridge),
+    "TunnelRoad": lambda s: sum(1 for r in s.roads if r.tunnel),
+    "ContinuousRoad": lambda s: sum(1 for r in s.roads if len(r.sides) >= 3),
+    "Village": lambda s: int(_junction(s) >= 3),
+    "Crossroad": lambda s: int(_junction(s) >= 3),
+    "Well": lambda s: int(s.well),
+    "Garden": lambda s: int(s.garden),
+}
+
+
+def _shape_owner(product: str, known: set[str]) -> str:
+    """Whose shape data a list of `product` is checked against."""
+    if product in known:
+        return product
+    return BASE_GAME if product in SHARES_BASE_SHAPES else product
+
+
+def check_shape_features(
+    conn: duckdb.DuckDBPyConnection, inputs: CheckInputs | None = None
+) -> list[CheckResult]:
+    """Every structural feature the tile lists name is in the engine's shape of the tile."""
+    shapes = resolved()
+    unknown = unknown_shapes()
+    known_products = {product for product, _code in shapes} | {p for p, _c in unknown}
+    grouped: dict[tuple[str, int], list[TileRow]] = defaultdict(list)
+    for row in CheckInputs.of(conn, inputs).tiles:
+        grouped[(row.title, row.list_index)].append(row)
+    results = []
+    for (title, _index), rows in sorted(grouped.items()):
+        first = rows[0]
+        owner = _shape_owner(first.product or "", known_products)
+        if owner not in known_products or first.edition is None:
+            continue
+        scope = f"{title} {first.product} {first.edition} list {first.list_index}"
+        wrong: list[str] = []
+        checked = 0
+        shapeless: list[str] = []
+        for row in rows:
+            listed = {name: n for name, n in row.features.items() if name in STRUCTURAL}
+            found = shapes.get((owner, row.code))
+            if found is None:
+                shapeless.append(row.code)
+                continue
+            for name, count in sorted(listed.items()):
+                checked += 1
+                has = STRUCTURAL[name](found[0])
+                if has != count:
+                    wrong.append(
+                        f"tile {row.code}: the wiki lists {name} x{count}, its shape {has}"
+                    )
+        if len(shapeless) == len(rows):
+            marked = [c for c in shapeless if (owner, c) in unknown]
+            why = "unknown from public descriptions" if marked == shapeless else "missing"
+            results.append(
+                CheckResult(
+                    check="engine.shape_features",
+                    scope=scope,
+                    status=CheckStatus.SKIP,
+                    severity="error",
+                    message=f"no tile of the list has a shape ({why}): {', '.join(shapeless)}",
+                )
+            )
+            continue
+        results.append(
+            outcome(
+                "engine.shape_features",
+                scope,
+                not wrong,
+                "every listed structural feature in the shape",
+                f"{checked - len(wrong)} of {checked} features found",
+                "; ".join(wrong),
+                {"mismatches": wrong, "no_shape": shapeless},
+            )
+        )
+    return results
+
+
+def check_expansion_tile_sets(
+    conn: duckdb.DuckDBPyConnection, inputs: CheckInputs | None = None
+) -> list[CheckResult]:
+    """Geometry, draw-pile total and placement of every expansion tile set."""
+    inputs = CheckInputs.of(conn, inputs)
+    data = inputs.config_data
+    unknown = unknown_shapes()
+    results = []
+    for title, product, edition in expansion_tile_sets(conn, inputs):
+        page, language = data.base_title(title)
+        scope = f"{title} {product} {edition} (whole set)"
+        try:
+            config = engine_config(
+                conn, page, edition, language=language, product=product, data=data
+            )
+        except InputError as exc:
+            results.append(
+                outcome("engine.config", scope, False, "a configuration", "none", str(exc), {})
+            )
+            continue
+        tiles = config.tile_set
+        missing = [t.code for t in tiles.tiles if t.code not in config.geometry.tiles]
+        marked = [code for code in missing if (product, code) in unknown]
+        unmarked = [code for code in missing if code not in marked]
+        if missing and not unmarked:
+            results.append(
+                CheckResult(
+                    check="engine.geometry",
+                    scope=scope,
+                    status=CheckStatus.SKIP,
+                    severity="error",
+                    message="shapes unknown from public descriptions (the engine refuses "
+                    f"these tiles): {', '.join(marked)}",
+                    evidence=f'{{"unknown": {len(marked)}}}',
+                )
+            )
+            continue
+        results.append(
+            outcome(
+                "engine.geometry",
+                scope,
+                not unmarked,
+                f"{len(tiles.tiles)} codes with a shape",
+                f"{len(tiles.tiles) - len(missing)} with a shape",
+                f"no {product} tile shape, nor a mark that it is unknown, for: "
+                f"{', '.join(unmarked)}",
+                {"missing": missing},
+            )
+        )
+        if missing:
+            continue
+        rules = rules_from_engine_config(config, scope)
+        pile = sum((rules.draw_pile or {}).values())
+        if tiles.declared_total is None:
+            results.append(
+                CheckResult(
+                    check="engine.draw_pile_total",
+                    scope=scope,
+                    status=CheckStatus.SKIP,
+                    severity="error",
+                    message="the page declares no tiles= total for these lists alone",
+                )
+            )
+        else:
+            results.append(
+                outcome(
+                    "engine.draw_pile_total",
+                    scope,
+                    pile == tiles.declared_total,
+                    tiles.declared_total,
+                    pile,
+                    f"the engine's draw pile holds {pile} tiles, the lists declare "
+                    f"{tiles.declared_total}",
+                    {"lists": tiles.source.lists},
+                )
+            )
+        # The set's tiles go on a board with the base game's: an expansion is never alone.
+        base = tile_set().reference_counts()
+        with_base = rules.model_copy(update={"draw_pile": {**base, **(rules.draw_pile or {})}})
+        placed, count = placed_on_board(with_base)
+        names = set(rules.draw_pile or {})
+        never = sorted(names - placed)
+        results.append(
+            outcome(
+                "engine.placeable",
+                scope,
+                not never,
+                "every tile type placed",
+                f"{len(names & placed)} of {len(names)} types, {count} tiles placed in all",
+                f"tile types that fit nowhere on a board built from the set and the base "
+                f"game: {', '.join(never)}",
+                {"never_placed": never, "tiles_placed": count},
+            )
+        )
+    return results
