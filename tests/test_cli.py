@@ -25,7 +25,9 @@ def carcdb(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, st
 def test_build_prints_summary_and_status_json(
     capsys: pytest.CaptureFixture[str], db_path: Path
 ) -> None:
-    code, out, _ = carcdb(capsys, "build", "--db", str(db_path), "--quiet")
+    code, out, err = carcdb(capsys, "build", "--db", str(db_path), "--quiet")
+    assert (code, out, err) == (0, "", "")  # --quiet: nothing but errors
+    code, out, _ = carcdb(capsys, "build", "--db", str(db_path))
     assert code == 0
     assert "pages:             4 (ro: 4)" in out
     assert "catalog languages: 460" in out

@@ -10,6 +10,7 @@ import typer
 
 from pipeline.checks import failed_errors
 from pipeline.cli.app import EXIT_CHECKS_FAILED, app
+from pipeline.cli.options import DbOption, JobsOption, JsonOption, QuietOption
 from pipeline.cli.output import console, print_json, print_table, progress_for
 from pipeline.extract.corpus import SourceSpec
 from pipeline.extract.sources import InputFormat
@@ -17,17 +18,6 @@ from pipeline.run import build as build_lib
 from schemas.checks import CheckResult, CheckStatus
 from warehouse.connection import DEFAULT_DB, read_only
 from warehouse.queries import status
-
-DbOption = Annotated[Path, typer.Option("--db", help="Warehouse file.")]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
-QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No progress, less output.")]
-JobsOption = Annotated[
-    int | None,
-    typer.Option(
-        "--jobs", "-j", min=0, help="Parse worker processes (default: cores; 0: in-process)."
-    ),
-]
-
 
 # The parsed records a summary shows, in reading order.
 RECORD_TABLES = ("tile_lists", "tiles", "rules", "rule_dates", "scoring_claims")
@@ -82,7 +72,8 @@ def _finish_checks(results: list[CheckResult]) -> None:
 @app.command("import")
 def import_command(
     paths: Annotated[
-        list[Path], typer.Argument(help="Input files (captures, wikitext, XML, JSON).")
+        list[Path],
+        typer.Argument(help="Input files (captures, wikitext, XML, JSON; .gz/.bz2); - is stdin."),
     ],
     title: Annotated[str | None, typer.Option(help="Page title, e.g. 'Base game/ro'.")] = None,
     lang: Annotated[str | None, typer.Option(help="Language code, e.g. ro.")] = None,
@@ -143,6 +134,7 @@ def check(
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
     verbose: Annotated[bool, typer.Option("--all", help="Show passing checks too.")] = False,
+    quiet: QuietOption = False,
 ) -> None:
     """Run every check on the warehouse as it stands (exit 1 when an error-level check fails)."""
     results = build_lib.check_warehouse(db)
@@ -154,7 +146,9 @@ def check(
 
 
 @app.command("status")
-def status_command(db: DbOption = DEFAULT_DB, json_out: JsonOption = False) -> None:
+def status_command(
+    db: DbOption = DEFAULT_DB, json_out: JsonOption = False, quiet: QuietOption = False
+) -> None:
     """What the warehouse holds: pages per language, revisions, findings by severity."""
     with read_only(db) as conn:
         data = status(conn)
@@ -173,6 +167,7 @@ def sql(
     ] = False,
     jsonl: Annotated[bool, typer.Option("--jsonl", help="One JSON object per line.")] = False,
     csv_out: Annotated[bool, typer.Option("--csv", help="CSV with a header line.")] = False,
+    quiet: QuietOption = False,
 ) -> None:
     """Run a read-only SQL query and print its rows as they are read.
 

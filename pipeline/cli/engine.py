@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from pipeline.cli.app import app
+from pipeline.cli.options import DbOption, JsonOption, QuietOption
 from pipeline.cli.output import console, print_json, print_table
 from pipeline.configgen.drawpile import draw_pile
 from pipeline.engine.config_file import load_rules
@@ -17,7 +17,7 @@ from pipeline.engine.records import parse_record, replay, score_report
 from pipeline.engine.ruleset import RulesConfig
 from pipeline.engine.simulate import simulate as simulate_games
 from pipeline.errors import InputError
-from pipeline.extract.inputfiles import read_input_text
+from pipeline.extract.inputfiles import STDIN, read_input_text
 from warehouse.connection import DEFAULT_DB
 
 ConfigOption = Annotated[
@@ -28,20 +28,19 @@ ConfigOption = Annotated[
 
 @app.command()
 def score(
-    game: Annotated[Path | None, typer.Argument(help="Game record JSON file.")] = None,
-    stdin: Annotated[bool, typer.Option("--stdin", help="Read the record from stdin.")] = False,
+    game: Annotated[Path | None, typer.Argument(help="Game record JSON file; - is stdin.")] = None,
+    stdin: Annotated[bool, typer.Option("--stdin", hidden=True)] = False,  # old name of `-`
     config: ConfigOption = None,
+    quiet: QuietOption = False,
 ) -> None:
     """Validate and replay a game record; print the scores and every score event as JSON."""
     if stdin == (game is not None):
         raise InputError(
-            "give either a GAME.json file or --stdin",
-            fix="carcdb score GAME.json, or: carcdb score --stdin < GAME.json",
+            "give either a GAME.json file or - (stdin)",
+            fix="carcdb score GAME.json, or: carcdb score - < GAME.json",
         )
-    if game is None:
-        text, source = sys.stdin.read(), "<stdin>"
-    else:
-        text, source = read_input_text(game).text, str(game)
+    data = read_input_text(game or Path(STDIN))
+    text, source = data.text, data.path
     rules = load_rules(config)
     scores, events = replay(parse_record(text, source), rules, source)
     print_json(score_report(scores, events))
@@ -52,17 +51,18 @@ def simulate(
     games: Annotated[int, typer.Option("--games", help="How many games.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="Random seed (same seed, same games).")] = 0,
     players: Annotated[int, typer.Option("--players", help="Players per game (1-6).")] = 2,
-    record: Annotated[
-        Path | None, typer.Option("--record", help="Write each game as a record into DIR.")
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write each game as a record into DIR.")
     ] = None,
+    record: Annotated[Path | None, typer.Option("--record", hidden=True)] = None,  # old --out
     config: ConfigOption = None,
-    db: Annotated[
-        Path, typer.Option("--db", help="Warehouse holding tile counts (optional).")
-    ] = DEFAULT_DB,
+    db: DbOption = DEFAULT_DB,
     edition: Annotated[str, typer.Option(help="Edition whose counts to use.")] = "C3",
-    json_out: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+    json_out: JsonOption = False,
+    quiet: QuietOption = False,
 ) -> None:
     """Play random legal games with the base-game draw pile and report score statistics."""
+    record = out or record
     rules = load_rules(config)
     pile = draw_pile(tile_set(rules.product), rules, db, edition)
     summary = simulate_games(
@@ -104,6 +104,6 @@ def simulate(
 
 
 @app.command("rules-config")
-def rules_config() -> None:
+def rules_config(quiet: QuietOption = False) -> None:
     """Print the base-game rules configuration (the JSON form `--config` accepts)."""
     print_json(RulesConfig().model_dump(mode="json"))

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from pipeline.cli.app import app
+from pipeline.cli.options import DbOption, QuietOption
 from pipeline.cli.output import console
 from pipeline.configgen.generate import engine_config as generate
 from pipeline.configgen.generate import json_schema, parse_codes, render
@@ -37,7 +38,8 @@ def engine_config(
     schema: Annotated[
         bool, typer.Option("--schema", help="Print the document's JSON Schema and stop.")
     ] = False,
-    db: Annotated[Path, typer.Option("--db", help="Warehouse file.")] = DEFAULT_DB,
+    db: DbOption = DEFAULT_DB,
+    quiet: QuietOption = False,
 ) -> None:
     """Write the tile set, geometry and scoring values of a page's edition as versioned JSON."""
     if schema:

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from pipeline.cli.app import app
+from pipeline.cli.options import JsonOption, QuietOption
 from pipeline.cli.output import console, print_json, print_table, progress_for
 from pipeline.errors import InputError
 from pipeline.synth import EXPECTED, generate_corpus
@@ -18,15 +19,22 @@ from pipeline.synth.corpus import LANGUAGES
 def gen_corpus(
     out: Annotated[Path, typer.Option("--out", help="Folder to write (must be empty or new).")],
     pages: Annotated[int, typer.Option(min=1, help="Distinct pages.")] = 100,
-    langs: Annotated[int, typer.Option(min=1, max=len(LANGUAGES), help="Languages per page.")] = 10,
+    langs: Annotated[
+        int, typer.Option("--lang-count", min=1, max=len(LANGUAGES), help="Languages per page.")
+    ] = 10,
+    old_langs: Annotated[
+        int | None, typer.Option("--langs", hidden=True, min=1, max=len(LANGUAGES))
+    ] = None,
     seed: Annotated[int, typer.Option(help="Same seed, same corpus.")] = 1,
     defect_rate: Annotated[
         float, typer.Option(min=0.0, max=1.0, help="Share of pages with one defect.")
     ] = 0.1,
-    json_out: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    json_out: JsonOption = False,
+    quiet: QuietOption = False,
 ) -> None:
-    """Write pages x langs synthetic revisions varied from the sample pages, with a manifest."""
+    """Write pages x languages synthetic revisions varied from the sample pages, with a
+    manifest."""
+    langs = old_langs or langs
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise InputError(
             "output folder exists and is not empty", path=str(out), fix="pass a new --out folder"

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from pipeline.cli.app import app
+from pipeline.cli.options import DbOption, JsonOption, QuietOption
 from pipeline.cli.output import console, print_json, print_table
 from pipeline.cli.tiles import diff_app
 from pipeline.errors import InputError
@@ -18,8 +19,6 @@ from warehouse.pages import base_title_of, require_pages
 from warehouse.rules import claims_of, rules_of
 from warehouse.translations import aligned_rules, differences, page_languages
 
-DbOption = Annotated[Path, typer.Option("--db", help="Warehouse file.")]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 PageOption = Annotated[
     str, typer.Option("--page", help="Page title ('Base game/ro') or base title ('Base game').")
 ]
@@ -51,6 +50,7 @@ def rules_command(
     ] = None,
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
+    quiet: QuietOption = False,
 ) -> None:
     """Rules of a page: turn-phase blocks, notes, FAQ, house rules, interactions, history."""
     titles = _titles(db, page, lang)
@@ -89,6 +89,7 @@ def scoring_claims_command(
     lang: LangOption = None,
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
+    quiet: QuietOption = False,
 ) -> None:
     """Scoring claims of a page: points per unit of feature in state, with their sentence."""
     titles = _titles(db, page, lang)

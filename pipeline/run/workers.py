@@ -17,7 +17,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import queue
-import resource
+import signal
 import threading
 import time
 import traceback
@@ -96,9 +96,55 @@ def _receive_into(conn: Connection, inbox: queue.SimpleQueue[RevisionText | None
             return
 
 
-def _worker_main(conn: Connection, stages: Sequence[ParseStage], memory_mb: int) -> None:
+class _PageTimeout(BaseException):
+    """Raised by the alarm inside an in-process parse (a BaseException: no stage's
+    `except Exception` may swallow it)."""
+
+
+def _on_alarm(signum: int, frame: object) -> None:
+    raise _PageTimeout
+
+
+def parse_in_process(
+    revision: RevisionText, stages: Sequence[ParseStage], limits: ParseLimits
+) -> PageRows | PageFailure:
+    """`rows_of` in this process (`--jobs 0`), stopped after the time limit where the platform
+    has interval timers (POSIX) and this is the main thread: the alarm's handler raises in
+    the parse, and mwparserfromhell's C tokenizer checks for signals as it goes. Elsewhere
+    (Windows, a thread) there is no limit. No memory guard in-process."""
+    timer = getattr(signal, "setitimer", None)
+    if timer is None or threading.current_thread() is not threading.main_thread():
+        return rows_of(revision, stages)
+    previous = signal.signal(signal.SIGALRM, _on_alarm)
+    try:
+        timer(signal.ITIMER_REAL, limits.seconds_per_page)
+        try:
+            return rows_of(revision, stages)
+        finally:
+            timer(signal.ITIMER_REAL, 0)
+    except _PageTimeout:
+        return PageFailure(
+            revision, "timeout", f"parsing took longer than {limits.seconds_per_page:g}s"
+        )
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _limit_memory(memory_mb: int) -> None:
+    """Cap the worker's address space where the platform can (`resource` is POSIX only)."""
+    try:
+        import resource
+    except ImportError:  # Windows: no memory guard (docs/perf.md, Limitations)
+        return
     limit = memory_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+def _worker_main(conn: Connection, stages: Sequence[ParseStage], memory_mb: int) -> None:
+    # Ctrl-C reaches the whole process group: the parent stops the workers itself, and a
+    # worker's own KeyboardInterrupt traceback would only clutter the terminal.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _limit_memory(memory_mb)
     inbox: queue.SimpleQueue[RevisionText | None] = queue.SimpleQueue()
     threading.Thread(target=_receive_into, args=(conn, inbox), daemon=True).start()
     conn.send(("ready", os.getpid()))
