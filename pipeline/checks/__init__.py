@@ -20,6 +20,7 @@ from pipeline.checks.engine import (
     check_worked_examples,
 )
 from pipeline.checks.foundation import check_data_findings, check_pages_in_catalog
+from pipeline.checks.history import check_no_lost_records
 from pipeline.checks.inputs import CheckInputs
 from pipeline.checks.rules import check_icon_notes_recorded, check_no_markup_in_text
 from pipeline.checks.tiles import (
@@ -41,7 +42,8 @@ from warehouse.check_state import (
 from warehouse.store import replace_check_results
 
 # Bump when a check is added or changes its results: builds then run the checks again.
-CHECKS_VERSION = 3  # 3: interchange.jcz (imported JCloisterZone files)
+# 3: interchange.jcz (imported JCloisterZone files); 4: history.no_lost_records
+CHECKS_VERSION = 4
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,7 @@ def registered_checks() -> list[Check]:
     return [
         Check("pages_in_catalog", _conn_only(check_pages_in_catalog)),
         Check("data_findings", _conn_only(check_data_findings)),
+        Check("history.no_lost_records", _conn_only(check_no_lost_records)),
         Check("tiles.declared_totals", _conn_only(check_declared_totals)),
         Check("tiles.illustration_partition", check_partitions),
         Check("tiles.start_tile", check_start_tiles),

@@ -85,6 +85,10 @@ def fetch_batches(
             if revid in by_id:
                 outcome.deleted.append(by_id[revid].title)
                 progress.advance("pages")
+        for revision, why in answer.bad_titles:
+            refused = by_id.get(revision.revision_id or 0)
+            if refused:
+                _fail(outcome, progress, [refused], f"the wiki gave an unusable title: {why}")
         again = []
         for revision in answer.sha1_mismatch:
             mismatched = by_id.get(revision.revision_id or 0)
@@ -98,6 +102,7 @@ def fetch_batches(
             if page.lastrevid not in answered
             and page.lastrevid not in answer.missing_revids
             and page.lastrevid not in {r.revision_id for r in answer.sha1_mismatch}
+            and page.lastrevid not in {r.revision_id for r, _ in answer.bad_titles}
         ]
         for page in unanswered:
             if tries[page.lastrevid] < _ATTEMPTS_PER_REVISION:

@@ -14,7 +14,7 @@ from typing import Any
 from pipeline.errors import InputError
 from pipeline.extract import apijson
 from pipeline.extract.apijson import ApiRevision, parse_api_pages
-from pipeline.extract.titles import split_title
+from pipeline.extract.titles import split_title, validate_title
 from pipeline.numbers import INT64_MAX, ascii_int, int_in_range
 from schemas.pages import ImportBatch, PageRevision, SourceFile, SourceKind, sha256_text
 
@@ -29,6 +29,7 @@ class ContentAnswer:
     sha1_mismatch: tuple[ApiRevision, ...]
     missing_revids: tuple[int, ...]
     missing_titles: tuple[str, ...]
+    bad_titles: tuple[tuple[ApiRevision, str], ...] = ()  # (revision, why) not stored
 
 
 def sha1_matches(revision: ApiRevision) -> bool:
@@ -39,9 +40,18 @@ def read_content_answer(payload: dict[str, Any], origin: str) -> ContentAnswer:
     """A content answer's revisions, checked; an answer of another shape is an `InputError`
     (the client retries it like a server error: `content_shape`)."""
     pages = parse_api_pages(payload, origin)
-    good = tuple(r for r in pages.revisions if sha1_matches(r))
-    bad = tuple(r for r in pages.revisions if not sha1_matches(r))
-    return ContentAnswer(good, bad, _bad_revids(payload["query"], origin), pages.missing)
+    good, bad_titles = [], []
+    for revision in pages.revisions:
+        try:
+            validate_title(revision.title, origin="title")
+        except InputError as exc:
+            bad_titles.append((revision, str(exc)))
+            continue
+        good.append(revision)
+    sound = tuple(r for r in good if sha1_matches(r))
+    bad = tuple(r for r in good if not sha1_matches(r))
+    missing_ids = _bad_revids(payload["query"], origin)
+    return ContentAnswer(sound, bad, missing_ids, pages.missing, tuple(bad_titles))
 
 
 def _bad_revids(query: dict[str, Any], origin: str) -> tuple[int, ...]:
