@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Collection, Sequence
 from functools import cached_property
+from typing import Any
 
 import duckdb
 
