@@ -94,3 +94,8 @@ class ImportBatch(Record):
     findings: tuple[Finding, ...] = Field(
         default=(), description="Problems in the file's data (e.g. a missing page)"
     )
+    ends_whole: bool = Field(
+        default=False,
+        description="A capture that shows the page's footer after its wikitext: it is whole "
+        "even where its text is the beginning of a stored revision (an older version)",
+    )

@@ -10,11 +10,19 @@ import typer
 
 from pipeline.checks import failed_errors
 from pipeline.cli.app import EXIT_CHECKS_FAILED, app
-from pipeline.cli.options import DbOption, JobsOption, JsonOption, QuietOption
+from pipeline.cli.options import (
+    DEFAULT_PAGE_TIMEOUT,
+    DbOption,
+    JobsOption,
+    JsonOption,
+    PageTimeoutOption,
+    QuietOption,
+)
 from pipeline.cli.output import console, print_json, print_table, progress_for
 from pipeline.extract.corpus import SourceSpec
 from pipeline.extract.sources import InputFormat
 from pipeline.run import build as build_lib
+from pipeline.run.workers import ParseLimits
 from schemas.checks import CheckResult, CheckStatus
 from warehouse.connection import DEFAULT_DB, read_only
 from warehouse.queries import status
@@ -84,11 +92,13 @@ def import_command(
     json_out: JsonOption = False,
     quiet: QuietOption = False,
     jobs: JobsOption = None,
+    page_timeout: PageTimeoutOption = DEFAULT_PAGE_TIMEOUT,
 ) -> None:
     """Store page revisions from files and parse them, so the warehouse is current after it."""
     specs = [SourceSpec(path, title, lang, fmt) for path in paths]
+    limits = ParseLimits(seconds_per_page=page_timeout)
     with progress_for(quiet) as progress:
-        report = build_lib.import_sources(db, specs, progress=progress, jobs=jobs)
+        report = build_lib.import_sources(db, specs, progress=progress, jobs=jobs, limits=limits)
     if json_out:
         print_json(report.summary())
     elif not quiet:
@@ -109,10 +119,12 @@ def build(
     json_out: JsonOption = False,
     quiet: QuietOption = False,
     jobs: JobsOption = None,
+    page_timeout: PageTimeoutOption = DEFAULT_PAGE_TIMEOUT,
 ) -> None:
     """Import a corpus, parse it, run every check and print a summary."""
+    limits = ParseLimits(seconds_per_page=page_timeout)
     with progress_for(quiet) as progress:
-        report = build_lib.build_corpus(db, corpus, progress=progress, jobs=jobs)
+        report = build_lib.build_corpus(db, corpus, progress=progress, jobs=jobs, limits=limits)
     with read_only(db) as conn:
         data = status(conn)
     if json_out:

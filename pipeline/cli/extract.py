@@ -14,9 +14,11 @@ from pipeline.checks import failed_errors
 from pipeline.cli.app import EXIT_CHECKS_FAILED, Interrupted, app
 from pipeline.cli.options import (
     CONTACT_ENV,
+    DEFAULT_PAGE_TIMEOUT,
     DbOption,
     JobsOption,
     JsonOption,
+    PageTimeoutOption,
     QuietOption,
     warn,
 )
@@ -26,10 +28,12 @@ from pipeline.extract.api import DEFAULT_ENDPOINT, ClientConfig, PageSelection
 from pipeline.extract.api.client import DEFAULT_CONTACT
 from pipeline.extract.api.discovery import parse_languages, read_titles_file
 from pipeline.extract.corpus import sample_corpus_dir
+from pipeline.fakewiki.api import RANDOM_FAULT_MIX
 from pipeline.fakewiki.corpus import FakeCorpus, corpus_pages, generated_pages
 from pipeline.fakewiki.server import FAULT_KINDS, FakeWiki, FaultPlan
 from pipeline.run import build as build_lib
 from pipeline.run.extract import extract_from_api
+from pipeline.run.workers import ParseLimits
 from warehouse.connection import DEFAULT_DB
 
 _SHOWN_PROBLEMS = 10
@@ -95,6 +99,7 @@ def extract(
     json_out: JsonOption = False,
     quiet: QuietOption = False,
     jobs: JobsOption = None,
+    page_timeout: PageTimeoutOption = DEFAULT_PAGE_TIMEOUT,
     verbose: Annotated[
         bool, typer.Option("--verbose", "-v", help="Log every request and retry.")
     ] = False,
@@ -138,6 +143,7 @@ def extract(
             progress=progress,
             with_stats=stats,
             jobs=jobs,
+            limits=ParseLimits(seconds_per_page=page_timeout),
         )
     results = build_lib.check_warehouse(db) if check and db.exists() else []
     if json_out:
@@ -205,6 +211,10 @@ def fake_wiki(
     fault_rate: Annotated[
         float, typer.Option(help="Share of requests that fail at random (0..1).", min=0, max=1)
     ] = 0.0,
+    fault_mix: Annotated[
+        str,
+        typer.Option(help=f"Kinds the random faults are drawn from: {','.join(FAULT_KINDS)}."),
+    ] = ",".join(RANDOM_FAULT_MIX),
     faults: Annotated[
         str, typer.Option(help=f"Faults for the first requests, in order: {','.join(FAULT_KINDS)}.")
     ] = "",
@@ -233,10 +243,19 @@ def fake_wiki(
         raise InputError(
             f"unknown fault(s) {unknown}", path="--faults", fix=f"use {', '.join(FAULT_KINDS)}"
         )
+    mix = tuple(kind.strip() for kind in fault_mix.split(",") if kind.strip())
+    unknown_mix = [kind for kind in mix if kind not in FAULT_KINDS]
+    if unknown_mix or not mix:
+        raise InputError(
+            f"unknown fault(s) {unknown_mix}",
+            path="--fault-mix",
+            fix=f"use {', '.join(FAULT_KINDS)}",
+        )
     pages = corpus_pages(corpus or sample_corpus_dir())
     pages.update(generated_pages(generated))
     plan = FaultPlan(
         rate=fault_rate,
+        mix=mix,
         seed=seed,
         script=script,
         retry_after=retry_after,

@@ -4,7 +4,8 @@
 - `--json`: machine-readable output;
 - `--quiet`/`-q`: print nothing but errors (standard output is silenced for the command, and
   warnings and progress bars are not shown; exit codes say how it went);
-- `--jobs N`/`-j`: parse worker processes.
+- `--jobs N`/`-j`: parse worker processes;
+- `--page-timeout S`: the parse time limit per page, in workers and with `--jobs 0` alike.
 """
 
 from __future__ import annotations
@@ -64,3 +65,12 @@ JobsOption = Annotated[
         "--jobs", "-j", min=0, help="Parse worker processes (default: cores; 0: in-process)."
     ),
 ]
+PageTimeoutOption = Annotated[
+    float,
+    typer.Option(
+        "--page-timeout",
+        min=0.1,
+        help="Seconds a page's parse may take before it becomes a parse.timeout finding.",
+    ),
+]
+DEFAULT_PAGE_TIMEOUT = 120.0

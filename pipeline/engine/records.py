@@ -8,9 +8,9 @@ the players' order. Any illegal turn raises `GameRecordError` naming the turn an
 
 from __future__ import annotations
 
-from typing import Any, Literal, Protocol
+from typing import Annotated, Any, Literal, Protocol
 
-from pydantic import Field, ValidationError, model_validator
+from pydantic import ConfigDict, Field, ValidationError, model_validator
 
 from pipeline.engine.board import IllegalMove, Pos
 from pipeline.engine.game import Game
@@ -19,28 +19,37 @@ from pipeline.engine.ruleset import RulesConfig
 from pipeline.engine.scoring import ScoreEvent
 from pipeline.errors import GameRecordError, InputError
 from pipeline.extract.inputfiles import parse_json, validation_message
+from pipeline.numbers import INT32_MAX
 from schemas.base import Record
 
 Rotation = Literal[0, 90, 180, 270]
+# A board position: a JSON integer (not "1", not true), within 32 bits like every number read.
+Coordinate = Annotated[int, Field(ge=-INT32_MAX - 1, le=INT32_MAX)]
+# Strict: a record is JSON written for the engine; a string or boolean where a number belongs
+# is a mistake to report, not a value to convert.
+STRICT = ConfigDict(frozen=True, extra="forbid", strict=True)
 
 
 class StartTile(Record):
+    model_config = STRICT
     tile: str
-    x: int = 0
-    y: int = 0
+    x: Coordinate = 0
+    y: Coordinate = 0
     rotation: Rotation = 0
 
 
 class Turn(Record):
+    model_config = STRICT
     player: str
     tile: str
-    x: int
-    y: int
+    x: Coordinate
+    y: Coordinate
     rotation: Rotation
     meeple: str | None = None
 
 
 class GameRecord(Record):
+    model_config = STRICT
     players: list[str] = Field(min_length=1)
     start: StartTile
     turns: list[Turn]

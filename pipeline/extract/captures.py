@@ -64,10 +64,15 @@ def _refuse_if_cut(wikitext: str, chrome_after: bool, origin: str) -> None:
         )
 
 
-def read_view_source(text: str, origin: str) -> tuple[str, str]:
-    """Return (title, wikitext) of a "View source for <Title>" capture."""
+def read_view_source(text: str, origin: str) -> tuple[str, str, bool]:
+    """Return (title, wikitext, footer seen) of a "View source for <Title>" capture (the
+    footer: page chrome after the wikitext, the sign the capture reached the page's end)."""
     lines = text.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.strip())
+    start = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if start is None:
+        raise InputError(
+            "view-source capture holds no text", path=origin, fix="save the page again"
+        )
     title = lines[start].strip()[len(VIEW_SOURCE_PREFIX) :].strip()
     body = lines[start + 1 :]
     while body and (not body[0].strip() or body[0].startswith(_VIEW_SOURCE_PREAMBLE)):
@@ -81,7 +86,7 @@ def read_view_source(text: str, origin: str) -> tuple[str, str]:
             fix="save the page again once it has loaded completely",
         )
     _refuse_if_cut(wikitext, chrome_after, origin)
-    return title, wikitext + "\n"
+    return title, wikitext + "\n", chrome_after
 
 
 @dataclass(frozen=True)
@@ -89,6 +94,7 @@ class ExportTranslationsCapture:
     wikitext: str
     group_titles: tuple[str, ...]
     languages: tuple[tuple[str, str], ...]
+    footer_seen: bool = False  # page chrome after the wikitext: the capture is whole
 
 
 def _index_of(lines: list[str], marker: str, origin: str, start: int = 0) -> int:
@@ -130,4 +136,4 @@ def read_export_translations(text: str, origin: str) -> ExportTranslationsCaptur
             fix="press Fetch on the page and save it once the text is shown",
         )
     _refuse_if_cut(wikitext, chrome_after, origin)
-    return ExportTranslationsCapture(wikitext, titles, tuple(languages))
+    return ExportTranslationsCapture(wikitext, titles, tuple(languages), chrome_after)

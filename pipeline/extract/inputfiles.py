@@ -114,7 +114,8 @@ def read_input_text(path: Path) -> InputText:
 
 
 def decode_input(data: bytes, origin: str) -> InputText:
-    if not data or data.isspace():  # (`strip()` would copy the whole file to find out)
+    body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
+    if not body or body.isspace():  # (`strip()` would copy the whole file to find out)
         raise InputError("file is empty", path=origin, fix="save the page again")
     for bom, encoding in _BOMS.items():
         if data.startswith(bom):
@@ -136,8 +137,7 @@ def decode_input(data: bytes, origin: str) -> InputText:
             path=origin,
             fix="give a text capture, wikitext, XML export or API JSON",
         )
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
+    data = body
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -169,12 +169,14 @@ def _source(data: InputText, fmt: InputFormat, revisions: int) -> SourceFile:
 def _read_view_source(
     data: InputText, title: str | None, language: str | None, known: set[str] | None
 ) -> ImportBatch:
-    shown_title, wikitext = captures.read_view_source(data.text, data.path)
+    shown_title, wikitext, whole = captures.read_view_source(data.text, data.path)
     full, base, lang = resolve_title(
         title or shown_title, language, origin=data.path, known_languages=known
     )
     revision = _revision(full, base, lang, wikitext, SourceKind.VIEW_SOURCE, data.path)
-    return ImportBatch(source=_source(data, InputFormat.VIEW_SOURCE, 1), revisions=(revision,))
+    return ImportBatch(
+        source=_source(data, InputFormat.VIEW_SOURCE, 1), revisions=(revision,), ends_whole=whole
+    )
 
 
 def _read_export_translations(
@@ -203,6 +205,7 @@ def _read_export_translations(
     return ImportBatch(
         source=_source(data, InputFormat.EXPORT_TRANSLATIONS, 1),
         revisions=(revision,),
+        ends_whole=capture.footer_seen,
         catalog_pages=tuple(
             CatalogPage(title=t, seen_in=data.sha256) for t in capture.group_titles
         ),

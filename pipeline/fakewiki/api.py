@@ -15,7 +15,10 @@ from typing import Any
 
 from pipeline.fakewiki.corpus import FakeCorpus, Revision
 
-FAULT_KINDS = ("503", "429", "maxlag", "slow", "drop", "truncate", "cut", "html", "500")
+FAULT_KINDS = (
+    "503", "429", "maxlag", "slow", "drop", "truncate", "cut", "html", "500",
+    "empty", "wrong-type", "shape",
+)  # fmt: skip
 RANDOM_FAULT_MIX = ("503", "429", "maxlag", "slow")
 _BAD_TITLE_CHARS = set("#<>[]|{}")
 

@@ -107,4 +107,6 @@ class StoreSession:
         error: BaseException | None,
         trace: TracebackType | None,
     ) -> None:
+        if kind is not None and self._pool is not None:
+            self._pool.kill()  # a failed or interrupted run: the pages in flight are dropped
         self._stack.close()

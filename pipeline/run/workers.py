@@ -206,6 +206,7 @@ class WorkerPool:
         for worker in self._workers:
             self._await_ready(worker)
         self._retry: deque[RevisionText] = deque()
+        self._killed = False  # set by `kill()` (another thread): stop, start no new worker
 
     @staticmethod
     def _await_ready(worker: _Worker) -> None:
@@ -244,6 +245,8 @@ class WorkerPool:
             worker.process.kill()
         worker.process.join()
         worker.conn.close()
+        if self._killed:
+            return
         fresh = self._start()
         self._await_ready(fresh)
         self._workers[self._workers.index(worker)] = fresh
@@ -254,7 +257,7 @@ class WorkerPool:
     def parse(self, revisions: Iterator[RevisionText]) -> Iterator[PageRows | PageFailure]:
         """Parse every revision; results come in completion order, one per revision."""
         source = iter(revisions)
-        while True:
+        while not self._killed:
             for worker in self._workers:
                 while len(worker.in_flight) < IN_FLIGHT:
                     revision = self._next(source)
@@ -306,6 +309,13 @@ class WorkerPool:
             limit = self._limits.seconds_per_page
             yield PageFailure(revision, "timeout", f"parsing took longer than {limit:g}s")
 
+    def kill(self) -> None:
+        """Kill every worker now (a failed or interrupted run): `parse` then ends at once,
+        wherever it waits, instead of after the pages in flight."""
+        self._killed = True
+        for worker in self._workers:
+            worker.process.kill()
+
     def close(self) -> None:
         for worker in self._workers:
             if worker.process.is_alive():
@@ -325,8 +335,7 @@ class WorkerPool:
 
     def __exit__(self, *exc: object) -> None:
         if exc[0] is not None:
-            for worker in self._workers:
-                worker.process.kill()
+            self.kill()
         self.close()
 
 
@@ -362,3 +371,10 @@ class StartingPool:
         if self._pool is not None:
             self._pool.close()
             self._pool = None
+
+    def kill(self) -> None:
+        """Kill the workers at once (a failed or interrupted run), then close."""
+        self._thread.join()
+        if self._pool is not None:
+            self._pool.kill()
+        self.close()

@@ -202,7 +202,7 @@ class _Reader:
             why = "is zero, not a positive count" if count == 0 else count_problem(count_raw)
             self.config.problem(
                 "tiles.invalid-count",
-                f"Feature count {count_raw!r} {why} (feature skipped)",
+                f"Feature count {count_raw[:40]!r} {why} (feature skipped)",
                 raw,
                 Severity.ERROR,
             )
@@ -212,7 +212,7 @@ class _Reader:
         if mult is not None and prefix is None and count is None:
             self.config.problem(
                 "tiles.invalid-count",
-                f"prefix {mult}x {count_problem(mult)} (feature skipped)",
+                f"prefix {mult[:20]}x {count_problem(mult)} (feature skipped)",
                 raw,
                 Severity.ERROR,
             )
@@ -221,7 +221,7 @@ class _Reader:
             if count is not None and count != prefix:
                 self.config.problem(
                     "tiles.count-conflict",
-                    f"prefix {mult}x and count={count} disagree; count= is used",
+                    f"prefix {mult[:20]}x and count={count} disagree; count= is used",
                     f"{mult}x{raw}",
                     Severity.WARNING,
                 )

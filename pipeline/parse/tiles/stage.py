@@ -87,7 +87,7 @@ class _Extractor:
             self.problem(
                 "tiles.invalid-count",
                 Severity.ERROR,
-                f"Tile count {count_text!r} {count_problem(count_text)} (entry skipped)",
+                f"Tile count {count_text[:40]!r} {count_problem(count_text)} (entry skipped)",
                 raw.offset,
                 raw.raw,
             )
@@ -138,7 +138,7 @@ class _Extractor:
             self.problem(
                 "tiles.invalid-total",
                 Severity.ERROR,
-                f"BeginTileList {name}={value!r} {count_problem(value)} (ignored)",
+                f"BeginTileList {name}={value[:40]!r} {count_problem(value)} (ignored)",
                 raw.offset,
                 str(raw.begin),
             )
