@@ -163,3 +163,27 @@ def test_check_and_status_without_warehouse(
 def test_usage_error_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert carcdb(capsys, "import")[0] == 2
     assert carcdb(capsys, "no-such-command")[0] == 2
+
+
+def test_the_cli_default_warehouse_is_the_library_default() -> None:
+    from pipeline.cli.options import DEFAULT_DB as CLI_DEFAULT
+    from warehouse.connection import DEFAULT_DB
+
+    assert CLI_DEFAULT == DEFAULT_DB
+
+
+def test_help_loads_neither_duckdb_nor_the_parser() -> None:
+    """`carcdb --help` answers without importing what the commands use (issue 19: < 0.3 s)."""
+    code = (
+        "import sys\n"
+        "from pipeline.cli import run_app\n"
+        "run_app(['--help'])\n"
+        "heavy = sorted(m for m in ('duckdb', 'pyarrow', 'mwparserfromhell', 'requests', "
+        "'pipeline.engine', 'pipeline.run', 'pipeline.checks', 'schemas.pages') "
+        "if m in sys.modules)\n"
+        "print('HEAVY', heavy)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], check=True, stdout=subprocess.PIPE, text=True
+    ).stdout
+    assert "HEAVY []" in out

@@ -12,7 +12,6 @@ import signal
 import sys
 import threading
 import traceback
-from importlib import metadata
 from typing import Annotated
 
 import typer
@@ -43,11 +42,19 @@ class Interrupted(BaseException):
     library would turn into "Aborted!" and exit 1. Every `transaction` rolls back on it."""
 
 
+_interrupt = {"seen": False}
+
+
 def _on_sigint(signum: int, frame: object) -> None:
+    # Remembered: code that catches the exception (DuckDB turns it into its own when a query
+    # is running) still ends as an interruption, not as a bug.
+    _interrupt["seen"] = True
     raise Interrupted
 
 
 def version() -> str:
+    from importlib import metadata  # (only when asked: it costs a noticeable part of --help)
+
     try:
         return metadata.version("carcdb")
     except metadata.PackageNotFoundError:  # run from a source tree that is not installed
@@ -91,6 +98,7 @@ def _debugging() -> bool:
 def run_app(argv: list[str] | None = None) -> int:
     """Run the CLI and return its exit code; nothing escapes as a traceback unless asked."""
     _debug["on"] = False
+    _interrupt["seen"] = False
     previous = None
     if threading.current_thread() is threading.main_thread():
         previous = signal.signal(signal.SIGINT, _on_sigint)
@@ -106,6 +114,9 @@ def run_app(argv: list[str] | None = None) -> int:
         print("interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except Exception as exc:  # a bug in carcdb: say so in one line, and how to report it
+        if _interrupt["seen"]:  # Ctrl-C, surfacing as another exception (DuckDB's own)
+            print("interrupted", file=sys.stderr)
+            return EXIT_INTERRUPTED
         if _debugging():
             traceback.print_exc()
         print(

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pipeline.checks import failed_errors
 from pipeline.cli.app import EXIT_CHECKS_FAILED, app
 from pipeline.cli.options import (
+    DEFAULT_DB,
     DEFAULT_PAGE_TIMEOUT,
     DbOption,
     JobsOption,
@@ -19,13 +19,12 @@ from pipeline.cli.options import (
     QuietOption,
 )
 from pipeline.cli.output import console, print_json, print_table, progress_for
-from pipeline.extract.corpus import SourceSpec
-from pipeline.extract.sources import InputFormat
-from pipeline.run import build as build_lib
-from pipeline.run.workers import ParseLimits
-from schemas.checks import CheckResult, CheckStatus
-from warehouse.connection import DEFAULT_DB, read_only
-from warehouse.queries import status
+from pipeline.extract.formats import InputFormat
+
+# The commands import the library (DuckDB, pyarrow, the parser, the checks) when they run:
+# `carcdb --help` and a mistyped command answer without loading it.
+if TYPE_CHECKING:
+    from schemas.checks import CheckResult
 
 # The parsed records a summary shows, in reading order.
 RECORD_TABLES = ("tile_lists", "tiles", "rules", "rule_dates", "scoring_claims")
@@ -52,6 +51,9 @@ def _print_status(data: dict[str, object]) -> None:
 
 
 def _print_checks(results: list[CheckResult], *, verbose: bool) -> None:
+    from pipeline.checks import failed_errors
+    from schemas.checks import CheckStatus
+
     shown = [r for r in results if verbose or r.status is CheckStatus.FAIL]
     if shown:
         print_table(
@@ -73,6 +75,8 @@ def _print_checks(results: list[CheckResult], *, verbose: bool) -> None:
 
 
 def _finish_checks(results: list[CheckResult]) -> None:
+    from pipeline.checks import failed_errors
+
     if failed_errors(results):
         raise typer.Exit(EXIT_CHECKS_FAILED)
 
@@ -95,6 +99,10 @@ def import_command(
     page_timeout: PageTimeoutOption = DEFAULT_PAGE_TIMEOUT,
 ) -> None:
     """Store page revisions from files and parse them, so the warehouse is current after it."""
+    from pipeline.extract.corpus import SourceSpec
+    from pipeline.run import build as build_lib
+    from pipeline.run.workers import ParseLimits
+
     specs = [SourceSpec(path, title, lang, fmt) for path in paths]
     limits = ParseLimits(seconds_per_page=page_timeout)
     with progress_for(quiet) as progress:
@@ -122,6 +130,11 @@ def build(
     page_timeout: PageTimeoutOption = DEFAULT_PAGE_TIMEOUT,
 ) -> None:
     """Import a corpus, parse it, run every check and print a summary."""
+    from pipeline.run import build as build_lib
+    from pipeline.run.workers import ParseLimits
+    from warehouse.connection import read_only
+    from warehouse.queries import status
+
     limits = ParseLimits(seconds_per_page=page_timeout)
     with progress_for(quiet) as progress:
         report = build_lib.build_corpus(db, corpus, progress=progress, jobs=jobs, limits=limits)
@@ -149,6 +162,8 @@ def check(
     quiet: QuietOption = False,
 ) -> None:
     """Run every check on the warehouse as it stands (exit 1 when an error-level check fails)."""
+    from pipeline.run import build as build_lib
+
     results = build_lib.check_warehouse(db)
     if json_out:
         print_json([r.model_dump(mode="json") for r in results])
@@ -162,6 +177,9 @@ def status_command(
     db: DbOption = DEFAULT_DB, json_out: JsonOption = False, quiet: QuietOption = False
 ) -> None:
     """What the warehouse holds: pages per language, revisions, findings by severity."""
+    from warehouse.connection import read_only
+    from warehouse.queries import status
+
     with read_only(db) as conn:
         data = status(conn)
     if json_out:
@@ -190,6 +208,7 @@ def sql(
 
     from pipeline.cli.output import RowFormat, write_rows
     from pipeline.errors import InputError
+    from warehouse.connection import read_only
     from warehouse.user_sql import stream_sql
 
     flags: dict[RowFormat, bool] = {"json": json_out, "jsonl": jsonl, "csv": csv_out}

@@ -8,17 +8,9 @@ from typing import Annotated
 import typer
 
 from pipeline.cli.app import app
-from pipeline.cli.options import DbOption, JsonOption, QuietOption
+from pipeline.cli.options import DEFAULT_DB, DbOption, JsonOption, QuietOption
 from pipeline.cli.output import console, print_json, print_table
-from pipeline.configgen.drawpile import draw_pile
-from pipeline.engine.config_file import load_rules
-from pipeline.engine.geometry import tile_set
-from pipeline.engine.records import parse_record, replay, score_report
-from pipeline.engine.ruleset import RulesConfig
-from pipeline.engine.simulate import simulate as simulate_games
 from pipeline.errors import InputError
-from pipeline.extract.inputfiles import STDIN, read_input_text
-from warehouse.connection import DEFAULT_DB
 
 ConfigOption = Annotated[
     Path | None,
@@ -34,6 +26,10 @@ def score(
     quiet: QuietOption = False,
 ) -> None:
     """Validate and replay a game record; print the scores and every score event as JSON."""
+    from pipeline.engine.config_file import load_rules
+    from pipeline.engine.records import parse_record, replay, score_report
+    from pipeline.extract.inputfiles import STDIN, read_input_text
+
     if stdin == (game is not None):
         raise InputError(
             "give either a GAME.json file or - (stdin)",
@@ -62,6 +58,11 @@ def simulate(
     quiet: QuietOption = False,
 ) -> None:
     """Play random legal games with the base-game draw pile and report score statistics."""
+    from pipeline.configgen.drawpile import draw_pile
+    from pipeline.engine.config_file import load_rules
+    from pipeline.engine.geometry import tile_set
+    from pipeline.engine.simulate import simulate as simulate_games
+
     record = out or record
     rules = load_rules(config)
     pile = draw_pile(tile_set(rules.product), rules, db, edition)
@@ -106,4 +107,6 @@ def simulate(
 @app.command("rules-config")
 def rules_config(quiet: QuietOption = False) -> None:
     """Print the base-game rules configuration (the JSON form `--config` accepts)."""
+    from pipeline.engine.ruleset import RulesConfig
+
     print_json(RulesConfig().model_dump(mode="json"))

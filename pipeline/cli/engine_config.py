@@ -9,12 +9,9 @@ from typing import Annotated
 import typer
 
 from pipeline.cli.app import app
-from pipeline.cli.options import DbOption, QuietOption
+from pipeline.cli.options import DEFAULT_DB, DbOption, QuietOption
 from pipeline.cli.output import console
-from pipeline.configgen.generate import engine_config as generate
-from pipeline.configgen.generate import json_schema, parse_codes, render
 from pipeline.errors import InputError
-from warehouse.connection import DEFAULT_DB, read_only
 
 
 @app.command("engine-config")
@@ -42,6 +39,10 @@ def engine_config(
     quiet: QuietOption = False,
 ) -> None:
     """Write the tile set, geometry and scoring values of a page's edition as versioned JSON."""
+    from pipeline.configgen.generate import engine_config as generate
+    from pipeline.configgen.generate import json_schema, parse_codes, render
+    from warehouse.connection import read_only
+
     if schema:
         sys.stdout.write(json_schema())
         return

@@ -10,10 +10,10 @@ from urllib.parse import urlsplit
 
 import typer
 
-from pipeline.checks import failed_errors
 from pipeline.cli.app import EXIT_CHECKS_FAILED, Interrupted, app
 from pipeline.cli.options import (
     CONTACT_ENV,
+    DEFAULT_DB,
     DEFAULT_PAGE_TIMEOUT,
     DbOption,
     JobsOption,
@@ -24,17 +24,8 @@ from pipeline.cli.options import (
 )
 from pipeline.cli.output import console, err_console, print_json, print_table, progress_for
 from pipeline.errors import InputError
-from pipeline.extract.api import DEFAULT_ENDPOINT, ClientConfig, PageSelection
-from pipeline.extract.api.client import DEFAULT_CONTACT
-from pipeline.extract.api.discovery import parse_languages, read_titles_file
-from pipeline.extract.corpus import sample_corpus_dir
-from pipeline.fakewiki.api import RANDOM_FAULT_MIX
-from pipeline.fakewiki.corpus import FakeCorpus, corpus_pages, generated_pages
-from pipeline.fakewiki.server import FAULT_KINDS, FakeWiki, FaultPlan
-from pipeline.run import build as build_lib
-from pipeline.run.extract import extract_from_api
-from pipeline.run.workers import ParseLimits
-from warehouse.connection import DEFAULT_DB
+from pipeline.extract.endpoint import DEFAULT_CONTACT, DEFAULT_ENDPOINT
+from pipeline.fakewiki.faults import FAULT_KINDS, RANDOM_FAULT_MIX
 
 _SHOWN_PROBLEMS = 10
 
@@ -109,6 +100,13 @@ def extract(
     Exit 1 when some pages could not be fetched (or --check finds errors), 2 on bad input or
     when the API cannot be used.
     """
+    from pipeline.checks import failed_errors
+    from pipeline.extract.api import ClientConfig, PageSelection
+    from pipeline.extract.api.discovery import parse_languages, read_titles_file
+    from pipeline.run import build as build_lib
+    from pipeline.run.extract import extract_from_api
+    from pipeline.run.workers import ParseLimits
+
     _debug_logging(verbose)
     if not contact and not _is_local(api):
         warn(
@@ -236,6 +234,10 @@ def fake_wiki(
     quiet: QuietOption = False,
 ) -> None:
     """Serve a local MediaWiki API (the subset carcdb uses) until Ctrl-C: for tests and demos."""
+    from pipeline.extract.corpus import sample_corpus_dir
+    from pipeline.fakewiki.corpus import FakeCorpus, corpus_pages, generated_pages
+    from pipeline.fakewiki.server import FakeWiki, FaultPlan
+
     _debug_logging(verbose)
     script = [kind.strip() for kind in faults.split(",") if kind.strip()]
     unknown = [kind for kind in script if kind not in FAULT_KINDS]

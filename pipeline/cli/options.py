@@ -18,6 +18,9 @@ from typing import Annotated, TextIO
 import typer
 
 DB_ENV = "CARCDB_DB"
+# `warehouse.connection.DEFAULT_DB` (a test keeps them equal): here, so that showing a
+# command's options does not import DuckDB.
+DEFAULT_DB = Path("data/carcdb.duckdb")
 CONTACT_ENV = "CARCDB_CONTACT"
 
 _state = {"quiet": False}

@@ -9,15 +9,11 @@ from typing import Annotated, Any
 import typer
 
 from pipeline.cli.app import app
-from pipeline.cli.options import DbOption, JsonOption, QuietOption
+from pipeline.cli.options import DEFAULT_DB, DbOption, JsonOption, QuietOption
 from pipeline.cli.output import console, print_json, print_table
 from pipeline.cli.tiles import diff_app
 from pipeline.errors import InputError
-from schemas.rules import RuleKind
-from warehouse.connection import DEFAULT_DB, read_only
-from warehouse.pages import base_title_of, require_pages
-from warehouse.rules import claims_of, rules_of
-from warehouse.translations import aligned_rules, differences, page_languages
+from schemas.rule_kinds import RuleKind
 
 PageOption = Annotated[
     str, typer.Option("--page", help="Page title ('Base game/ro') or base title ('Base game').")
@@ -27,6 +23,9 @@ TEXT_WIDTH = 160
 
 
 def _titles(db: Path, page: str, lang: str | None) -> list[str]:
+    from warehouse.connection import read_only
+    from warehouse.pages import require_pages
+
     with read_only(db) as conn:
         return require_pages(conn, page, lang)
 
@@ -54,6 +53,9 @@ def rules_command(
 ) -> None:
     """Rules of a page: turn-phase blocks, notes, FAQ, house rules, interactions, history."""
     titles = _titles(db, page, lang)
+    from warehouse.connection import read_only
+    from warehouse.rules import rules_of
+
     with read_only(db) as conn:
         rows = rules_of(conn, titles, kind=kind.value if kind else None, search=search)
     if json_out:
@@ -93,6 +95,9 @@ def scoring_claims_command(
 ) -> None:
     """Scoring claims of a page: points per unit of feature in state, with their sentence."""
     titles = _titles(db, page, lang)
+    from warehouse.connection import read_only
+    from warehouse.rules import claims_of
+
     with read_only(db) as conn:
         rows = claims_of(conn, titles)
     if json_out:
@@ -126,6 +131,10 @@ def diff_translations_command(
     json_out: JsonOption = False,
 ) -> None:
     """Rules and scoring claims one language of a page has and another lacks, per section."""
+    from warehouse.connection import read_only
+    from warehouse.pages import base_title_of, require_pages
+    from warehouse.translations import aligned_rules, differences, page_languages
+
     with read_only(db) as conn:
         base = base_title_of(conn, require_pages(conn, page)[0])
         available = page_languages(conn, base)

@@ -9,12 +9,12 @@ from __future__ import annotations
 import hashlib
 import zlib
 from collections.abc import Iterator
-from enum import StrEnum
 from pathlib import Path
 from typing import IO, cast
 
 from pipeline.errors import InputError, UnknownFormatError
 from pipeline.extract import apijson, captures, dumps
+from pipeline.extract.formats import InputFormat as InputFormat  # (re-exported)
 from pipeline.extract.inputfiles import (
     HashingReader,
     InputText,
@@ -34,15 +34,6 @@ from schemas.pages import (
     SourceKind,
     sha256_text,
 )
-
-
-class InputFormat(StrEnum):
-    VIEW_SOURCE = "view-source"
-    EXPORT_TRANSLATIONS = "export-translations"
-    WIKITEXT = "wikitext"
-    XML = "xml"
-    API_JSON = "api-json"
-
 
 _HEAD_BYTES = 1 << 16
 

@@ -147,7 +147,10 @@ def _worker_main(conn: Connection, stages: Sequence[ParseStage], memory_mb: int)
     _limit_memory(memory_mb)
     inbox: queue.SimpleQueue[RevisionText | None] = queue.SimpleQueue()
     threading.Thread(target=_receive_into, args=(conn, inbox), daemon=True).start()
-    conn.send(("ready", os.getpid()))
+    try:
+        conn.send(("ready", os.getpid()))
+    except OSError:  # the parent is gone already (Ctrl-C, a failed build): nothing to do
+        return
     outbox: queue.SimpleQueue[tuple[str, Any] | None] = queue.SimpleQueue()
     sender = threading.Thread(target=_send_from, args=(conn, outbox), daemon=True)
     sender.start()

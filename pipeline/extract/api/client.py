@@ -25,10 +25,10 @@ from urllib3.exceptions import NewConnectionError
 
 from pipeline.errors import ExtractError, InputError
 from pipeline.extract.api.cache import ResponseCache, cache_key
+from pipeline.extract.endpoint import DEFAULT_CONTACT as DEFAULT_CONTACT  # (re-exported)
+from pipeline.extract.endpoint import DEFAULT_ENDPOINT as DEFAULT_ENDPOINT
 from pipeline.extract.inputfiles import loads_strict
 
-DEFAULT_ENDPOINT = "https://wikicarpedia.com/api.php"
-DEFAULT_CONTACT = "no contact given; pass --contact"
 log = logging.getLogger("carcdb.api")
 
 
