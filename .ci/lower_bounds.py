@@ -1,5 +1,5 @@
 """Print `name==version` for the lower bound of every runtime dependency in pyproject.toml,
-and of the dev tools the tests run with (pytest, hypothesis, pytest-xdist).
+and of the dev tools the tests run with (pytest, hypothesis, pytest-xdist, websocket-client).
 
 `.ci/min-versions` installs exactly these into a fresh virtualenv and runs the tests there,
 so the floors pyproject declares are floors that work, not guesses. A runtime dependency
@@ -14,7 +14,7 @@ import sys
 import tomllib
 from pathlib import Path
 
-TEST_TOOLS = {"pytest", "hypothesis", "pytest-xdist"}
+TEST_TOOLS = {"pytest", "hypothesis", "pytest-xdist", "websocket-client"}
 _BOUND = re.compile(r"^\s*([A-Za-z0-9_.\-\[\]]+)\s*(?:\[[^\]]*\])?[^;]*?>=\s*([0-9][^,;\s]*)")
 
 
