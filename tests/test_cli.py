@@ -187,3 +187,33 @@ def test_help_loads_neither_duckdb_nor_the_parser() -> None:
         [sys.executable, "-c", code], check=True, stdout=subprocess.PIPE, text=True
     ).stdout
     assert "HEAVY []" in out
+
+
+def _commands() -> list[tuple[str, object]]:
+    import typer.main
+
+    from pipeline.cli import app
+
+    found: list[tuple[str, object]] = []
+
+    def walk(command: object, name: str) -> None:
+        children = getattr(command, "commands", None)
+        if children:
+            for child_name, child in children.items():
+                walk(child, f"{name} {child_name}".strip())
+        else:
+            found.append((name, command))
+
+    walk(typer.main.get_command(app), "")
+    return found
+
+
+def test_every_command_has_quiet_and_reads_the_db_from_the_environment() -> None:
+    commands = _commands()
+    assert len(commands) > 15
+    for name, command in commands:
+        params = {param.name: param for param in getattr(command, "params", [])}
+        assert "quiet" in params, f"carcdb {name} has no --quiet"
+        assert "-q" in params["quiet"].opts, name  # type: ignore[attr-defined]
+        if "db" in params:
+            assert params["db"].envvar == "CARCDB_DB", f"carcdb {name} --db ignores CARCDB_DB"  # type: ignore[attr-defined]

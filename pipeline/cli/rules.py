@@ -123,14 +123,17 @@ def scoring_claims_command(
 @diff_app.command("translations")
 def diff_translations_command(
     page: PageOption,
-    langs: Annotated[
+    lang: Annotated[
         str | None,
-        typer.Option("--langs", help="Two languages to compare, e.g. en,fr (default: all)."),
+        typer.Option("--lang", help="Two languages to compare, e.g. en,fr (default: all)."),
     ] = None,
+    old_langs: Annotated[str | None, typer.Option("--langs", hidden=True)] = None,  # old --lang
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
+    quiet: QuietOption = False,
 ) -> None:
     """Rules and scoring claims one language of a page has and another lacks, per section."""
+    langs = lang or old_langs
     from warehouse.connection import read_only
     from warehouse.pages import base_title_of, require_pages
     from warehouse.translations import aligned_rules, differences, page_languages

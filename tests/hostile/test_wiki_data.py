@@ -109,7 +109,7 @@ def test_two_pages_with_one_revision_id_are_two_revisions(cli: Run, tmp_path: Pa
 def test_old_revision_keys_are_migrated_with_the_ids_built_on_them(
     cli: Run, tmp_path: Path
 ) -> None:
-    """A warehouse from before migration 007 keyed id-bearing revisions `rev:<id>`; the
+    """A warehouse from before migration 009 keyed id-bearing revisions `rev:<id>`; the
     migration rewrites every key (and the rule and claim ids that start with one)."""
     db = tmp_path / "wh.duckdb"
     source = tmp_path / "api.json"
@@ -131,9 +131,9 @@ def test_old_revision_keys_are_migrated_with_the_ids_built_on_them(
                                ("scoring_claims", ["rule_id", "claim_id"])):  # fmt: skip
             for column in columns:
                 conn.execute(f"UPDATE {table} SET {column} = replace({column}, ?, 'rev:42')", [new])
-        conn.execute("DELETE FROM schema_migrations WHERE version = 7")
+        conn.execute("DELETE FROM schema_migrations WHERE version = 9")
     assert before["tile_lists"] > 0 and before["scoring_claims"] > 0
-    with write_transaction(db) as conn:  # opening it to write applies migration 007
+    with write_transaction(db) as conn:  # opening it to write applies migration 009
         for table in tables:
             keys = conn.execute(f"SELECT DISTINCT revision_key FROM {table}").fetchall()
             assert keys == [(new,)], table
