@@ -28,9 +28,10 @@ def sha256_text(text: str) -> str:
 class PageRevision(Record):
     """One revision of one wiki page, wherever it came from.
 
-    `revision_key` identifies the stored revision: `rev:<id>` when the wiki's revision id is
-    known, else `sha:` and the sha256 of title and wikitext (two pages with the same text,
-    such as two empty translations, stay two revisions).
+    `revision_key` identifies the stored revision by page and revision: `rev:<id>/<title>`
+    when the wiki's revision id is known (ids are the wiki's, and a file can carry any id: two
+    pages giving the same id stay two revisions), else `sha:` and the sha256 of title and
+    wikitext (two pages with the same text, such as two empty translations, stay two).
     """
 
     title: str = Field(min_length=1)
@@ -54,7 +55,7 @@ class PageRevision(Record):
     @cached_property
     def revision_key(self) -> str:
         if self.revision_id is not None:
-            return f"rev:{self.revision_id}"
+            return f"rev:{self.revision_id}/{self.title}"
         return "sha:" + sha256_text(f"{self.title}\x00{self.wikitext}")
 
 
@@ -92,4 +93,9 @@ class ImportBatch(Record):
     catalog_languages: tuple[CatalogLanguage, ...] = ()
     findings: tuple[Finding, ...] = Field(
         default=(), description="Problems in the file's data (e.g. a missing page)"
+    )
+    ends_whole: bool = Field(
+        default=False,
+        description="A capture that shows the page's footer after its wikitext: it is whole "
+        "even where its text is the beginning of a stored revision (an older version)",
     )

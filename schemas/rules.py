@@ -13,22 +13,7 @@ from enum import StrEnum
 from pydantic import Field
 
 from schemas.base import Record, SourceLocation
-
-
-class RuleKind(StrEnum):
-    PLACING_TILE = "placing_tile"  # RulesPlacingTile
-    PLACING_MEEPLE = "placing_meeple"  # RulesPlacingMeeple
-    SCORING = "scoring"  # RulesScoring (and its `finalscoring=` part)
-    ACTION = "action"  # RulesAction
-    SCORING_SUMMARY = "scoring_summary"  # list items of a scoring section outside blocks
-    EXAMPLE = "example"  # an image caption with numbers inside a scoring rule or section
-    CLARIFICATION = "clarification"  # IconBook: official clarification
-    WIKI_NOTE = "wiki_note"  # IconWorld: wiki editors' note
-    HOUSE_RULE = "house_rule"  # IconHouse, or an item of a house-rules section
-    EDITION_DIFFERENCE = "edition_difference"  # IconArrow
-    FAQ = "faq"
-    EXPANSION_INTERACTION = "expansion_interaction"  # OtherExpansionRule
-    HISTORY = "history"  # a dated entry after RulesHistoryHeading
+from schemas.rule_kinds import RuleKind as RuleKind  # (re-exported: its home was here)
 
 
 class ClaimState(StrEnum):

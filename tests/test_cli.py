@@ -26,7 +26,9 @@ def carcdb(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, st
 def test_build_prints_summary_and_status_json(
     capsys: pytest.CaptureFixture[str], db_path: Path
 ) -> None:
-    code, out, _ = carcdb(capsys, "build", "--db", str(db_path), "--quiet")
+    code, out, err = carcdb(capsys, "build", "--db", str(db_path), "--quiet")
+    assert (code, out, err) == (0, "", "")  # --quiet: nothing but errors
+    code, out, _ = carcdb(capsys, "build", "--db", str(db_path))
     assert code == 0
     assert "pages:             4 (ro: 4)" in out
     assert "catalog languages: 460" in out
@@ -164,3 +166,57 @@ def test_check_and_status_without_warehouse(
 def test_usage_error_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert carcdb(capsys, "import")[0] == 2
     assert carcdb(capsys, "no-such-command")[0] == 2
+
+
+def test_the_cli_default_warehouse_is_the_library_default() -> None:
+    from pipeline.cli.options import DEFAULT_DB as CLI_DEFAULT
+    from warehouse.connection import DEFAULT_DB
+
+    assert CLI_DEFAULT == DEFAULT_DB
+
+
+def test_help_loads_neither_duckdb_nor_the_parser() -> None:
+    """`carcdb --help` answers without importing what the commands use (issue 19: < 0.3 s)."""
+    code = (
+        "import sys\n"
+        "from pipeline.cli import run_app\n"
+        "run_app(['--help'])\n"
+        "heavy = sorted(m for m in ('duckdb', 'pyarrow', 'mwparserfromhell', 'requests', "
+        "'pipeline.engine', 'pipeline.run', 'pipeline.checks', 'schemas.pages') "
+        "if m in sys.modules)\n"
+        "print('HEAVY', heavy)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], check=True, stdout=subprocess.PIPE, text=True
+    ).stdout
+    assert "HEAVY []" in out
+
+
+def _commands() -> list[tuple[str, object]]:
+    import typer.main
+
+    from pipeline.cli import app
+
+    found: list[tuple[str, object]] = []
+
+    def walk(command: object, name: str) -> None:
+        children = getattr(command, "commands", None)
+        if children:
+            for child_name, child in children.items():
+                walk(child, f"{name} {child_name}".strip())
+        else:
+            found.append((name, command))
+
+    walk(typer.main.get_command(app), "")
+    return found
+
+
+def test_every_command_has_quiet_and_reads_the_db_from_the_environment() -> None:
+    commands = _commands()
+    assert len(commands) > 15
+    for name, command in commands:
+        params = {param.name: param for param in getattr(command, "params", [])}
+        assert "quiet" in params, f"carcdb {name} has no --quiet"
+        assert "-q" in params["quiet"].opts, name
+        if "db" in params:
+            assert params["db"].envvar == "CARCDB_DB", f"carcdb {name} --db ignores CARCDB_DB"

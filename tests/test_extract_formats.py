@@ -56,7 +56,7 @@ def test_xml_export_reads_every_page_and_revision() -> None:
         ("Base game", "en", 4000, "2024-01-01T10:00:00Z"),
     ]
     assert batch.revisions[1].wikitext.endswith("}} & mehr")
-    assert batch.revisions[1].revision_key == "rev:5002"
+    assert batch.revisions[1].revision_key == "rev:5002/Base game/de"
 
 
 @pytest.mark.parametrize(

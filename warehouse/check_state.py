@@ -3,8 +3,9 @@
 The fingerprint covers everything a build can change that the checks read:
 - each page's current revision and the parser version that parsed it (every parse-stage
   table is a function of those two, and so are the pages);
-- the tables written by imports rather than by parsing: pages, findings (import findings
-  name input files), source files, the catalog sightings and imported JCloisterZone files;
+- the tables written by imports rather than by parsing: pages, revisions (which one came
+  before the current one: the history check compares them), findings (import findings name
+  input files), source files, the catalog sightings and imported JCloisterZone files;
 - a salt from the caller: the checks' version and names, so a changed check runs again.
 Table digests are a row count plus a sum of DuckDB row hashes: independent of row order,
 a few milliseconds on a wiki-sized warehouse. A DuckDB upgrade that changes `hash()` only
@@ -25,6 +26,7 @@ from warehouse.rows import execute
 # Table -> the columns whose rows the fingerprint digests.
 _DIGESTED = {
     "pages": "title, base_title, language",
+    "revisions": "revision_key, title, import_seq",
     "findings": "stage, revision_key, severity, code, message, title, language, line, col",
     "source_files": "sha256, path",
     "catalog_page_sightings": "title, source_sha256",

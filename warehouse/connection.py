@@ -1,7 +1,17 @@
-"""Opening the warehouse file: migrations on write, clear errors when it is locked or absent.
+"""Opening the warehouse file: one writer at a time, readers never locked out, clear errors.
 
-Every write goes through `write_transaction`: one transaction for the whole unit of work, so a
-failure or a crash leaves the previous state intact (DuckDB discards an uncommitted WAL).
+Every write goes through `open_writer` (a whole run) and `transaction` (one unit of work),
+or `write_transaction` (both at once): a failure or a crash leaves the previous state intact
+(DuckDB discards an uncommitted WAL).
+
+DuckDB lets one process open a file for writing and then no other process may open it at all,
+not even to read. So a writer first takes `<db>.lock` (an OS file lock, released when the
+process ends however it ends), then publishes a copy of the warehouse as it is, `<db>.reader`
+(written aside and renamed into place), and only then opens the warehouse. A reader that finds
+the warehouse held opens that copy instead: it sees the warehouse as it was before the running
+write, never a half-written state, and is never refused. The writer removes the copy when it
+is done; one left by a killed writer is replaced by the next writer and never read while the
+warehouse itself is free.
 
 A new warehouse file is written in DuckDB 1.4's storage format (`STORAGE_COMPATIBILITY`), the
 oldest DuckDB carcdb supports, so any supported DuckDB (a user's CLI, another tool's Python)
@@ -12,9 +22,14 @@ writes a portable copy.
 
 from __future__ import annotations
 
+import contextlib
+import os
+import shutil
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 import duckdb
 
@@ -22,9 +37,24 @@ from warehouse.errors import WarehouseError, WarehouseLockedError, WarehouseMiss
 from warehouse.migrate import apply_migrations, require_current_schema
 from warehouse.rows import execute
 
-DEFAULT_DB = Path("data/carcdb.duckdb")
+DEFAULT_DB = Path("data/carcdb.duckdb")  # the CLI's default; `$CARCDB_DB` overrides it there
 # The storage format of new files: DuckDB 1.4's, the oldest `duckdb` pyproject.toml allows.
 STORAGE_COMPATIBILITY = "v1.4.0"
+
+
+def lock_path(path: Path) -> Path:
+    return path.with_name(path.name + ".lock")
+
+
+def reader_copy_path(path: Path) -> Path:
+    return path.with_name(path.name + ".reader")
+
+
+def _locked_error(path: Path) -> WarehouseLockedError:
+    return WarehouseLockedError(
+        f"{path}: the warehouse is locked by another process - "
+        "fix: wait for the other carcdb command to finish, or use --db OTHER.duckdb"
+    )
 
 
 def _connect(path: Path, *, read_only: bool, sandboxed: bool = False) -> duckdb.DuckDBPyConnection:
@@ -39,10 +69,7 @@ def _connect(path: Path, *, read_only: bool, sandboxed: bool = False) -> duckdb.
     except duckdb.IOException as exc:
         text = str(exc)
         if "lock" in text.lower():
-            raise WarehouseLockedError(
-                f"{path}: the warehouse is locked by another process - "
-                "fix: wait for the other carcdb command to finish, or use --db OTHER.duckdb"
-            ) from None
+            raise _locked_error(path) from None
         raise WarehouseError(f"{path}: cannot open the warehouse ({text})") from None
     except duckdb.Error as exc:
         raise WarehouseError(
@@ -60,38 +87,131 @@ def storage_version(conn: duckdb.DuckDBPyConnection) -> str:
     return str(rows[0][0]) if rows and rows[0][0] is not None else "unknown"
 
 
+def _try_lock(handle: IO[bytes]) -> bool:
+    """Take an exclusive, non-blocking OS lock on the open file; False when another holds it."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        try:
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
+
+
+@contextmanager
+def _writer_lock(path: Path) -> Iterator[None]:
+    handle = lock_path(path).open("ab")
+    try:
+        if not _try_lock(handle):
+            raise _locked_error(path)
+        yield  # the lock goes with the file's closing (or the process's end)
+    finally:
+        handle.close()
+
+
+def _publish_reader_copy(path: Path) -> Path | None:
+    """Copy the warehouse (and a WAL a crash left) for readers, renamed into place whole."""
+    if not path.exists():
+        return None
+    target = reader_copy_path(path)
+    staging = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+    wal = path.with_name(path.name + ".wal")
+    target_wal = target.with_name(target.name + ".wal")
+    try:
+        shutil.copyfile(path, staging)
+        if wal.exists():
+            shutil.copyfile(wal, target_wal)
+        else:
+            target_wal.unlink(missing_ok=True)
+        staging.replace(target)
+    except OSError:  # no room for a copy: readers wait for the writer, as before
+        staging.unlink(missing_ok=True)
+        return None
+    return target
+
+
+def _remove_reader_copy(path: Path) -> None:
+    copy = reader_copy_path(path)
+    for leftover in (copy, copy.with_name(copy.name + ".wal")):
+        with contextlib.suppress(OSError):  # a reader on Windows still has it open: left
+            leftover.unlink(missing_ok=True)
+
+
+@contextmanager
+def open_writer(path: Path) -> Iterator[duckdb.DuckDBPyConnection]:
+    """The one writer of `path` for a whole run: locked, migrated, readers served a copy.
+
+    Statements run in autocommit unless inside `transaction(conn)`."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with _writer_lock(path):
+        _publish_reader_copy(path)
+        try:
+            conn = _connect(path, read_only=False)
+            try:
+                apply_migrations(conn, path)
+                yield conn
+            finally:
+                conn.close()
+        finally:
+            _remove_reader_copy(path)
+
+
+@contextmanager
+def transaction(conn: duckdb.DuckDBPyConnection) -> Iterator[duckdb.DuckDBPyConnection]:
+    """One unit of work: committed whole, or rolled back on any exception (Ctrl-C too)."""
+    execute(conn, "BEGIN TRANSACTION")
+    try:
+        yield conn
+    except BaseException:
+        execute(conn, "ROLLBACK")
+        raise
+    execute(conn, "COMMIT")
+
+
 @contextmanager
 def write_transaction(path: Path) -> Iterator[duckdb.DuckDBPyConnection]:
     """Open (creating and migrating as needed) and yield a connection inside one transaction."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    conn = _connect(path, read_only=False)
-    try:
-        apply_migrations(conn, path)
-        execute(conn, "BEGIN TRANSACTION")
-        try:
-            yield conn
-        except BaseException:
-            execute(conn, "ROLLBACK")
-            raise
-        execute(conn, "COMMIT")
-    finally:
-        conn.close()
+    with open_writer(path) as conn, transaction(conn):
+        yield conn
 
 
 @contextmanager
 def read_only(path: Path, *, sandboxed: bool = False) -> Iterator[duckdb.DuckDBPyConnection]:
     """A read-only connection to an existing, fully migrated warehouse.
 
-    `sandboxed` also forbids access to any other file, for SQL typed by a user.
+    While a carcdb writer holds the warehouse, the copy it published is read instead (the
+    warehouse as it was before that write). `sandboxed` also forbids access to any other
+    file, for SQL typed by a user.
     """
     if not path.exists():
         raise WarehouseMissingError(
             f"{path}: no warehouse here yet - fix: run 'carcdb build' (or 'carcdb import') first, "
             "or pass --db"
         )
-    conn = _connect(path, read_only=True, sandboxed=sandboxed)
+    conn = _connect_for_reading(path, sandboxed)
     try:
         require_current_schema(conn, path)
         yield conn
     finally:
         conn.close()
+
+
+def _connect_for_reading(path: Path, sandboxed: bool) -> duckdb.DuckDBPyConnection:
+    for _ in range(3):  # the writer may finish (and remove its copy) between two attempts
+        try:
+            return _connect(path, read_only=True, sandboxed=sandboxed)
+        except WarehouseLockedError:
+            copy = reader_copy_path(path)
+            if not copy.exists():
+                raise
+            with contextlib.suppress(WarehouseError):
+                return _connect(copy, read_only=True, sandboxed=sandboxed)
+    raise _locked_error(path)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
-from pathlib import Path
 
-from warehouse.connection import write_transaction
+import duckdb
+
 from warehouse.rows import insert_rows, scalar
 
 # (title, problem, detail)
@@ -18,27 +18,26 @@ PageProblem = tuple[str, str, str | None]
 
 
 def record_extraction(
-    db: Path, counts: Mapping[str, object], problems: Sequence[PageProblem]
+    conn: duckdb.DuckDBPyConnection, counts: Mapping[str, object], problems: Sequence[PageProblem]
 ) -> int:
     """Append one `api_extractions` row (`counts`: its columns but the id, time and problems)
-    and its `api_page_problems`; returns the new extraction id."""
-    with write_transaction(db) as conn:
-        extraction_id = int(
-            scalar(conn, "SELECT coalesce(max(extraction_id), 0) + 1 FROM api_extractions")
-        )
-        row = {
-            "extraction_id": extraction_id,
-            "finished_at": datetime.now(UTC).replace(tzinfo=None),
-            "problems": len(problems),
-            **counts,
-        }
-        insert_rows(conn, "api_extractions", [row])
-        insert_rows(
-            conn,
-            "api_page_problems",
-            [
-                {"extraction_id": extraction_id, "title": t, "problem": p, "detail": d}
-                for t, p, d in problems
-            ],
-        )
+    and its `api_page_problems`, inside the caller's transaction; returns the new id."""
+    extraction_id = int(
+        scalar(conn, "SELECT coalesce(max(extraction_id), 0) + 1 FROM api_extractions")
+    )
+    row = {
+        "extraction_id": extraction_id,
+        "finished_at": datetime.now(UTC).replace(tzinfo=None),
+        "problems": len(problems),
+        **counts,
+    }
+    insert_rows(conn, "api_extractions", [row])
+    insert_rows(
+        conn,
+        "api_page_problems",
+        [
+            {"extraction_id": extraction_id, "title": t, "problem": p, "detail": d}
+            for t, p, d in problems
+        ],
+    )
     return extraction_id

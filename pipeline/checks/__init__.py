@@ -24,6 +24,7 @@ from pipeline.checks.engine_expansions import (
     check_shape_features,
 )
 from pipeline.checks.foundation import check_data_findings, check_pages_in_catalog
+from pipeline.checks.history import check_no_lost_records
 from pipeline.checks.inputs import CheckInputs
 from pipeline.checks.rules import check_icon_notes_recorded, check_no_markup_in_text
 from pipeline.checks.tiles import (
@@ -46,8 +47,8 @@ from warehouse.store import replace_check_results
 
 # Bump when a check is added or changes its results: builds then run the checks again.
 # 3: interchange.jcz (imported JCloisterZone files); 4: expansion tile sets, shape features,
-# the rule modules' claims
-CHECKS_VERSION = 4
+# the rule modules' claims; 5: history.no_lost_records
+CHECKS_VERSION = 5
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,7 @@ def registered_checks() -> list[Check]:
     return [
         Check("pages_in_catalog", _conn_only(check_pages_in_catalog)),
         Check("data_findings", _conn_only(check_data_findings)),
+        Check("history.no_lost_records", _conn_only(check_no_lost_records)),
         Check("tiles.declared_totals", _conn_only(check_declared_totals)),
         Check("tiles.illustration_partition", check_partitions),
         Check("tiles.start_tile", check_start_tiles),

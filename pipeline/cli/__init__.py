@@ -1,16 +1,22 @@
 """The `carcdb` command: the Typer app, its command modules, and exit-code mapping.
 
-Exit codes: 0 success, 1 checks failed, 2 bad input or usage. Command modules only parse
+Exit codes (docs/cli.md): 0 success, 1 checks failed, 2 bad input or usage, 70 a bug in
+carcdb, 130 interrupted. Command modules only parse
 arguments, call the library and print; each registers its commands on `app`.
 """
 
 from __future__ import annotations
 
+import signal
 import sys
 
-from pipeline.cli import core, draw, engine, engine_config, export, extract, perf, report, tiles
-from pipeline.cli import rules as rules_cli
-from pipeline.cli.app import app, run_app
+try:
+    from pipeline.cli import core, draw, engine, engine_config, export, extract, perf, report, tiles
+    from pipeline.cli import rules as rules_cli
+    from pipeline.cli.app import EXIT_INTERRUPTED, app, run_app
+except KeyboardInterrupt:  # Ctrl-C while the command is still starting: as quiet as later
+    sys.stderr.write("interrupted\n")
+    sys.exit(130)
 
 __all__ = [
     "app",
@@ -29,4 +35,9 @@ __all__ = [
 
 
 def main() -> None:
-    sys.exit(run_app())
+    code = run_app()
+    if code == EXIT_INTERRUPTED:
+        # Interrupted already: a late second delivery of the signal (DuckDB re-raises the one
+        # it saw during a query) must not turn the quiet exit into a death by signal.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sys.exit(code)

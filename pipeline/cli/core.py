@@ -4,30 +4,27 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pipeline.checks import failed_errors
 from pipeline.cli.app import EXIT_CHECKS_FAILED, app
+from pipeline.cli.options import (
+    DEFAULT_DB,
+    DEFAULT_PAGE_TIMEOUT,
+    DbOption,
+    JobsOption,
+    JsonOption,
+    PageTimeoutOption,
+    QuietOption,
+)
 from pipeline.cli.output import console, print_json, print_table, progress_for
-from pipeline.extract.corpus import SourceSpec
-from pipeline.extract.sources import InputFormat
-from pipeline.run import build as build_lib
-from schemas.checks import CheckResult, CheckStatus
-from warehouse.connection import DEFAULT_DB, read_only
-from warehouse.queries import status
+from pipeline.extract.formats import InputFormat
 
-DbOption = Annotated[Path, typer.Option("--db", help="Warehouse file.")]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
-QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No progress, less output.")]
-JobsOption = Annotated[
-    int | None,
-    typer.Option(
-        "--jobs", "-j", min=0, help="Parse worker processes (default: cores; 0: in-process)."
-    ),
-]
-
+# The commands import the library (DuckDB, pyarrow, the parser, the checks) when they run:
+# `carcdb --help` and a mistyped command answer without loading it.
+if TYPE_CHECKING:
+    from schemas.checks import CheckResult
 
 # The parsed records a summary shows, in reading order.
 RECORD_TABLES = ("tile_lists", "tiles", "rules", "rule_dates", "scoring_claims")
@@ -54,6 +51,9 @@ def _print_status(data: dict[str, object]) -> None:
 
 
 def _print_checks(results: list[CheckResult], *, verbose: bool) -> None:
+    from pipeline.checks import failed_errors
+    from schemas.checks import CheckStatus
+
     shown = [r for r in results if verbose or r.status is CheckStatus.FAIL]
     if shown:
         print_table(
@@ -75,6 +75,8 @@ def _print_checks(results: list[CheckResult], *, verbose: bool) -> None:
 
 
 def _finish_checks(results: list[CheckResult]) -> None:
+    from pipeline.checks import failed_errors
+
     if failed_errors(results):
         raise typer.Exit(EXIT_CHECKS_FAILED)
 
@@ -82,7 +84,8 @@ def _finish_checks(results: list[CheckResult]) -> None:
 @app.command("import")
 def import_command(
     paths: Annotated[
-        list[Path], typer.Argument(help="Input files (captures, wikitext, XML, JSON).")
+        list[Path],
+        typer.Argument(help="Input files (captures, wikitext, XML, JSON; .gz/.bz2); - is stdin."),
     ],
     title: Annotated[str | None, typer.Option(help="Page title, e.g. 'Base game/ro'.")] = None,
     lang: Annotated[str | None, typer.Option(help="Language code, e.g. ro.")] = None,
@@ -93,11 +96,17 @@ def import_command(
     json_out: JsonOption = False,
     quiet: QuietOption = False,
     jobs: JobsOption = None,
+    page_timeout: PageTimeoutOption = DEFAULT_PAGE_TIMEOUT,
 ) -> None:
     """Store page revisions from files and parse them, so the warehouse is current after it."""
+    from pipeline.extract.corpus import SourceSpec
+    from pipeline.run import build as build_lib
+    from pipeline.run.workers import ParseLimits
+
     specs = [SourceSpec(path, title, lang, fmt) for path in paths]
+    limits = ParseLimits(seconds_per_page=page_timeout)
     with progress_for(quiet) as progress:
-        report = build_lib.import_sources(db, specs, progress=progress, jobs=jobs)
+        report = build_lib.import_sources(db, specs, progress=progress, jobs=jobs, limits=limits)
     if json_out:
         print_json(report.summary())
     elif not quiet:
@@ -118,10 +127,17 @@ def build(
     json_out: JsonOption = False,
     quiet: QuietOption = False,
     jobs: JobsOption = None,
+    page_timeout: PageTimeoutOption = DEFAULT_PAGE_TIMEOUT,
 ) -> None:
     """Import a corpus, parse it, run every check and print a summary."""
+    from pipeline.run import build as build_lib
+    from pipeline.run.workers import ParseLimits
+    from warehouse.connection import read_only
+    from warehouse.queries import status
+
+    limits = ParseLimits(seconds_per_page=page_timeout)
     with progress_for(quiet) as progress:
-        report = build_lib.build_corpus(db, corpus, progress=progress, jobs=jobs)
+        report = build_lib.build_corpus(db, corpus, progress=progress, jobs=jobs, limits=limits)
     with read_only(db) as conn:
         data = status(conn)
     if json_out:
@@ -143,8 +159,11 @@ def check(
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
     verbose: Annotated[bool, typer.Option("--all", help="Show passing checks too.")] = False,
+    quiet: QuietOption = False,
 ) -> None:
     """Run every check on the warehouse as it stands (exit 1 when an error-level check fails)."""
+    from pipeline.run import build as build_lib
+
     results = build_lib.check_warehouse(db)
     if json_out:
         print_json([r.model_dump(mode="json") for r in results])
@@ -154,8 +173,13 @@ def check(
 
 
 @app.command("status")
-def status_command(db: DbOption = DEFAULT_DB, json_out: JsonOption = False) -> None:
+def status_command(
+    db: DbOption = DEFAULT_DB, json_out: JsonOption = False, quiet: QuietOption = False
+) -> None:
     """What the warehouse holds: pages per language, revisions, findings by severity."""
+    from warehouse.connection import read_only
+    from warehouse.queries import status
+
     with read_only(db) as conn:
         data = status(conn)
     if json_out:
@@ -173,6 +197,7 @@ def sql(
     ] = False,
     jsonl: Annotated[bool, typer.Option("--jsonl", help="One JSON object per line.")] = False,
     csv_out: Annotated[bool, typer.Option("--csv", help="CSV with a header line.")] = False,
+    quiet: QuietOption = False,
 ) -> None:
     """Run a read-only SQL query and print its rows as they are read.
 
@@ -183,6 +208,7 @@ def sql(
 
     from pipeline.cli.output import RowFormat, write_rows
     from pipeline.errors import InputError
+    from warehouse.connection import read_only
     from warehouse.user_sql import stream_sql
 
     flags: dict[RowFormat, bool] = {"json": json_out, "jsonl": jsonl, "csv": csv_out}

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from pipeline.cli.app import app
+from pipeline.cli.options import QuietOption
 from pipeline.cli.output import console
 
 
@@ -28,6 +29,7 @@ def draw(
     every: Annotated[
         bool, typer.Option("--all", help="Draw every tile shape into the --out folder.")
     ] = False,
+    quiet: QuietOption = False,
 ) -> None:
     """Draw a tile shape as SVG: cities, roads, fields, monastery and coats of arms."""
     from pipeline.draw.tile_svg import tile_svg

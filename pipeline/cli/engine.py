@@ -4,22 +4,17 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from pipeline.cli.app import app
+from pipeline.cli.options import DEFAULT_DB, DbOption, JsonOption, QuietOption
 from pipeline.cli.output import console, print_json, print_table
-from pipeline.configgen.game_pile import game_draw_pile
-from pipeline.engine.config_file import load_rules
-from pipeline.engine.geometry import BASE_PRODUCTS, game_tiles, product_entry, tile_set
-from pipeline.engine.records import parse_record, record_schema, replay, score_report
-from pipeline.engine.rules import known_options
-from pipeline.engine.ruleset import RulesConfig
-from pipeline.engine.simulate import simulate as simulate_games
 from pipeline.errors import InputError
-from pipeline.extract.inputfiles import read_input_text
-from warehouse.connection import DEFAULT_DB
+
+if TYPE_CHECKING:
+    from pipeline.engine.ruleset import RulesConfig
 
 ConfigOption = Annotated[
     Path | None,
@@ -29,28 +24,31 @@ ConfigOption = Annotated[
 
 @app.command()
 def score(
-    game: Annotated[Path | None, typer.Argument(help="Game record JSON file.")] = None,
-    stdin: Annotated[bool, typer.Option("--stdin", help="Read the record from stdin.")] = False,
+    game: Annotated[Path | None, typer.Argument(help="Game record JSON file; - is stdin.")] = None,
+    stdin: Annotated[bool, typer.Option("--stdin", hidden=True)] = False,  # old name of `-`
     config: ConfigOption = None,
     schema: Annotated[
         bool, typer.Option("--schema", help="Print the game records' JSON Schema and stop.")
     ] = False,
+    quiet: QuietOption = False,
 ) -> None:
     """Validate and replay a game record; print the scores and every score event as JSON.
 
     The record formats (base game and expansions) are described in docs/engine.md."""
+    from pipeline.engine.config_file import load_rules
+    from pipeline.engine.records import parse_record, record_schema, replay, score_report
+    from pipeline.extract.inputfiles import STDIN, read_input_text
+
     if schema:
         sys.stdout.write(record_schema())
         return
     if stdin == (game is not None):
         raise InputError(
-            "give either a GAME.json file or --stdin",
-            fix="carcdb score GAME.json, or: carcdb score --stdin < GAME.json",
+            "give either a GAME.json file or - (stdin)",
+            fix="carcdb score GAME.json, or: carcdb score - < GAME.json",
         )
-    if game is None:
-        text, source = sys.stdin.read(), "<stdin>"
-    else:
-        text, source = read_input_text(game).text, str(game)
+    data = read_input_text(game or Path(STDIN))
+    text, source = data.text, data.path
     rules = load_rules(config)
     scores, events = replay(parse_record(text, source), rules, source)
     print_json(score_report(scores, events))
@@ -61,13 +59,12 @@ def simulate(
     games: Annotated[int, typer.Option("--games", help="How many games.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="Random seed (same seed, same games).")] = 0,
     players: Annotated[int, typer.Option("--players", help="Players per game (1-6).")] = 2,
-    record: Annotated[
-        Path | None, typer.Option("--record", help="Write each game as a record into DIR.")
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write each game as a record into DIR.")
     ] = None,
+    record: Annotated[Path | None, typer.Option("--record", hidden=True)] = None,  # old --out
     config: ConfigOption = None,
-    db: Annotated[
-        Path, typer.Option("--db", help="Warehouse holding tile counts (optional).")
-    ] = DEFAULT_DB,
+    db: DbOption = DEFAULT_DB,
     edition: Annotated[
         str | None,
         typer.Option(help="Edition of the base game's counts (default C3; Winter Edition WE3)."),
@@ -84,9 +81,16 @@ def simulate(
         list[str] | None,
         typer.Option("--option", help="A rule option NAME=VALUE, e.g. courier=no-tiles."),
     ] = None,
-    json_out: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+    json_out: JsonOption = False,
+    quiet: QuietOption = False,
 ) -> None:
     """Play random legal games (every figure of the products) and report score statistics."""
+    from pipeline.configgen.game_pile import game_draw_pile
+    from pipeline.engine.config_file import load_rules
+    from pipeline.engine.geometry import BASE_PRODUCTS, game_tiles
+    from pipeline.engine.simulate import simulate as simulate_games
+
+    record = out or record
     rules = load_rules(config)
     chosen = _products(products, rules)
     options = _options(option or [], chosen)
@@ -137,6 +141,8 @@ def simulate(
 
 
 def _products(text: str | None, rules: RulesConfig) -> tuple[str, ...]:
+    from pipeline.engine.geometry import BASE_PRODUCTS, game_tiles, product_entry, tile_set
+
     if text is None:
         return tile_set(rules.product).products
     names = tuple(name.strip() for name in text.split(",") if name.strip())
@@ -156,6 +162,8 @@ def _products(text: str | None, rules: RulesConfig) -> tuple[str, ...]:
 
 
 def _options(pairs: list[str], products: tuple[str, ...]) -> dict[str, str]:
+    from pipeline.engine.rules import known_options
+
     allowed = known_options(products)
     options: dict[str, str] = {}
     for pair in pairs:
@@ -170,6 +178,8 @@ def _options(pairs: list[str], products: tuple[str, ...]) -> dict[str, str]:
 
 
 @app.command("rules-config")
-def rules_config() -> None:
+def rules_config(quiet: QuietOption = False) -> None:
     """Print the base-game rules configuration (the JSON form `--config` accepts)."""
+    from pipeline.engine.ruleset import RulesConfig
+
     print_json(RulesConfig().model_dump(mode="json"))

@@ -9,11 +9,9 @@ from typing import Annotated
 import typer
 
 from pipeline.cli.app import EXIT_CHECKS_FAILED, app
+from pipeline.cli.options import DEFAULT_DB, DbOption, QuietOption
 from pipeline.cli.output import console
-from pipeline.configgen.generate import engine_config as generate
-from pipeline.configgen.generate import json_schema, parse_codes, render
 from pipeline.errors import InputError
-from warehouse.connection import DEFAULT_DB, read_only
 
 
 @app.command("engine-config")
@@ -37,11 +35,16 @@ def engine_config(
     schema: Annotated[
         bool, typer.Option("--schema", help="Print the document's JSON Schema and stop.")
     ] = False,
-    db: Annotated[Path, typer.Option("--db", help="Warehouse file.")] = DEFAULT_DB,
+    db: DbOption = DEFAULT_DB,
+    quiet: QuietOption = False,
 ) -> None:
     """Write the tile set, geometry and scoring values of a page's edition as versioned JSON.
 
     Exits 1 (after writing) when a tile of the set has no shape the engine could play."""
+    from pipeline.configgen.generate import engine_config as generate
+    from pipeline.configgen.generate import json_schema, parse_codes, render
+    from warehouse.connection import read_only
+
     if schema:
         sys.stdout.write(json_schema())
         return

@@ -13,8 +13,8 @@ from typing import Annotated
 import typer
 
 from pipeline.cli.app import app
+from pipeline.cli.options import DEFAULT_DB, DbOption, QuietOption
 from pipeline.cli.output import console, print_json
-from warehouse.connection import DEFAULT_DB
 
 
 class ExportFormat(StrEnum):
@@ -57,9 +57,9 @@ def export(
     lang: Annotated[
         str | None, typer.Option("--lang", help="jcz: read tile lists in this language.")
     ] = None,
-    db: Annotated[Path, typer.Option("--db", help="Warehouse file.")] = DEFAULT_DB,
+    db: DbOption = DEFAULT_DB,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing.")] = False,
+    quiet: QuietOption = False,
 ) -> None:
     """Export the warehouse: every table and view (or --tables) as CSV, Parquet, JSON lines or
     one SQLite file, with a manifest.json; a DuckDB copy any DuckDB >= 1.4 opens; or the tile
@@ -130,8 +130,9 @@ def import_shapes(
             help='Compare a tile set with an edition: "SET_ID=PRODUCT:EDITION" (repeatable).',
         ),
     ] = None,
-    db: Annotated[Path, typer.Option("--db", help="Warehouse file.")] = DEFAULT_DB,
+    db: DbOption = DEFAULT_DB,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+    quiet: QuietOption = False,
 ) -> None:
     """Read another engine's tile definitions into comparison tables, run the checks, and
     print every difference from the warehouse's shapes (up to rotation) and tile-set counts."""

@@ -6,22 +6,26 @@ import logging
 import signal
 from pathlib import Path
 from typing import Annotated
+from urllib.parse import urlsplit
 
 import typer
 
-from pipeline.checks import failed_errors
-from pipeline.cli.app import EXIT_CHECKS_FAILED, app
+from pipeline.cli.app import EXIT_CHECKS_FAILED, Interrupted, app
+from pipeline.cli.options import (
+    CONTACT_ENV,
+    DEFAULT_DB,
+    DEFAULT_PAGE_TIMEOUT,
+    DbOption,
+    JobsOption,
+    JsonOption,
+    PageTimeoutOption,
+    QuietOption,
+    warn,
+)
 from pipeline.cli.output import console, err_console, print_json, print_table, progress_for
 from pipeline.errors import InputError
-from pipeline.extract.api import DEFAULT_ENDPOINT, ClientConfig, PageSelection
-from pipeline.extract.api.client import DEFAULT_CONTACT
-from pipeline.extract.api.discovery import parse_languages, read_titles_file
-from pipeline.extract.corpus import sample_corpus_dir
-from pipeline.fakewiki.corpus import FakeCorpus, corpus_pages, generated_pages
-from pipeline.fakewiki.server import FAULT_KINDS, FakeWiki, FaultPlan
-from pipeline.run import build as build_lib
-from pipeline.run.extract import extract_from_api
-from warehouse.connection import DEFAULT_DB
+from pipeline.extract.endpoint import DEFAULT_CONTACT, DEFAULT_ENDPOINT
+from pipeline.fakewiki.faults import FAULT_KINDS, RANDOM_FAULT_MIX
 
 _SHOWN_PROBLEMS = 10
 
@@ -41,9 +45,10 @@ def extract(
     page: Annotated[
         list[str] | None, typer.Option("--page", help="Source page: it and its translations.")
     ] = None,
-    langs: Annotated[
-        str, typer.Option(help="'all' or a list like en,de,ro (filters every selection).")
+    lang: Annotated[
+        str, typer.Option("--lang", help="'all' or a list like en,de,ro (filters every selection).")
     ] = "all",
+    old_langs: Annotated[str | None, typer.Option("--langs", hidden=True)] = None,  # old --lang
     category: Annotated[
         list[str] | None, typer.Option("--category", help="Every page of a category.")
     ] = None,
@@ -58,8 +63,11 @@ def extract(
     ] = False,
     api: Annotated[str, typer.Option("--api", help="The wiki's api.php URL.")] = DEFAULT_ENDPOINT,
     contact: Annotated[
-        str, typer.Option(help="Your e-mail or URL, sent in the User-Agent.")
-    ] = DEFAULT_CONTACT,
+        str | None,
+        typer.Option(
+            envvar=CONTACT_ENV, help="Your e-mail or URL, sent in the User-Agent (asked for)."
+        ),
+    ] = None,
     throttle: Annotated[float, typer.Option(help="Minimum seconds between requests.", min=0)] = 1.0,
     timeout: Annotated[float, typer.Option(help="Read timeout in seconds.", min=0.01)] = 30.0,
     retries: Annotated[int, typer.Option(help="Attempts per request.", min=1)] = 6,
@@ -78,11 +86,11 @@ def extract(
         bool, typer.Option("--stats", help="Show translation statistics of each --page.")
     ] = False,
     check: Annotated[bool, typer.Option("--check", help="Run every check afterwards.")] = False,
-    db: Annotated[Path, typer.Option("--db", help="Warehouse file.")] = DEFAULT_DB,
-    json_out: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
-    quiet: Annotated[
-        bool, typer.Option("--quiet", "-q", help="No progress bar, no final line.")
-    ] = False,
+    db: DbOption = DEFAULT_DB,
+    json_out: JsonOption = False,
+    quiet: QuietOption = False,
+    jobs: JobsOption = None,
+    page_timeout: PageTimeoutOption = DEFAULT_PAGE_TIMEOUT,
     verbose: Annotated[
         bool, typer.Option("--verbose", "-v", help="Log every request and retry.")
     ] = False,
@@ -92,18 +100,30 @@ def extract(
     Exit 1 when some pages could not be fetched (or --check finds errors), 2 on bad input or
     when the API cannot be used.
     """
+    from pipeline.checks import failed_errors
+    from pipeline.extract.api import ClientConfig, PageSelection
+    from pipeline.extract.api.discovery import parse_languages, read_titles_file
+    from pipeline.run import build as build_lib
+    from pipeline.run.extract import extract_from_api
+    from pipeline.run.workers import ParseLimits
+
     _debug_logging(verbose)
+    if not contact and not _is_local(api):
+        warn(
+            f"no contact in the User-Agent: pass --contact or set {CONTACT_ENV} (the wiki's "
+            "User-Agent policy asks for a way to reach whoever runs the crawler)"
+        )
     selection = PageSelection(
         pages=tuple(page or ()),
         categories=tuple(category or ()),
         prefixes=tuple(prefix or ()),
         titles=read_titles_file(titles_from) if titles_from else (),
         all_pages=all_pages,
-        languages=parse_languages(langs),
+        languages=parse_languages(old_langs or lang),
     )
     config = ClientConfig(
         endpoint=api,
-        contact=contact,
+        contact=contact or DEFAULT_CONTACT,
         throttle=throttle,
         read_timeout=timeout,
         max_attempts=retries,
@@ -113,7 +133,15 @@ def extract(
     )
     with progress_for(quiet or json_out) as progress:
         report = extract_from_api(
-            db, selection, config, since=since, force=force, progress=progress, with_stats=stats
+            db,
+            selection,
+            config,
+            since=since,
+            force=force,
+            progress=progress,
+            with_stats=stats,
+            jobs=jobs,
+            limits=ParseLimits(seconds_per_page=page_timeout),
         )
     results = build_lib.check_warehouse(db) if check and db.exists() else []
     if json_out:
@@ -143,6 +171,13 @@ def extract(
                 err_console.print(f"{label}: {shown}{more}", markup=False)
         for title, reason in report.failed[:_SHOWN_PROBLEMS]:
             err_console.print(f"failed: {title}: {reason}", markup=False)
+        if len(report.failed) > _SHOWN_PROBLEMS:
+            err_console.print(
+                f"failed: {len(report.failed) - _SHOWN_PROBLEMS} more (table api_page_problems)",
+                markup=False,
+            )
+        for note in report.notes:
+            err_console.print(f"note: {note}", markup=False)
         if check:
             console.print(
                 f"checks: {len(results)} results, failing errors: {len(failed_errors(results))}"
@@ -151,6 +186,11 @@ def extract(
             console.print(report.final_line())
     if report.failed or failed_errors(results):
         raise typer.Exit(EXIT_CHECKS_FAILED)
+
+
+def _is_local(endpoint: str) -> bool:
+    host = urlsplit(endpoint).hostname or ""
+    return host in ("localhost", "::1") or host.startswith("127.")
 
 
 def _stop_on_sigterm(signum: int, frame: object) -> None:
@@ -169,6 +209,10 @@ def fake_wiki(
     fault_rate: Annotated[
         float, typer.Option(help="Share of requests that fail at random (0..1).", min=0, max=1)
     ] = 0.0,
+    fault_mix: Annotated[
+        str,
+        typer.Option(help=f"Kinds the random faults are drawn from: {','.join(FAULT_KINDS)}."),
+    ] = ",".join(RANDOM_FAULT_MIX),
     faults: Annotated[
         str, typer.Option(help=f"Faults for the first requests, in order: {','.join(FAULT_KINDS)}.")
     ] = "",
@@ -187,8 +231,13 @@ def fake_wiki(
     ] = None,
     value_limit: Annotated[int, typer.Option(help="Titles/revids per request.", min=1)] = 50,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log every request.")] = False,
+    quiet: QuietOption = False,
 ) -> None:
     """Serve a local MediaWiki API (the subset carcdb uses) until Ctrl-C: for tests and demos."""
+    from pipeline.extract.corpus import sample_corpus_dir
+    from pipeline.fakewiki.corpus import FakeCorpus, corpus_pages, generated_pages
+    from pipeline.fakewiki.server import FakeWiki, FaultPlan
+
     _debug_logging(verbose)
     script = [kind.strip() for kind in faults.split(",") if kind.strip()]
     unknown = [kind for kind in script if kind not in FAULT_KINDS]
@@ -196,10 +245,19 @@ def fake_wiki(
         raise InputError(
             f"unknown fault(s) {unknown}", path="--faults", fix=f"use {', '.join(FAULT_KINDS)}"
         )
+    mix = tuple(kind.strip() for kind in fault_mix.split(",") if kind.strip())
+    unknown_mix = [kind for kind in mix if kind not in FAULT_KINDS]
+    if unknown_mix or not mix:
+        raise InputError(
+            f"unknown fault(s) {unknown_mix}",
+            path="--fault-mix",
+            fix=f"use {', '.join(FAULT_KINDS)}",
+        )
     pages = corpus_pages(corpus or sample_corpus_dir())
     pages.update(generated_pages(generated))
     plan = FaultPlan(
         rate=fault_rate,
+        mix=mix,
         seed=seed,
         script=script,
         retry_after=retry_after,
@@ -219,7 +277,7 @@ def fake_wiki(
     signal.signal(signal.SIGTERM, _stop_on_sigterm)
     try:
         wiki.serve_forever()
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Interrupted):  # Ctrl-C or `kill`: the way to stop the server
         pass
     finally:
         wiki.server_close()

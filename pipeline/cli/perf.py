@@ -8,25 +8,37 @@ from typing import Annotated
 import typer
 
 from pipeline.cli.app import app
+from pipeline.cli.options import JsonOption, QuietOption
 from pipeline.cli.output import console, print_json, print_table, progress_for
 from pipeline.errors import InputError
-from pipeline.synth import EXPECTED, generate_corpus
-from pipeline.synth.corpus import LANGUAGES
 
 
 @app.command("gen-corpus")
 def gen_corpus(
     out: Annotated[Path, typer.Option("--out", help="Folder to write (must be empty or new).")],
     pages: Annotated[int, typer.Option(min=1, help="Distinct pages.")] = 100,
-    langs: Annotated[int, typer.Option(min=1, max=len(LANGUAGES), help="Languages per page.")] = 10,
+    langs: Annotated[
+        int, typer.Option("--lang-count", min=1, help="Languages per page (up to 12).")
+    ] = 10,
+    old_langs: Annotated[int | None, typer.Option("--langs", hidden=True, min=1)] = None,
     seed: Annotated[int, typer.Option(help="Same seed, same corpus.")] = 1,
     defect_rate: Annotated[
         float, typer.Option(min=0.0, max=1.0, help="Share of pages with one defect.")
     ] = 0.1,
-    json_out: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    json_out: JsonOption = False,
+    quiet: QuietOption = False,
 ) -> None:
-    """Write pages x langs synthetic revisions varied from the sample pages, with a manifest."""
+    """Write pages x languages synthetic revisions (the sample pages varied) and a manifest."""
+    from pipeline.synth import EXPECTED, generate_corpus
+    from pipeline.synth.corpus import LANGUAGES
+
+    langs = old_langs or langs
+    if langs > len(LANGUAGES):
+        raise InputError(
+            f"{langs} languages per page: the generator knows {len(LANGUAGES)}",
+            path="--lang-count",
+            fix=f"pass --lang-count {len(LANGUAGES)} or fewer",
+        )
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise InputError(
             "output folder exists and is not empty", path=str(out), fix="pass a new --out folder"

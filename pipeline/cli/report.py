@@ -8,15 +8,16 @@ from typing import Annotated
 import typer
 
 from pipeline.cli.app import app
+from pipeline.cli.options import DEFAULT_DB, DbOption, QuietOption
 from pipeline.cli.output import console, print_json
-from warehouse.connection import DEFAULT_DB
 
 
 @app.command()
 def report(
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder to write index.html into.")],
-    db: Annotated[Path, typer.Option("--db", help="Warehouse file.")] = DEFAULT_DB,
+    db: DbOption = DEFAULT_DB,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+    quiet: QuietOption = False,
 ) -> None:
     """Write an HTML report of the warehouse: tile distributions with drawings, edition
     differences, translation coverage, findings, checks and the engine configuration."""

@@ -9,17 +9,12 @@ from typing import Annotated, Any
 import typer
 
 from pipeline.cli.app import app
+from pipeline.cli.options import DEFAULT_DB, DbOption, JsonOption, QuietOption
 from pipeline.cli.output import console, print_json, print_table
 from pipeline.cli.tiles import diff_app
 from pipeline.errors import InputError
-from schemas.rules import RuleKind
-from warehouse.connection import DEFAULT_DB, read_only
-from warehouse.pages import base_title_of, require_pages
-from warehouse.rules import claims_of, rules_of
-from warehouse.translations import aligned_rules, differences, page_languages
+from schemas.rule_kinds import RuleKind
 
-DbOption = Annotated[Path, typer.Option("--db", help="Warehouse file.")]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 PageOption = Annotated[
     str, typer.Option("--page", help="Page title ('Base game/ro') or base title ('Base game').")
 ]
@@ -28,6 +23,9 @@ TEXT_WIDTH = 160
 
 
 def _titles(db: Path, page: str, lang: str | None) -> list[str]:
+    from warehouse.connection import read_only
+    from warehouse.pages import require_pages
+
     with read_only(db) as conn:
         return require_pages(conn, page, lang)
 
@@ -51,9 +49,13 @@ def rules_command(
     ] = None,
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
+    quiet: QuietOption = False,
 ) -> None:
     """Rules of a page: turn-phase blocks, notes, FAQ, house rules, interactions, history."""
     titles = _titles(db, page, lang)
+    from warehouse.connection import read_only
+    from warehouse.rules import rules_of
+
     with read_only(db) as conn:
         rows = rules_of(conn, titles, kind=kind.value if kind else None, search=search)
     if json_out:
@@ -89,9 +91,13 @@ def scoring_claims_command(
     lang: LangOption = None,
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
+    quiet: QuietOption = False,
 ) -> None:
     """Scoring claims of a page: points per unit of feature in state, with their sentence."""
     titles = _titles(db, page, lang)
+    from warehouse.connection import read_only
+    from warehouse.rules import claims_of
+
     with read_only(db) as conn:
         rows = claims_of(conn, titles)
     if json_out:
@@ -117,14 +123,21 @@ def scoring_claims_command(
 @diff_app.command("translations")
 def diff_translations_command(
     page: PageOption,
-    langs: Annotated[
+    lang: Annotated[
         str | None,
-        typer.Option("--langs", help="Two languages to compare, e.g. en,fr (default: all)."),
+        typer.Option("--lang", help="Two languages to compare, e.g. en,fr (default: all)."),
     ] = None,
+    old_langs: Annotated[str | None, typer.Option("--langs", hidden=True)] = None,  # old --lang
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
+    quiet: QuietOption = False,
 ) -> None:
     """Rules and scoring claims one language of a page has and another lacks, per section."""
+    langs = lang or old_langs
+    from warehouse.connection import read_only
+    from warehouse.pages import base_title_of, require_pages
+    from warehouse.translations import aligned_rules, differences, page_languages
+
     with read_only(db) as conn:
         base = base_title_of(conn, require_pages(conn, page)[0])
         available = page_languages(conn, base)

@@ -4,21 +4,19 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import asdict
-from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from pipeline.cli.app import app
+from pipeline.cli.options import DEFAULT_DB, DbOption, JsonOption, QuietOption
 from pipeline.cli.output import console, print_json, print_table
 from pipeline.errors import InputError
-from warehouse.connection import DEFAULT_DB, read_only
 from warehouse.hints import EDITIONS, sql_command
-from warehouse.pages import base_title_of, resolve_page
-from warehouse.tiles import TileRow, current_tiles, tile_differences
 
-DbOption = Annotated[Path, typer.Option("--db", help="Warehouse file.")]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+if TYPE_CHECKING:  # the commands import the warehouse when they run (`carcdb --help` does not)
+    from warehouse.tiles import TileRow
+
 PageOption = Annotated[str, typer.Option("--page", help="Page title, e.g. 'Base game'.")]
 LangOption = Annotated[
     str | None, typer.Option("--lang", help="Language code of the translation, e.g. ro.")
@@ -54,8 +52,13 @@ def tiles(
     edition: Annotated[str | None, typer.Option(help="Only this edition, e.g. C3.")] = None,
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
+    quiet: QuietOption = False,
 ) -> None:
     """Print a page's tile distribution: one table per tile list."""
+    from warehouse.connection import read_only
+    from warehouse.pages import resolve_page
+    from warehouse.tiles import current_tiles
+
     with read_only(db) as conn:
         title = resolve_page(conn, page, lang)
         rows = current_tiles(conn, title=title, edition=edition)
@@ -130,8 +133,13 @@ def diff_editions(
     ] = None,
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
+    quiet: QuietOption = False,
 ) -> None:
     """Tile-level differences between two editions of a page (a report, never a failure)."""
+    from warehouse.connection import read_only
+    from warehouse.pages import base_title_of, resolve_page
+    from warehouse.tiles import current_tiles, tile_differences
+
     with read_only(db) as conn:
         title = resolve_page(conn, page, lang)
         base = base_title_of(conn, title)

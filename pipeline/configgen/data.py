@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Collection, Sequence
 from functools import cached_property
+from typing import Any
 
 import duckdb
 
@@ -42,6 +43,10 @@ class ConfigData:
         self.page_scoring: dict[
             tuple[str, str | None], tuple[list[str], list[ScoringValue], SourcedNumber]
         ] = {}
+        # What engine_config derives from a page's lists, kept for the next configuration of
+        # the same page (the checks ask for one per tile list: without it, each went through
+        # every list of the page again, the square of the lists in all).
+        self.memo: dict[tuple[str, ...], Any] = {}
 
     @cached_property
     def _page_rows(self) -> list[tuple[str, str, str]]:

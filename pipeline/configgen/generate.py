@@ -110,6 +110,25 @@ def _page_language(data: ConfigData, page: str, edition: str, language: str | No
 def _lists(
     data: ConfigData, title: str, edition: str, product: str | None, page: str
 ) -> tuple[str, str, list[ListTotals]]:
+    """(product, revision_key, lists) of the edition's tile lists, worked out once per page,
+    edition and product (an error too: it is raised again)."""
+    key = ("lists", title, edition, product or "", page)
+    found = data.memo.get(key)
+    if found is None:
+        try:
+            found = _lists_of(data, title, edition, product, page)
+        except InputError as exc:
+            found = exc
+        data.memo[key] = found
+    if isinstance(found, InputError):
+        raise found
+    result: tuple[str, str, list[ListTotals]] = found
+    return result
+
+
+def _lists_of(
+    data: ConfigData, title: str, edition: str, product: str | None, page: str
+) -> tuple[str, str, list[ListTotals]]:
     """(product, revision_key, lists) of the edition's tile lists."""
     rows = [
         row
@@ -295,29 +314,38 @@ def engine_config(
     tile_language = _page_language(data, page, edition, language)
     title = data.title(page, tile_language)
     product, revision_key, lists = _lists(data, title, edition, product, page)
-    indexes = [index for index, _total, _section in lists]
+    indexes, positions = _chosen(data, title, revision_key, lists)
+
+    def twice(code: str) -> InputError:
+        return InputError(
+            f"{title} {product} {edition}: tile {code} is in two lists",
+            fix="the page lists the tile twice for one product and edition; "
+            "correct the page, or leave the tile out with --codes",
+        )
+
     if codes is None:
         tiles = _tiles(data, title, revision_key, indexes)
+        seen: set[str] = set()
+        for tile in tiles:
+            if tile.code in seen:
+                raise twice(tile.code)
+            seen.add(tile.code)
     else:
-        present = {code for i in indexes for code in data.tile_codes((title, revision_key, i))}
-        missing = [code for code in codes if code not in present]
+        missing = [code for code in codes if code not in positions]
         if missing:
             raise InputError(
                 f"{title} {product} {edition} has no tile {', '.join(missing)}",
                 fix="check --codes against `carcdb tiles`",
             )
-        # Only the selected tiles are built: the checks' configurations would otherwise build
-        # every tile of the list and throw the others away.
-        tiles = _tiles(data, title, revision_key, indexes, set(codes))
-    seen: set[str] = set()
-    for tile in tiles:
-        if tile.code in seen:
-            raise InputError(
-                f"{title} {product} {edition}: tile {tile.code} is in two lists",
-                fix="the page lists the tile twice for one product and edition; "
-                "correct the page, or leave the tile out with --codes",
-            )
-        seen.add(tile.code)
+        # A code met a second time, first in page order: what building the tiles in order
+        # would find, known from the positions alone (the checks ask for one configuration
+        # per list, and building every list holding a code again each time was quadratic).
+        again = [(found[1], code) for code in set(codes) if len(found := positions[code]) > 1]
+        if again:
+            raise twice(min(again)[1])
+        # Only the selected tiles are built, from the lists holding them.
+        holding = sorted({positions[code][0][0] for code in codes})
+        tiles = _tiles(data, title, revision_key, holding, set(codes))
     used = sorted({tile.source.list_index for tile in tiles})
     declared = _declared_total(data, title, revision_key, lists, used, tiles)
     start = [tile.code for tile in tiles if tile.start_tile]
@@ -376,12 +404,13 @@ def _declared_total(
         selected = sum(1 for t in tiles if t.source.list_index == index)
         return index in used and entries == selected
 
-    declared_by_list = {row.list_index: row.declared_total for row in data.lists(title)}
+    declared_by_list, members_of, of_list = _list_totals(data, title, lists)
     total = 0
     sections: set[int] = set()
-    for index, declared, section in lists:
-        if index not in used:
+    for index in sorted(used):
+        if index not in of_list:
             continue
+        declared, section = of_list[index]
         if not fully_used(index):
             return None
         if declared is not None:
@@ -391,7 +420,7 @@ def _declared_total(
             return None
         if section in sections:
             continue
-        members = [i for i, _d, s in lists if s == section]
+        members = members_of.get(section, [])
         # A missing declaring list is a bug in the tiles stage: KeyError, as before.
         section_total = declared_by_list[section]
         if not all(fully_used(i) for i in members) or section_total is None:
@@ -399,6 +428,48 @@ def _declared_total(
         sections.add(section)
         total += int(section_total)
     return total
+
+
+def _chosen(
+    data: ConfigData, title: str, revision_key: str, lists: list[ListTotals]
+) -> tuple[list[int], dict[str, list[tuple[int, int]]]]:
+    """The indexes of `lists`, and where each code is in them: (list index, entry index) in
+    page order. Read once per `lists` (which `_lists` keeps)."""
+    key = ("chosen", title, str(id(lists)))
+    found = data.memo.get(key)
+    if found is None or found[0] is not lists:
+        indexes = [index for index, _total, _section in lists]
+        positions: dict[str, list[tuple[int, int]]] = defaultdict(list)
+        for index in indexes:
+            for entry, code in enumerate(data.tile_codes((title, revision_key, index))):
+                positions[code].append((index, entry))
+        found = (lists, indexes, dict(positions))
+        data.memo[key] = found
+    return found[1], found[2]
+
+
+_Totals = tuple[
+    dict[int, int | None], dict[int | None, list[int]], dict[int, tuple[int | None, int | None]]
+]
+
+
+def _list_totals(data: ConfigData, title: str, lists: list[ListTotals]) -> _Totals:
+    """For `_declared_total`, read once per `lists`: each list's declared total (every list of
+    the page), the lists of each section total, and (declared, section) of each chosen list."""
+    key = ("totals", title, str(id(lists)))
+    found = data.memo.get(key)
+    if found is None or found[0] is not lists:
+        members: dict[int | None, list[int]] = defaultdict(list)
+        for index, _declared, section in lists:
+            members[section].append(index)
+        found = (
+            lists,
+            {row.list_index: row.declared_total for row in data.lists(title)},
+            members,
+            {index: (declared, section) for index, declared, section in lists},
+        )
+        data.memo[key] = found
+    return found[1], found[2], found[3]
 
 
 def render(config: EngineConfig) -> str:

@@ -13,9 +13,9 @@ after scoring (a wagon moving on). Turns follow the players' order. Any illegal 
 from __future__ import annotations
 
 import json
-from typing import Any, Literal, Protocol
+from typing import Annotated, Any, Literal, Protocol
 
-from pydantic import Field, ValidationError, model_validator
+from pydantic import ConfigDict, Field, ValidationError, model_validator
 
 from pipeline.engine.board import IllegalMove, Pos
 from pipeline.engine.figures import BARN, BY_NAME, MEEPLE
@@ -37,35 +37,44 @@ from pipeline.engine.ruleset import RulesConfig
 from pipeline.engine.scoring import ScoreEvent
 from pipeline.errors import GameRecordError, InputError
 from pipeline.extract.inputfiles import parse_json, validation_message
+from pipeline.numbers import INT32_MAX
 from schemas.base import Record
 
 Rotation = Literal[0, 90, 180, 270]
 FigureName = Literal["meeple", "mayor", "wagon", "barn"]
 DOCS = "docs/engine.md"
+# A board position: a JSON integer (not "1", not true), within 32 bits like every number read.
+Coordinate = Annotated[int, Field(ge=-INT32_MAX - 1, le=INT32_MAX)]
+# Strict: a record is JSON written for the engine; a string or boolean where a number belongs
+# is a mistake to report, not a value to convert.
+STRICT = ConfigDict(frozen=True, extra="forbid", strict=True)
 
 
 class StartTile(Record):
+    model_config = STRICT
     tile: str
-    x: int = 0
-    y: int = 0
+    x: Coordinate = 0
+    y: Coordinate = 0
     rotation: Rotation = 0
 
 
 class Move(Record):
     """A figure moving after this turn's scoring (a wagon moving on)."""
 
+    model_config = STRICT
     player: str
     figure: FigureName
-    x: int
-    y: int
+    x: Coordinate
+    y: Coordinate
     meeple: str = Field(description="The feature it moves onto, on the tile at x, y.")
 
 
 class Turn(Record):
+    model_config = STRICT
     player: str
     tile: str = Field(description="A base-game letter or PRODUCT/CODE.")
-    x: int
-    y: int
+    x: Coordinate
+    y: Coordinate
     rotation: Rotation | None = Field(
         default=None, description="Clockwise degrees; may be left out for an abbey only."
     )
@@ -79,6 +88,7 @@ class Turn(Record):
 
 
 class GameRecord(Record):
+    model_config = STRICT
     players: list[str] = Field(min_length=1)
     products: list[str] | None = Field(
         default=None, description="Product names as in the warehouse; none = the base game."

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from dataclasses import dataclass
 from typing import Any
 
 from pipeline.errors import InputError
+from pipeline.extract.inputfiles import parse_json
+from pipeline.numbers import INT64_MAX, int_in_range
 
 
 @dataclass(frozen=True)
@@ -31,24 +32,59 @@ def looks_like_api_json(text: str) -> bool:
     return re.match(r"\s*\{\s*[\"}]", text) is not None
 
 
-def _content(revision: dict[str, Any]) -> str | None:
+_FIX = "save the unmodified response of action=query&prop=revisions"
+
+
+def _refuse(message: str, origin: str) -> InputError:
+    return InputError(message, path=origin, fix=_FIX)
+
+
+def _content(revision: dict[str, Any], title: str, origin: str) -> str | None:
+    """The revision's wikitext: `slots.main.content` (formatversion 2), `slots.main["*"]` or
+    `"*"` (formatversion 1); None when the revision carries none (e.g. hidden)."""
     slots = revision.get("slots")
-    holder = slots.get("main", {}) if isinstance(slots, dict) else revision
+    if slots is None:
+        holder: Any = revision
+    elif isinstance(slots, dict):
+        holder = slots.get("main", {})
+        if not isinstance(holder, dict):
+            raise _refuse(f"revision of {title!r}: 'slots.main' is not an object", origin)
+    else:
+        raise _refuse(f"revision of {title!r}: 'slots' is {type(slots).__name__}", origin)
     for key in ("content", "*"):
-        if isinstance(holder.get(key), str):
-            return str(holder[key])
+        value = holder.get(key)
+        if isinstance(value, str):
+            return value
+        if value is not None:
+            raise _refuse(f"revision of {title!r}: its content is not a string", origin)
+    return None
+
+
+def _unencodable(text: str) -> int | None:
+    """The index of a lone surrogate (JSON can carry `\\udc00`; UTF-8 cannot), else None."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        return exc.start
     return None
 
 
 def _api_revision(title: str, revision: dict[str, Any], text: str, origin: str) -> ApiRevision:
     revid, timestamp, sha1 = (revision.get(k) for k in ("revid", "timestamp", "sha1"))
-    if (revid is not None and not (isinstance(revid, int) and revid > 0)) or not all(
+    if (revid is not None and not int_in_range(revid, INT64_MAX, 1)) or not all(
         value is None or isinstance(value, str) for value in (timestamp, sha1)
     ):
-        raise InputError(
-            f"revision of {title!r} has a malformed revid, timestamp or sha1",
-            path=origin,
-            fix="save the unmodified response of action=query&prop=revisions",
+        raise _refuse(
+            f"revision of {title!r} has a malformed revid, timestamp or sha1 "
+            f"(revid: a whole number from 1 to {INT64_MAX})",
+            origin,
+        )
+    bad = _unencodable(text)
+    if bad is not None:
+        raise _refuse(
+            f"revision {revid} of {title!r}: its text holds a lone surrogate (char {bad}), "
+            "which is not text",
+            origin,
         )
     return ApiRevision(title=title, revision_id=revid, timestamp=timestamp, sha1=sha1, text=text)
 
@@ -65,7 +101,8 @@ def sha1_matches(text: str, expected: str | None, *, required: bool) -> bool:
 
 
 def parse_api_pages(payload: Any, origin: str) -> ApiPages:
-    """Revisions and missing titles of a decoded `prop=revisions` response."""
+    """Revisions and missing titles of a decoded `prop=revisions` response; any other shape
+    (a list where an object belongs, a number as a title, ...) is an `InputError`."""
     if not isinstance(payload, dict) or not isinstance(payload.get("query"), dict):
         raise InputError(
             "JSON is not a MediaWiki API query response (no 'query' object)",
@@ -73,22 +110,40 @@ def parse_api_pages(payload: Any, origin: str) -> ApiPages:
             fix="save the response of action=query&prop=revisions&rvprop=content",
         )
     pages = payload["query"].get("pages", [])
-    page_list = list(pages.values()) if isinstance(pages, dict) else list(pages)
+    if isinstance(pages, dict):
+        page_list = list(pages.values())
+    elif isinstance(pages, list):
+        page_list = pages
+    else:
+        raise _refuse(f"'query.pages' is {type(pages).__name__}, not a list or object", origin)
     revisions: list[ApiRevision] = []
     missing: list[str] = []
     for page in page_list:
         if not isinstance(page, dict):
-            raise InputError(
-                f"'query.pages' holds {type(page).__name__} where a page object belongs",
-                path=origin,
-                fix="save the unmodified response of action=query&prop=revisions",
+            raise _refuse(
+                f"'query.pages' holds {type(page).__name__} where a page object belongs", origin
             )
-        title = str(page.get("title", ""))
+        title = page.get("title", "")
+        if not isinstance(title, str):
+            raise _refuse(f"a page's title is {type(title).__name__}, not a string", origin)
+        bad = _unencodable(title)
+        if bad is not None:
+            raise _refuse(f"page title {title!r} holds a lone surrogate (char {bad})", origin)
         if "missing" in page or "invalid" in page:
             missing.append(title)
             continue
-        for revision in page.get("revisions", []):
-            text = _content(revision)
+        page_revisions = page.get("revisions", [])
+        if not isinstance(page_revisions, list):
+            raise _refuse(
+                f"'revisions' of {title!r} is {type(page_revisions).__name__}, not a list", origin
+            )
+        for revision in page_revisions:
+            if not isinstance(revision, dict):
+                raise _refuse(
+                    f"'revisions' of {title!r} holds {type(revision).__name__}, not an object",
+                    origin,
+                )
+            text = _content(revision, title, origin)
             if text is None:
                 missing.append(title)
                 continue
@@ -97,12 +152,4 @@ def parse_api_pages(payload: Any, origin: str) -> ApiPages:
 
 
 def read_api_json(text: str, origin: str) -> ApiPages:
-    try:
-        payload = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(
-            f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}",
-            path=origin,
-            fix="save the complete API response",
-        ) from None
-    return parse_api_pages(payload, origin)
+    return parse_api_pages(parse_json(text, origin, "save the complete API response"), origin)

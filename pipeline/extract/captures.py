@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pipeline.errors import InputError
+from pipeline.extract.truncation import is_truncated_capture
 
 VIEW_SOURCE_PREFIX = "View source for "
 # Lines the view-source page prints around the wikitext.
@@ -42,29 +43,50 @@ def _is_chrome(line: str, title: str | None) -> bool:
     return title is not None and stripped == f"Return to {title}."
 
 
-def _cut_trailing_chrome(lines: list[str], title: str | None = None) -> list[str]:
+def _cut_trailing_chrome(lines: list[str], title: str | None = None) -> tuple[list[str], bool]:
+    """The lines before the page chrome that follows the wikitext, and whether there was
+    any (a capture with chrome after its wikitext reached the end of the page)."""
     for index, line in enumerate(lines):
         if _is_chrome(line, title):
-            return lines[:index]
-    return lines
+            return lines[:index], True
+    return lines, False
 
 
-def read_view_source(text: str, origin: str) -> tuple[str, str]:
-    """Return (title, wikitext) of a "View source for <Title>" capture."""
+def _refuse_if_cut(wikitext: str, chrome_after: bool, origin: str) -> None:
+    inside = is_truncated_capture(wikitext, chrome_after)
+    if inside is not None:
+        raise InputError(
+            f"the capture stops inside {inside} and no page footer follows its wikitext: it "
+            "looks cut short, and storing it would lose everything after the cut",
+            path=origin,
+            fix="save the whole page again (if the page really ends so, save its wikitext "
+            "alone as a .wiki file and import that with --title)",
+        )
+
+
+def read_view_source(text: str, origin: str) -> tuple[str, str, bool]:
+    """Return (title, wikitext, footer seen) of a "View source for <Title>" capture (the
+    footer: page chrome after the wikitext, the sign the capture reached the page's end)."""
     lines = text.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.strip())
+    start = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if start is None:
+        raise InputError(
+            "view-source capture holds no text", path=origin, fix="save the page again"
+        )
     title = lines[start].strip()[len(VIEW_SOURCE_PREFIX) :].strip()
     body = lines[start + 1 :]
     while body and (not body[0].strip() or body[0].startswith(_VIEW_SOURCE_PREAMBLE)):
         body.pop(0)
-    wikitext = "\n".join(_cut_trailing_chrome(body, title)).strip("\n")
+    kept, chrome_after = _cut_trailing_chrome(body, title)
+    wikitext = "\n".join(kept).strip("\n")
     if not wikitext.strip():
         raise InputError(
             f"view-source capture of {title!r} holds no wikitext",
             path=origin,
             fix="save the page again once it has loaded completely",
         )
-    return title, wikitext + "\n"
+    _refuse_if_cut(wikitext, chrome_after, origin)
+    return title, wikitext + "\n", chrome_after
 
 
 @dataclass(frozen=True)
@@ -72,6 +94,7 @@ class ExportTranslationsCapture:
     wikitext: str
     group_titles: tuple[str, ...]
     languages: tuple[tuple[str, str], ...]
+    footer_seen: bool = False  # page chrome after the wikitext: the capture is whole
 
 
 def _index_of(lines: list[str], marker: str, origin: str, start: int = 0) -> int:
@@ -104,7 +127,7 @@ def read_export_translations(text: str, origin: str) -> ExportTranslationsCaptur
                 fix="save the whole Special:ExportTranslations page",
             )
         languages.append((code.strip(), name.strip()))
-    body = _cut_trailing_chrome(lines[fetch + 1 :])
+    body, chrome_after = _cut_trailing_chrome(lines[fetch + 1 :])
     wikitext = "\n".join(body).strip()
     if not wikitext:
         raise InputError(
@@ -112,4 +135,5 @@ def read_export_translations(text: str, origin: str) -> ExportTranslationsCaptur
             path=origin,
             fix="press Fetch on the page and save it once the text is shown",
         )
-    return ExportTranslationsCapture(wikitext, titles, tuple(languages))
+    _refuse_if_cut(wikitext, chrome_after, origin)
+    return ExportTranslationsCapture(wikitext, titles, tuple(languages), chrome_after)

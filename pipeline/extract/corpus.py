@@ -45,6 +45,25 @@ def _format(value: object, origin: str) -> InputFormat | None:
         ) from None
 
 
+def _inside(folder: Path, name: str, where: str) -> Path:
+    """A manifest's file path, which must name a file inside the corpus folder: an absolute
+    path, `..` or a link leading elsewhere would import (and show) any file of the machine."""
+    path = folder / name
+    try:
+        inside = Path(name).is_absolute() is False and path.resolve().is_relative_to(
+            folder.resolve()
+        )
+    except (OSError, RuntimeError, ValueError):  # a link loop, a NUL in the name
+        inside = False
+    if not inside:
+        raise InputError(
+            f"path {name[:200]!r} leads outside the corpus folder",
+            path=where,
+            fix="list files inside the corpus folder, by paths relative to it",
+        )
+    return path
+
+
 def read_corpus(folder: Path) -> list[SourceSpec]:
     if not folder.is_dir():
         raise InputError("corpus is not a folder", path=str(folder), fix="pass --corpus DIR")
@@ -73,7 +92,7 @@ def read_corpus(folder: Path) -> list[SourceSpec]:
                 raise InputError(f"'{key}' must be a string", path=where)
         specs.append(
             SourceSpec(
-                path=folder / entry["path"],
+                path=_inside(folder, entry["path"], where),
                 title=entry.get("title"),
                 language=entry.get("lang"),
                 fmt=_format(entry.get("format"), where),

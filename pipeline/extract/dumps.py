@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline.errors import InputError, UnknownFormatError
+from pipeline.numbers import INT32_MAX, INT64_MAX, ascii_int, why_not_int
 
 _CHUNK = 1 << 20
 
@@ -53,14 +54,16 @@ def iter_dump(chunks: Iterator[bytes], origin: str) -> Iterator[DumpRevision]:
     parser = xml.parsers.expat.ParserCreate(namespace_separator=" ")
     state = _State()
 
-    def whole_number(text: str, what: str) -> int:
-        if not text.strip().isdigit():
+    def whole_number(text: str, what: str, maximum: int, minimum: int = 0) -> int:
+        number = ascii_int(text, maximum)
+        if number is None or number < minimum:
+            why = why_not_int(text, maximum) if number is None else f"is below {minimum}"
             raise InputError(
-                f"{what} {text!r} is not a whole number (line {parser.CurrentLineNumber})",
+                f"{what} {text[:40]!r} {why} (line {parser.CurrentLineNumber})",
                 path=origin,
                 fix="export the pages again; the file was altered",
             )
-        return int(text)
+        return number
 
     def refuse(*_: object) -> None:
         raise InputError(
@@ -89,7 +92,7 @@ def iter_dump(chunks: Iterator[bytes], origin: str) -> Iterator[DumpRevision]:
         if parent == "page" and tag == "title":
             state.title = text
         elif parent == "page" and tag == "ns":
-            state.namespace = whole_number(text or "0", "ns")
+            state.namespace = whole_number(text or "0", "ns", INT32_MAX)
         elif parent == "revision" and tag in {"id", "timestamp", "sha1", "text"}:
             state.revision[tag] = text
         elif tag == "revision":
@@ -98,7 +101,11 @@ def iter_dump(chunks: Iterator[bytes], origin: str) -> Iterator[DumpRevision]:
                 DumpRevision(
                     title=state.title,
                     namespace=state.namespace,
-                    revision_id=whole_number(rev["id"], "revision id") if rev.get("id") else None,
+                    revision_id=(
+                        whole_number(rev["id"], "revision id", INT64_MAX, 1)
+                        if rev.get("id")
+                        else None
+                    ),
                     timestamp=rev.get("timestamp") or None,
                     sha1_base36=rev.get("sha1") or None,
                     text=rev.get("text", ""),

@@ -1,20 +1,52 @@
 """Reading input files (text and JSON) with clear errors: empty, binary, bad UTF-8, bad JSON.
 
-Every reader of a user-supplied file goes through here, so each failure is an `InputError`
-naming the file, the position and the fix, never a traceback.
+Every reader of a user-supplied file or of stdin goes through here, so each failure is an
+`InputError` naming the file, the position and the fix, never a traceback, and files and
+stdin follow one rule:
+
+- only regular files are read (a FIFO, `/dev/zero` or a socket is refused before it is
+  opened: reading one could block or never end); stdin is read when the user says `-`;
+- the bytes are UTF-8, with or without a byte-order mark; UTF-16/32 (a BOM of theirs) and
+  invalid UTF-8 are refused with the byte offset;
+- JSON is strict: no duplicate keys (Python's decoder keeps the last one silently), no
+  `NaN`/`Infinity`, integers of at most `MAX_INT_DIGITS` digits, nesting at most
+  `MAX_JSON_DEPTH` deep (a deeper document exhausts the recursion of the decoders and of
+  validation), checked before decoding.
+
+Compressed dumps (`.gz`, `.bz2`) are recognised by their magic bytes and read streaming by
+the XML reader (`pipeline.extract.sources`); `open_input` is the one place that opens them.
 """
 
 from __future__ import annotations
 
+import bz2
+import gzip
 import hashlib
 import json
+import re
+import stat
+import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import IO, Any, TypeVar, cast
 
 from pydantic import BaseModel, ValidationError
 
 from pipeline.errors import InputError
+
+STDIN = "-"
+STDIN_NAME = "<stdin>"
+MAX_JSON_DEPTH = 64
+MAX_INT_DIGITS = 40
+_BOMS = {
+    b"\xff\xfe\x00\x00": "UTF-32",
+    b"\x00\x00\xfe\xff": "UTF-32",
+    b"\xff\xfe": "UTF-16",
+    b"\xfe\xff": "UTF-16",
+}
+GZIP_MAGIC = b"\x1f\x8b"
+BZIP2_MAGIC = b"BZh"
 
 
 @dataclass(frozen=True)
@@ -25,23 +57,79 @@ class InputText:
     size_bytes: int
 
 
-def read_input_text(path: Path) -> InputText:
+def is_stdin(path: Path | str) -> bool:
+    return str(path) == STDIN
+
+
+def require_regular_file(path: Path) -> None:
+    """Refuse what is not a regular file before opening it: a directory, a FIFO (opening one
+    waits for a writer), a device (`/dev/zero` never ends), a socket, or nothing at all."""
+    origin = str(path)
     try:
-        data = path.read_bytes()
+        mode = path.stat().st_mode
     except FileNotFoundError:
-        raise InputError("no such file", path=str(path), fix="check the path") from None
-    except IsADirectoryError:
+        raise InputError("no such file", path=origin, fix="check the path") from None
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror}", path=origin) from None
+    if stat.S_ISDIR(mode):
         raise InputError(
-            "is a directory", path=str(path), fix="name the files, or use --corpus DIR"
+            "is a directory", path=origin, fix="name the files, or use --corpus DIR"
         ) from None
+    if not stat.S_ISREG(mode):
+        kind = (
+            "a FIFO"
+            if stat.S_ISFIFO(mode)
+            else "a device"
+            if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else "a socket"
+            if stat.S_ISSOCK(mode)
+            else "not a regular file"
+        )
+        raise InputError(
+            f"is {kind}, not a regular file: not read",
+            path=origin,
+            fix="save the input to a file, or pipe it to `-` (stdin)",
+        )
+
+
+def read_input_bytes(path: Path) -> bytes:
+    """The bytes of a regular file, or of stdin for `-`."""
+    if is_stdin(path):
+        binary = getattr(sys.stdin, "buffer", None)
+        if binary is None:  # a text stream stands in for stdin (tests, embedding)
+            return sys.stdin.read().encode("utf-8", errors="surrogateescape")
+        data: bytes = binary.read()
+        return data
+    require_regular_file(path)
+    try:
+        return path.read_bytes()
     except OSError as exc:
         raise InputError(f"cannot read: {exc.strerror}", path=str(path)) from None
-    return decode_input(data, str(path))
+
+
+def read_input_text(path: Path) -> InputText:
+    """A regular file's (or stdin's, for `-`) text, decoded by `decode_input`."""
+    origin = STDIN_NAME if is_stdin(path) else str(path)
+    return decode_input(read_input_bytes(path), origin)
 
 
 def decode_input(data: bytes, origin: str) -> InputText:
-    if not data or data.isspace():  # (`strip()` would copy the whole file to find out)
+    body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
+    if not body or body.isspace():  # (`strip()` would copy the whole file to find out)
         raise InputError("file is empty", path=origin, fix="save the page again")
+    for bom, encoding in _BOMS.items():
+        if data.startswith(bom):
+            raise InputError(
+                f"the file is {encoding} (it starts with a {encoding} byte-order mark)",
+                path=origin,
+                fix="save the file as UTF-8",
+            )
+    if data.startswith((GZIP_MAGIC, BZIP2_MAGIC)):
+        raise InputError(
+            "compressed data where text belongs",
+            path=origin,
+            fix="decompress it first; only XML dumps are read compressed (.xml.gz, .xml.bz2)",
+        )
     nul = data.find(b"\x00")
     if nul >= 0:
         raise InputError(
@@ -49,8 +137,7 @@ def decode_input(data: bytes, origin: str) -> InputText:
             path=origin,
             fix="give a text capture, wikitext, XML export or API JSON",
         )
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
+    data = body
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -65,20 +152,139 @@ def decode_input(data: bytes, origin: str) -> InputText:
     )
 
 
-def parse_json(text: str, origin: str, fix: str) -> Any:
-    """Decode JSON text; a syntax error names its line and column."""
+class HashingReader:
+    """A binary file read through: the sha256 and size of the bytes read so far."""
+
+    def __init__(self, raw: IO[bytes]) -> None:
+        self.raw = raw
+        self.digest = hashlib.sha256()
+        self.size = 0
+
+    def read(self, size: int = -1) -> bytes:
+        block = self.raw.read(size)
+        self.digest.update(block)
+        self.size += len(block)
+        return block
+
+    def readable(self) -> bool:
+        return True
+
+    def close(self) -> None:
+        self.raw.close()
+
+    def __enter__(self) -> HashingReader:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+
+def open_input(path: Path) -> tuple[IO[bytes], HashingReader]:
+    """A regular file opened for streaming, decompressed when its first bytes say gzip or
+    bzip2 (the name of the file plays no part), and the reader hashing its raw bytes (a
+    compressed file is known by the bytes on disk, as `source_files` stores every file)."""
+    require_regular_file(path)
     try:
-        return json.loads(text)
+        handle = path.open("rb")
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror}", path=str(path)) from None
+    magic = handle.read(3)
+    handle.seek(0)
+    raw = HashingReader(handle)
+    stream = cast(IO[bytes], raw)  # a reader of bytes is all the decompressors need
+    if magic.startswith(GZIP_MAGIC):
+        return cast(IO[bytes], gzip.GzipFile(fileobj=stream, mode="rb")), raw
+    if magic.startswith(BZIP2_MAGIC):
+        return cast(IO[bytes], bz2.BZ2File(stream, mode="rb")), raw
+    return stream, raw
+
+
+def is_compressed(head: bytes) -> bool:
+    return head.startswith((GZIP_MAGIC, BZIP2_MAGIC))
+
+
+class _JsonRefused(ValueError):
+    """Raised from the decoder's hooks: a duplicate key, NaN, or an oversized integer."""
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise _JsonRefused(f"duplicate key {key[:60]!r} in one object")
+        result[key] = value
+    return result
+
+
+def _constant(name: str) -> Any:
+    raise _JsonRefused(f"{name} is not a JSON number")
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise _JsonRefused(f"an integer of {len(text)} digits")
+    return int(text)
+
+
+# One token of the depth scan: a whole string, a bracket, or a run of anything else.
+_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"|[\[\]{}]|[^"\[\]{}]++')
+
+
+def json_depth_exceeds(text: str, limit: int = MAX_JSON_DEPTH) -> int | None:
+    """The character offset where `text`'s nesting passes `limit`, else None. Linear; a
+    string that never ends stops the scan (the decoder then reports it)."""
+    depth = 0
+    position = 0
+    end = len(text)
+    match = _TOKEN.match
+    while position < end:
+        found = match(text, position)
+        if found is None:
+            return None
+        first = text[position]
+        if first in "[{":
+            depth += 1
+            if depth > limit:
+                return position
+        elif first in "]}":
+            depth -= 1
+        position = found.end()
+    return None
+
+
+def loads_strict(text: str, limit: int = MAX_JSON_DEPTH) -> Any:
+    """`json.loads` with the rules above; raises `ValueError` (a `JSONDecodeError` for
+    syntax) saying what is wrong."""
+    deep = json_depth_exceeds(text, limit)
+    if deep is not None:
+        raise _JsonRefused(f"nested more than {limit} levels deep (at char {deep})")
+    return json.loads(
+        text, object_pairs_hook=_no_duplicates, parse_constant=_constant, parse_int=_bounded_int
+    )
+
+
+def parse_json(text: str, origin: str, fix: str) -> Any:
+    """Decode JSON text strictly; a syntax error names its line and column."""
+    try:
+        return loads_strict(text)
     except json.JSONDecodeError as exc:
         raise InputError(
             f"not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})",
             path=origin,
             fix=fix,
         ) from None
+    except _JsonRefused as exc:
+        raise InputError(f"JSON refused: {exc}", path=origin, fix=fix) from None
 
 
 def load_json_file(path: Path, fix: str) -> Any:
-    return parse_json(read_input_text(path).text, str(path), fix)
+    data = read_input_text(path)
+    return parse_json(data.text, data.path, fix)
+
+
+def iter_chunks(handle: IO[bytes], size: int = 1 << 20) -> Iterator[bytes]:
+    while block := handle.read(size):
+        yield block
 
 
 Model = TypeVar("Model", bound=BaseModel)
@@ -96,3 +302,19 @@ def validate_json_model(model: type[Model], raw: Any, origin: str, fix: str) -> 
         return model.model_validate(raw)
     except ValidationError as exc:
         raise InputError(validation_message(exc), path=origin, fix=fix) from None
+
+
+__all__ = [
+    "MAX_JSON_DEPTH",
+    "STDIN",
+    "InputText",
+    "decode_input",
+    "is_stdin",
+    "load_json_file",
+    "loads_strict",
+    "open_input",
+    "parse_json",
+    "read_input_text",
+    "require_regular_file",
+    "validate_json_model",
+]

@@ -7,13 +7,22 @@ revisions, and the page/language catalogs an ExportTranslations capture carries.
 from __future__ import annotations
 
 import hashlib
+import zlib
 from collections.abc import Iterator
-from enum import StrEnum
 from pathlib import Path
+from typing import IO, cast
 
 from pipeline.errors import InputError, UnknownFormatError
 from pipeline.extract import apijson, captures, dumps
-from pipeline.extract.inputfiles import InputText, read_input_text
+from pipeline.extract.formats import InputFormat as InputFormat  # (re-exported)
+from pipeline.extract.inputfiles import (
+    HashingReader,
+    InputText,
+    is_stdin,
+    iter_chunks,
+    open_input,
+    read_input_text,
+)
 from pipeline.extract.titles import resolve_title
 from schemas.findings import Finding, Severity
 from schemas.pages import (
@@ -25,15 +34,6 @@ from schemas.pages import (
     SourceKind,
     sha256_text,
 )
-
-
-class InputFormat(StrEnum):
-    VIEW_SOURCE = "view-source"
-    EXPORT_TRANSLATIONS = "export-translations"
-    WIKITEXT = "wikitext"
-    XML = "xml"
-    API_JSON = "api-json"
-
 
 _HEAD_BYTES = 1 << 16
 
@@ -92,21 +92,52 @@ def read_source(
     fmt: InputFormat | None = None,
     known_languages: set[str] | None = None,
 ) -> ImportBatch:
-    origin = str(path)
+    """Read one input: a regular file, or stdin for `-`. XML exports are read streaming,
+    compressed ones (gzip, bzip2) too; every other format is read whole."""
+    if is_stdin(path):
+        data = read_input_text(path)
+        head = data.text[:_HEAD_BYTES]
+        if fmt is InputFormat.XML or (fmt is None and dumps.looks_like_xml_export(head)):
+            encoded = data.text.encode("utf-8")
+            return _read_xml_chunks(iter([encoded]), data.path, known_languages, data.sha256)
+        return _read_text(data, title, language, fmt, known_languages)
+    stream, raw = open_input(path)
     try:
-        with path.open("rb") as handle:
-            head_bytes = handle.read(_HEAD_BYTES)
-    except OSError:
-        head_bytes = b""  # read_input_text below reports the real problem
-    head = head_bytes.decode("utf-8", errors="replace")
-    if fmt is None and dumps.looks_like_xml_export(head):
-        fmt = InputFormat.XML
-    if fmt is InputFormat.XML:
-        if not path.is_file():
-            read_input_text(path)  # raises the error that names what is wrong with the path
-        return _read_xml(path, known_languages)
-    data = read_input_text(path)
-    chosen = fmt or detect_format(data.text[:_HEAD_BYTES], origin)
+        with raw, stream:  # (a decompressing stream does not close the file it reads)
+            head_bytes = stream.read(_HEAD_BYTES)
+            head = head_bytes.decode("utf-8", errors="replace")
+            xml = fmt is InputFormat.XML or (fmt is None and dumps.looks_like_xml_export(head))
+            if xml:
+
+                def chunks() -> Iterator[bytes]:
+                    yield head_bytes
+                    yield from iter_chunks(stream)
+
+                return _read_xml_chunks(chunks(), str(path), known_languages, raw)
+    except (OSError, EOFError, zlib.error) as exc:  # a damaged gzip/bzip2 stream
+        raise InputError(
+            f"cannot decompress: {exc}", path=str(path), fix="download or compress the dump again"
+        ) from None
+    if stream is not cast(IO[bytes], raw):  # decompressed: only XML exports are
+        raise InputError(
+            "a compressed file that is not an XML export",
+            path=str(path),
+            fix="decompress it first; only XML dumps are read compressed (.xml.gz, .xml.bz2)",
+        )
+    return _read_text(read_input_text(path), title, language, fmt, known_languages)
+
+
+def _read_text(
+    data: InputText,
+    title: str | None,
+    language: str | None,
+    fmt: InputFormat | None,
+    known_languages: set[str] | None,
+) -> ImportBatch:
+    chosen = fmt or detect_format(data.text[:_HEAD_BYTES], data.path)
+    if chosen is InputFormat.XML:
+        encoded = data.text.encode("utf-8")
+        return _read_xml_chunks(iter([encoded]), data.path, known_languages, data.sha256)
     if chosen is InputFormat.VIEW_SOURCE:
         return _read_view_source(data, title, language, known_languages)
     if chosen is InputFormat.EXPORT_TRANSLATIONS:
@@ -129,12 +160,14 @@ def _source(data: InputText, fmt: InputFormat, revisions: int) -> SourceFile:
 def _read_view_source(
     data: InputText, title: str | None, language: str | None, known: set[str] | None
 ) -> ImportBatch:
-    shown_title, wikitext = captures.read_view_source(data.text, data.path)
+    shown_title, wikitext, whole = captures.read_view_source(data.text, data.path)
     full, base, lang = resolve_title(
         title or shown_title, language, origin=data.path, known_languages=known
     )
     revision = _revision(full, base, lang, wikitext, SourceKind.VIEW_SOURCE, data.path)
-    return ImportBatch(source=_source(data, InputFormat.VIEW_SOURCE, 1), revisions=(revision,))
+    return ImportBatch(
+        source=_source(data, InputFormat.VIEW_SOURCE, 1), revisions=(revision,), ends_whole=whole
+    )
 
 
 def _read_export_translations(
@@ -163,6 +196,7 @@ def _read_export_translations(
     return ImportBatch(
         source=_source(data, InputFormat.EXPORT_TRANSLATIONS, 1),
         revisions=(revision,),
+        ends_whole=capture.footer_seen,
         catalog_pages=tuple(
             CatalogPage(title=t, seen_in=data.sha256) for t in capture.group_titles
         ),
@@ -260,41 +294,47 @@ def _base36_sha1(text: str) -> str:
     return out.rjust(31, "0")
 
 
-def _read_xml(path: Path, known: set[str] | None) -> ImportBatch:
-    origin = str(path)
-    digest = hashlib.sha256()
-    size = 0
+def _read_xml_chunks(
+    chunks: Iterator[bytes], origin: str, known: set[str] | None, source: HashingReader | str
+) -> ImportBatch:
+    """Revisions of an XML export read chunk by chunk. `source` is the reader that hashed
+    the file's bytes (a file), or the sha256 of text already read whole (stdin)."""
     revisions: list[PageRevision] = []
-    with path.open("rb") as handle:
+    size = 0
 
-        def chunks() -> Iterator[bytes]:
-            nonlocal size
-            while block := handle.read(1 << 20):
-                digest.update(block)
-                size += len(block)
-                yield block
+    def counted() -> Iterator[bytes]:
+        nonlocal size
+        for block in chunks:
+            size += len(block)
+            yield block
 
-        for item in dumps.iter_dump(chunks(), origin):
-            sha1_matches = item.sha1_base36 is None or _base36_sha1(item.text) == item.sha1_base36
-            revisions.append(
-                _wiki_revision(
-                    item.title,
-                    item.text,
-                    item.revision_id,
-                    item.timestamp,
-                    sha1_matches,
-                    SourceKind.XML_DUMP,
-                    origin,
-                    known,
-                )
+    for item in dumps.iter_dump(counted(), origin):
+        sha1_matches = item.sha1_base36 is None or _base36_sha1(item.text) == item.sha1_base36
+        revisions.append(
+            _wiki_revision(
+                item.title,
+                item.text,
+                item.revision_id,
+                item.timestamp,
+                sha1_matches,
+                SourceKind.XML_DUMP,
+                origin,
+                known,
             )
+        )
     if size == 0:
         raise InputError("file is empty", path=origin, fix="export the pages again")
-    source = SourceFile(
-        sha256=digest.hexdigest(),
-        path=origin,
-        format=InputFormat.XML.value,
-        size_bytes=size,
-        revisions=len(revisions),
+    if isinstance(source, HashingReader):
+        sha256, size_bytes = source.digest.hexdigest(), source.size
+    else:
+        sha256, size_bytes = source, size
+    return ImportBatch(
+        source=SourceFile(
+            sha256=sha256,
+            path=origin,
+            format=InputFormat.XML.value,
+            size_bytes=size_bytes,
+            revisions=len(revisions),
+        ),
+        revisions=tuple(revisions),
     )
-    return ImportBatch(source=source, revisions=tuple(revisions))

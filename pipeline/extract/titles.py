@@ -10,6 +10,19 @@ from pipeline.errors import InputError
 SOURCE_LANGUAGE = "en"
 # Characters MediaWiki forbids in titles, plus the ones our storage must never see.
 _FORBIDDEN = set("#<>[]|{}")
+# Invisible characters that change how a title reads or is compared: bidirectional controls
+# (a title could display as another), zero-width space, the byte-order mark, line and
+# paragraph separators. (Zero-width joiners stay: some scripts need them.)
+_INVISIBLE = set(
+    "\u061c\u200b\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+    "\u2066\u2067\u2068\u2069\u2028\u2029\ufeff"
+)
+
+
+def _is_control(char: str) -> bool:
+    """C0 and C1 controls, DEL, lone surrogates, and the invisible characters above."""
+    code = ord(char)
+    return code < 32 or 127 <= code < 160 or 0xD800 <= code < 0xE000 or char in _INVISIBLE
 
 
 @cache
@@ -33,12 +46,14 @@ def validate_title(title: str, *, origin: str = "title") -> str:
     cleaned = title.strip().replace("_", " ")
     if not cleaned:
         raise InputError("empty page title", path=origin, fix="give a non-empty title")
-    bad = [c for c in cleaned if ord(c) < 32 or ord(c) == 127]
+    bad = sorted({c for c in cleaned if _is_control(c)})
     if bad:
+        codes = ", ".join(f"U+{ord(c):04X}" for c in bad[:5])
         raise InputError(
-            f"page title {title!r} contains control characters",
+            f"page title {title[:200]!r} contains control characters ({codes}; bidirectional "
+            "and invisible formatting characters count as such)",
             path=origin,
-            fix="remove control characters from the title",
+            fix="remove control and invisible formatting characters from the title",
         )
     forbidden = sorted({c for c in cleaned if c in _FORBIDDEN})
     if forbidden:

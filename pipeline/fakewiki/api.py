@@ -14,9 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pipeline.fakewiki.corpus import FakeCorpus, Revision
+from pipeline.fakewiki.faults import FAULT_KINDS, RANDOM_FAULT_MIX
 
-FAULT_KINDS = ("503", "429", "maxlag", "slow", "drop", "truncate", "cut", "html", "500")
-RANDOM_FAULT_MIX = ("503", "429", "maxlag", "slow")
 _BAD_TITLE_CHARS = set("#<>[]|{}")
 
 
@@ -264,3 +263,6 @@ class FakeApi:
 
 def error_answer(code: str, info: str) -> dict[str, Any]:
     return {"error": {"code": code, "info": info}}
+
+
+__all__ = ["FAULT_KINDS", "RANDOM_FAULT_MIX", "FakeApi", "FaultPlan", "error_answer"]

@@ -3,7 +3,9 @@
 A real HTTP server on 127.0.0.1 (`ThreadingHTTPServer`, HTTP/1.1 keep-alive, gzip) whose
 answers come from `fakeapi.FakeApi`. Faults: a script of faults for the next requests
 and/or a random rate: 503 and 429 with Retry-After, maxlag errors, slow answers (client
-timeouts), dropped connections, truncated JSON, a body cut off mid-way, an HTML page, 500.
+timeouts), dropped connections, truncated JSON, a body cut off mid-way, an HTML page (a proxy's
+or a maintenance page, with HTTP 200), 500, an empty body, the answer sent as `text/html`,
+and JSON of the wrong shape.
 Any path other than `*api.php` answers an HTML article page, like a real wiki.
 """
 
@@ -157,6 +159,13 @@ class _Handler(BaseHTTPRequestHandler):
         if fault == "html":
             self._send(200, _ARTICLE_HTML.encode(), "text/html; charset=utf-8")
             return
+        if fault == "empty":
+            self._send(200, b"", "application/json; charset=utf-8")
+            return
+        if fault == "shape":  # JSON, but not the answer asked for
+            wrong = {"batchcomplete": True, "query": {"pages": "not a list", "allpages": 7}}
+            self._send(200, json.dumps(wrong).encode(), "application/json; charset=utf-8")
+            return
         if fault == "maxlag" and "maxlag" in params:
             body = error_answer("maxlag", "Waiting for a database server: 7 seconds lagged.")
             body["error"]["lag"] = 7
@@ -176,6 +185,9 @@ class _Handler(BaseHTTPRequestHandler):
             payload = payload[: len(payload) // 2]
         if fault == "cut":  # the connection breaks half-way through the announced body
             self._send(200, payload, "application/json; charset=utf-8", cut=True)
+            return
+        if fault == "wrong-type":  # the right answer, declared as a web page
+            self._send(200, payload, "text/html; charset=utf-8")
             return
         self._send(200, payload, "application/json; charset=utf-8")
 

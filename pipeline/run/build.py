@@ -15,7 +15,10 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+import duckdb
+
 from pipeline.checks import checks_for_build, run_checks
+from pipeline.errors import InputError
 from pipeline.extract.corpus import SourceSpec, read_corpus, read_sources, sample_corpus_dir
 from pipeline.progress import NoProgress, Progress
 from pipeline.run.early_parse import EarlyParse, already_parsed
@@ -33,6 +36,7 @@ from schemas.checks import CheckResult
 from schemas.pages import ImportBatch
 from warehouse.connection import write_transaction
 from warehouse.errors import WarehouseMissingError
+from warehouse.history import current_texts
 from warehouse.store import StoreCounts, finish_run, keep_import_order, start_run, store_batches
 
 
@@ -114,6 +118,10 @@ def import_sources(
             order=_import_order(specs, batches, known),
             early=early,
         )
+    except BaseException:
+        if early is not None:
+            early.close(kill=True)  # (Ctrl-C, a bad file) the pages in flight are not awaited
+        raise
     finally:
         if early is not None:
             early.close()
@@ -137,6 +145,32 @@ def _import_order(
                 (r.title, r.revision_key, r.revision_id is not None) for r in batch.revisions
             )
     return order
+
+
+def refuse_cut_copies(conn: duckdb.DuckDBPyConnection, batches: Sequence[ImportBatch]) -> None:
+    """A capture whose text is the beginning of its page's stored current revision, and
+    shorter, is a cut-short copy of it (a half-saved file that `pipeline.extract.truncation`
+    could not recognise on its own): refused before it could replace the whole revision."""
+    candidates = [
+        (batch, rev)
+        for batch in batches
+        if not batch.ends_whole
+        for rev in batch.revisions
+        if rev.revision_id is None
+    ]
+    stored = current_texts(conn, sorted({rev.title for _batch, rev in candidates}))
+    for batch, rev in candidates:
+        whole = stored.get(rev.title)
+        if whole is None:
+            continue
+        text, whole = rev.wikitext.rstrip(), whole.rstrip()
+        if len(text) < len(whole) and whole.startswith(text):
+            raise InputError(
+                f"its text is the first {len(text):,} of the {len(whole):,} characters of the "
+                f"stored current revision of {rev.title!r}: a cut-short copy of it, not stored",
+                path=batch.source.path,
+                fix="save the whole page again",
+            )
 
 
 def store_and_parse(
@@ -172,6 +206,7 @@ def store_and_parse(
         leave_cores_to_workers(conn, jobs)
         run_id = start_run(conn, command)
         stored_at = time.perf_counter()
+        refuse_cut_copies(conn, batches)
         counts = store_batches(conn, batches)
         store_seconds = time.perf_counter() - stored_at
         if known:

@@ -129,11 +129,14 @@ class EarlyParse:
         if self._error is not None:
             raise self._error
 
-    def close(self) -> None:
+    def close(self, *, kill: bool = False) -> None:
         """Stop sending (a failed build), dropping what was not taken, and stop the workers;
-        closing again does nothing."""
+        closing again does nothing. `kill`: kill the workers first (an interrupted or failed
+        build), so the pages in flight are not waited for."""
         self._stop.set()
         self._feed.put(None)
+        if kill:
+            self._starting.kill()
         while self._thread.is_alive():  # it may wait to hand over a result: take them
             with contextlib.suppress(queue.Empty):
                 self._results.get(timeout=0.05)

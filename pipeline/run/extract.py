@@ -13,8 +13,10 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+import duckdb
+
 from pipeline.errors import ExtractError, InputError
-from pipeline.extract.api.client import ApiClient, ClientConfig
+from pipeline.extract.api.client import ApiClient, ClientConfig, RequestFailed
 from pipeline.extract.api.discovery import (
     PageSelection,
     TranslationStats,
@@ -24,8 +26,9 @@ from pipeline.extract.api.discovery import (
 from pipeline.extract.api.fetch import FetchOutcome, fetch_batches
 from pipeline.extract.api.sweep import MAX_VALUES, plan_fetch, sweep
 from pipeline.progress import NoProgress, Progress
-from pipeline.run.build import store_and_parse
-from warehouse.connection import read_only
+from pipeline.run.session import StoreSession
+from pipeline.run.workers import ParseLimits
+from warehouse.connection import open_writer, read_only, transaction
 from warehouse.extractions import PageProblem, record_extraction
 from warehouse.revisions import latest_revision_ids
 
@@ -49,6 +52,7 @@ class ExtractReport:
     waited_seconds: float = 0.0
     faults: dict[str, int] = field(default_factory=dict)
     translation_stats: list[TranslationStats] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # what went wrong besides pages
 
     def summary(self) -> dict[str, object]:
         data = asdict(self)
@@ -98,10 +102,16 @@ def extract_from_api(
     client: ApiClient | None = None,
     batch_size: int = MAX_VALUES,
     with_stats: bool = False,
+    jobs: int | None = None,
+    limits: ParseLimits | None = None,
 ) -> ExtractReport:
     """Fetch the selected pages' latest revisions that the warehouse does not hold yet.
 
-    `with_stats` also asks for the translation statistics of each `--page`.
+    `with_stats` also asks for the translation statistics of each `--page`. Once a request
+    has succeeded, nothing stops the run with an error: a request that fails after its
+    retries (or a spent retry budget) fails its pages, which are reported and logged, and
+    the run goes on (`ExtractReport.failed`). Before that, an API that cannot be used
+    raises `ExtractError`.
     """
     if selection.is_empty():
         raise InputError(
@@ -118,45 +128,65 @@ def extract_from_api(
     outcome = FetchOutcome()
     try:
         if with_stats:
-            for page in selection.pages:
-                report.translation_stats += [
-                    s
-                    for s in translation_stats(api, page)
-                    if selection.languages is None or s.language in selection.languages
-                ]
-        titles = discover(api, selection)
+            report.translation_stats = _stats(api, selection, report)
+        titles = discover(api, selection, report.failed)
         report.discovered = len(titles)
         progress.start("pages", len(titles))
         swept = sweep(api, titles, batch_size)
         report.missing, report.invalid = swept.missing, swept.invalid
-        progress.advance("pages", len(swept.missing) + len(swept.invalid))
+        report.failed += swept.failed
+        progress.advance("pages", len(swept.missing) + len(swept.invalid) + len(swept.failed))
         plan = plan_fetch(swept.pages, stored_latest_revisions(db), since=since_value, force=force)
         report.unchanged = len(plan.unchanged)
         report.older_than_since = len(plan.older_than_since)
         progress.advance("pages", report.unchanged + report.older_than_since)
-        for batch in fetch_batches(
-            api, plan.fetch, batch_size=swept.batch_size, progress=progress, outcome=outcome
-        ):
-            stored = store_and_parse(db, [batch], command="extract")
-            report.stored_new += stored.store.revisions_new
+        if not api.work_started and report.failed:
+            raise ExtractError(
+                f"{api.config.endpoint}: no request was answered as asked "
+                f"({report.failed[0][1]}) - fix: check --api and try again later"
+            )
+        with StoreSession(db, command="extract", jobs=jobs, limits=limits) as session:
+            for batch in fetch_batches(
+                api, plan.fetch, batch_size=swept.batch_size, progress=progress, outcome=outcome
+            ):
+                report.stored_new += session.store([batch]).revisions_new
+            _collect_stats(report, api, outcome)
+            session.finish(report.summary())
+            _log(session, report, "stopped" if api.budget_spent else "complete")
     except ExtractError:
         # the API could not be used: keep a trace in a warehouse that exists, create none
         _collect_stats(report, api, outcome)
         if db.exists():
-            _log(db, report, "stopped")
+            with open_writer(db) as conn, transaction(conn):
+                _log_in(conn, report, "stopped")
         raise
     finally:
         if own_client:
             api.close()
-    _collect_stats(report, api, outcome)
-    _log(db, report, "complete")
     return report
+
+
+def _stats(
+    api: ApiClient, selection: PageSelection, report: ExtractReport
+) -> list[TranslationStats]:
+    found: list[TranslationStats] = []
+    for page in selection.pages:
+        try:
+            found += [
+                s
+                for s in translation_stats(api, page)
+                if selection.languages is None or s.language in selection.languages
+            ]
+        except RequestFailed as exc:
+            report.notes.append(f"translation statistics of {page!r} not read: {exc}")
+    return found
 
 
 def _collect_stats(report: ExtractReport, api: ApiClient, outcome: FetchOutcome) -> None:
     report.fetched = outcome.fetched
     report.content_requests = outcome.content_requests
-    report.deleted, report.failed = outcome.deleted, outcome.failed
+    report.deleted = outcome.deleted
+    report.failed += [f for f in outcome.failed if f not in report.failed]
     stats = api.stats
     report.requests, report.retries = stats.requests, stats.retries
     report.cache_hits, report.waited_seconds = stats.cache_hits, round(stats.waited_seconds, 3)
@@ -172,8 +202,8 @@ def problem_rows(report: ExtractReport) -> list[PageProblem]:
     return rows
 
 
-def _log(db: Path, report: ExtractReport, outcome: str) -> int:
-    counts = {
+def _counts(report: ExtractReport, outcome: str) -> dict[str, object]:
+    return {
         "endpoint": report.endpoint,
         "outcome": outcome,
         "fetched": report.fetched,
@@ -182,4 +212,12 @@ def _log(db: Path, report: ExtractReport, outcome: str) -> int:
         "retries": report.retries,
         "summary": json.dumps(report.summary(), sort_keys=True, default=str),
     }
-    return record_extraction(db, counts, problem_rows(report))
+
+
+def _log(session: StoreSession, report: ExtractReport, outcome: str) -> int:
+    with transaction(session.conn):
+        return _log_in(session.conn, report, outcome)
+
+
+def _log_in(conn: duckdb.DuckDBPyConnection, report: ExtractReport, outcome: str) -> int:
+    return record_extraction(conn, _counts(report, outcome), problem_rows(report))

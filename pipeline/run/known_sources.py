@@ -10,6 +10,7 @@ missed (e.g. a file whose revisions were all stored first from another file).
 from __future__ import annotations
 
 import hashlib
+import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +35,8 @@ def file_sha256(path: Path) -> str | None:
     """The sha256 of the file's bytes (as `source_files` stores it); None when unreadable."""
     digest = hashlib.sha256()
     try:
+        if str(path) == "-" or not stat.S_ISREG(path.stat().st_mode):
+            return None  # stdin, a FIFO, a device: reading it is the reader's to refuse
         with path.open("rb") as handle:
             while block := handle.read(_BLOCK):
                 digest.update(block)

@@ -30,7 +30,7 @@ from pipeline.run.workers import (
     ParseLimits,
     StartingPool,
     WorkerPool,
-    rows_of,
+    parse_in_process,
 )
 from schemas.findings import Finding, Severity
 from warehouse.parse_state import keys_to_parse, mark_parsed
@@ -178,12 +178,14 @@ def parse_pending(
     jobs: int = 1,
     limits: ParseLimits | None = None,
     early: EarlyParse | None = None,
+    pool: StartingPool | None = None,
 ) -> ParseReport:
     """Parse what needs it with `jobs` workers (0: in this process) and replace its rows.
 
     `early`: revisions sent to workers (started with `jobs` workers; the caller closes them)
     while their files were read. Their results are used where they stand
-    (`EarlyParse.usable`), and the rest is parsed by the same workers. Without it, workers
+    (`EarlyParse.usable`), and the rest is parsed by the same workers. `pool`: workers the
+    caller started and keeps for several calls (an extraction run). Without either, workers
     are started here and stopped when done."""
     started = time.perf_counter()
     stages = list(registered_stages() if stages is None else stages)
@@ -203,15 +205,18 @@ def parse_pending(
             _write(result, writer, report, progress)
         to_parse = [key for key in keys if key not in usable]
     texts = _stream_texts(conn, to_parse)
+    limits = limits or ParseLimits()
     if jobs <= 0:
         for revision in texts:
-            _write(rows_of(revision, stages), writer, report, progress)
+            _write(parse_in_process(revision, stages, limits), writer, report, progress)
     else:
         report.jobs = min(jobs, len(keys))
         if early is not None:
             _parse_with(early.pool(), texts, writer, report, progress)
+        elif pool is not None:
+            _parse_with(pool.pool(), texts, writer, report, progress)
         else:
-            with WorkerPool(stages, report.jobs, limits or ParseLimits()) as own:
+            with WorkerPool(stages, report.jobs, limits) as own:
                 _parse_with(own, texts, writer, report, progress)
     writer.flush()
     mark_parsed(conn, keys, PARSER_VERSION)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import queue
-import resource
+import signal
 import threading
 import time
 import traceback
@@ -96,12 +96,61 @@ def _receive_into(conn: Connection, inbox: queue.SimpleQueue[RevisionText | None
             return
 
 
-def _worker_main(conn: Connection, stages: Sequence[ParseStage], memory_mb: int) -> None:
+class _PageTimeout(BaseException):
+    """Raised by the alarm inside an in-process parse (a BaseException: no stage's
+    `except Exception` may swallow it)."""
+
+
+def _on_alarm(signum: int, frame: object) -> None:
+    raise _PageTimeout
+
+
+def parse_in_process(
+    revision: RevisionText, stages: Sequence[ParseStage], limits: ParseLimits
+) -> PageRows | PageFailure:
+    """`rows_of` in this process (`--jobs 0`), stopped after the time limit where the platform
+    has interval timers (POSIX) and this is the main thread: the alarm's handler raises in
+    the parse, and mwparserfromhell's C tokenizer checks for signals as it goes. Elsewhere
+    (Windows, a thread) there is no limit. No memory guard in-process."""
+    timer = getattr(signal, "setitimer", None)
+    if timer is None or threading.current_thread() is not threading.main_thread():
+        return rows_of(revision, stages)
+    previous = signal.signal(signal.SIGALRM, _on_alarm)
+    try:
+        timer(signal.ITIMER_REAL, limits.seconds_per_page)
+        try:
+            return rows_of(revision, stages)
+        finally:
+            timer(signal.ITIMER_REAL, 0)
+    except _PageTimeout:
+        return PageFailure(
+            revision, "timeout", f"parsing took longer than {limits.seconds_per_page:g}s"
+        )
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _limit_memory(memory_mb: int) -> None:
+    """Cap the worker's address space where the platform can (`resource` is POSIX only)."""
+    try:
+        import resource
+    except ImportError:  # Windows: no memory guard (docs/perf.md, Limitations)
+        return
     limit = memory_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+def _worker_main(conn: Connection, stages: Sequence[ParseStage], memory_mb: int) -> None:
+    # Ctrl-C reaches the whole process group: the parent stops the workers itself, and a
+    # worker's own KeyboardInterrupt traceback would only clutter the terminal.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _limit_memory(memory_mb)
     inbox: queue.SimpleQueue[RevisionText | None] = queue.SimpleQueue()
     threading.Thread(target=_receive_into, args=(conn, inbox), daemon=True).start()
-    conn.send(("ready", os.getpid()))
+    try:
+        conn.send(("ready", os.getpid()))
+    except OSError:  # the parent is gone already (Ctrl-C, a failed build): nothing to do
+        return
     outbox: queue.SimpleQueue[tuple[str, Any] | None] = queue.SimpleQueue()
     sender = threading.Thread(target=_send_from, args=(conn, outbox), daemon=True)
     sender.start()
@@ -159,6 +208,7 @@ class WorkerPool:
         for worker in self._workers:
             self._await_ready(worker)
         self._retry: deque[RevisionText] = deque()
+        self._killed = False  # set by `kill()` (another thread): stop, start no new worker
 
     @staticmethod
     def _await_ready(worker: _Worker) -> None:
@@ -197,6 +247,8 @@ class WorkerPool:
             worker.process.kill()
         worker.process.join()
         worker.conn.close()
+        if self._killed:
+            return
         fresh = self._start()
         self._await_ready(fresh)
         self._workers[self._workers.index(worker)] = fresh
@@ -207,7 +259,7 @@ class WorkerPool:
     def parse(self, revisions: Iterator[RevisionText]) -> Iterator[PageRows | PageFailure]:
         """Parse every revision; results come in completion order, one per revision."""
         source = iter(revisions)
-        while True:
+        while not self._killed:
             for worker in self._workers:
                 while len(worker.in_flight) < IN_FLIGHT:
                     revision = self._next(source)
@@ -259,6 +311,13 @@ class WorkerPool:
             limit = self._limits.seconds_per_page
             yield PageFailure(revision, "timeout", f"parsing took longer than {limit:g}s")
 
+    def kill(self) -> None:
+        """Kill every worker now (a failed or interrupted run): `parse` then ends at once,
+        wherever it waits, instead of after the pages in flight."""
+        self._killed = True
+        for worker in self._workers:
+            worker.process.kill()
+
     def close(self) -> None:
         for worker in self._workers:
             if worker.process.is_alive():
@@ -278,8 +337,7 @@ class WorkerPool:
 
     def __exit__(self, *exc: object) -> None:
         if exc[0] is not None:
-            for worker in self._workers:
-                worker.process.kill()
+            self.kill()
         self.close()
 
 
@@ -315,3 +373,10 @@ class StartingPool:
         if self._pool is not None:
             self._pool.close()
             self._pool = None
+
+    def kill(self) -> None:
+        """Kill the workers at once (a failed or interrupted run), then close."""
+        self._thread.join()
+        if self._pool is not None:
+            self._pool.kill()
+        self.close()

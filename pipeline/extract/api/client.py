@@ -25,9 +25,10 @@ from urllib3.exceptions import NewConnectionError
 
 from pipeline.errors import ExtractError, InputError
 from pipeline.extract.api.cache import ResponseCache, cache_key
+from pipeline.extract.endpoint import DEFAULT_CONTACT as DEFAULT_CONTACT  # (re-exported)
+from pipeline.extract.endpoint import DEFAULT_ENDPOINT as DEFAULT_ENDPOINT
+from pipeline.extract.inputfiles import loads_strict
 
-DEFAULT_ENDPOINT = "https://wikicarpedia.com/api.php"
-DEFAULT_CONTACT = "no contact given; pass --contact"
 log = logging.getLogger("carcdb.api")
 
 
@@ -78,25 +79,40 @@ class RequestFailed(ExtractError):
     """One request still failed after its attempts: the caller decides what that loses."""
 
 
-class RetryBudgetExhausted(ExtractError):
-    """The run used up its retry budget: the server is struggling, so the run stops."""
+class RetryBudgetExhausted(RequestFailed):
+    """The run used up its retry budget: the server is struggling, so the run asks nothing
+    more; this request and every later one fail at once (their pages are reported)."""
 
 
 class ApiErrorResponse(ExtractError):
-    """The API answered with an `error` object that retrying will not fix."""
+    """The API answered with an `error` object that retrying will not fix, before any request
+    of the run had succeeded (later, the same answer fails only its request: `RequestFailed`)."""
 
     def __init__(self, code: str, info: str, endpoint: str) -> None:
         self.code = code
         super().__init__(f"{endpoint}: the API refused the request: {code}: {info}")
 
 
+class ShapeError(ValueError):
+    """Raised by a `shape` check: the answer is JSON, but not of the form asked for."""
+
+
+Shape = Callable[[dict[str, Any]], object]
+# Before the run's first good answer, this many HTML answers in a row mean --api names a web
+# page, not api.php; afterwards an HTML answer (a proxy's or a maintenance page) is retried.
+HTML_BEFORE_WORK = 3
+
+
 @dataclass(frozen=True)
 class _Transient:
-    """A failed attempt worth retrying, with the wait the server asked for (if it did)."""
+    """A failed attempt, with the wait the server asked for (if it did); `retry` False: the
+    same request would fail the same way (an `error` object, a 4xx)."""
 
     kind: str
     detail: str
     wait: float | None = None
+    retry: bool = True
+    code: str | None = None  # the API's error code, for an `error` object
 
 
 def _retry_after(value: str | None) -> float | None:
@@ -137,6 +153,7 @@ class ApiClient:
         self._clock = clock
         self._rng = rng or random.Random()
         self._last_request: float | None = None
+        self.budget_spent = False  # once True, no request is sent any more
         self._cache = ResponseCache(config.cache_dir) if config.cache_dir else None
         self.session = requests.Session()
         self.session.headers.update(
@@ -157,11 +174,14 @@ class ApiClient:
         params: Mapping[str, str],
         *,
         cache_if: Callable[[dict[str, Any]], bool] | None = None,
+        shape: Shape | None = None,
     ) -> dict[str, Any]:
         """One `action=query` request, retried as needed.
 
-        `cache_if` marks an immutable answer (content by revision id): with `--cache` it is
-        read from the cache when there, and stored when `cache_if(answer)` holds.
+        `shape` checks the answer's form (raising `ShapeError` or `InputError`): an answer of
+        the wrong shape is retried like a server error. `cache_if` marks an immutable answer
+        (content by revision id): with `--cache` it is read from the cache when there (and of
+        the right shape), and stored when `cache_if(answer)` holds.
         """
         full = {
             "action": "query",
@@ -174,20 +194,22 @@ class ApiClient:
         key = cache_key(self.config.endpoint, full) if cache else None
         if cache and key:
             payload = _decoded(cache.get(key))
-            if isinstance(payload, dict):
+            if isinstance(payload, dict) and _shape_problem(payload, shape) is None:
                 self.stats.cache_hits += 1
                 log.debug("cache hit %s for %s", key, _describe(full))
                 return payload
-        payload, body = self._request_with_retries(full)
+        payload, body = self._request_with_retries(full, shape)
         if cache and key and cache_if is not None and cache_if(payload):
             cache.put(key, body)
         return payload
 
-    def query_all(self, params: Mapping[str, str]) -> Iterator[dict[str, Any]]:
+    def query_all(
+        self, params: Mapping[str, str], shape: Shape | None = None
+    ) -> Iterator[dict[str, Any]]:
         """Every response of a query, following `continue` until the server has no more."""
         continuation: dict[str, str] = {}
         while True:
-            payload = self.query({**params, **continuation})
+            payload = self.query({**params, **continuation}, shape=shape)
             yield payload
             more = payload.get("continue")
             if not isinstance(more, dict) or not more:
@@ -212,28 +234,40 @@ class ApiClient:
         # jitter spreads the retries of many clients so they do not hit the server together
         return self._rng.uniform(ceiling / 2, ceiling)
 
-    def _request_with_retries(self, params: dict[str, str]) -> tuple[dict[str, Any], str]:
+    @property
+    def work_started(self) -> bool:
+        """Has any request of this run been answered as asked? From then on a request that
+        fails is that request's loss (`RequestFailed`), not a reason to doubt --api."""
+        return self.stats.ok_responses > 0
+
+    def _request_with_retries(
+        self, params: dict[str, str], shape: Shape | None
+    ) -> tuple[dict[str, Any], str]:
         endpoint = self.config.endpoint
+        if self.budget_spent:
+            raise RetryBudgetExhausted(
+                f"{endpoint}: not asked: the retry budget of {self.config.retry_budget} "
+                "was used up earlier in the run - fix: try later or raise --retry-budget"
+            )
         attempt = 0
         while True:
             attempt += 1
             outcome = self._attempt(params, attempt)
             if not isinstance(outcome, _Transient):
-                self.stats.ok_responses += 1
-                return outcome
+                problem = _shape_problem(outcome[0], shape)
+                if problem is None:
+                    self.stats.ok_responses += 1
+                    return outcome
+                outcome = _Transient("bad-shape", problem)
             self.stats.faults[outcome.kind] += 1
-            # before the first answer a refused connection is most likely a wrong --api URL
-            if outcome.kind == "unreachable" and attempt >= 2 and not self.stats.http_answers:
-                raise ExtractError(
-                    f"{endpoint}: cannot reach the API ({outcome.detail}) - "
-                    "fix: check --api and the network"
-                )
-            if attempt >= self.config.max_attempts:
+            self._give_up_early(outcome, attempt)
+            if attempt >= self.config.max_attempts or not outcome.retry:
+                tries = f"after {attempt} attempts" if outcome.retry else "(not retried)"
                 raise RequestFailed(
-                    f"{endpoint}: gave up after {attempt} attempts: {outcome.kind}: "
-                    f"{outcome.detail}"
+                    f"{endpoint}: gave up {tries}: {outcome.kind}: {outcome.detail}"
                 )
             if self.stats.retries >= self.config.retry_budget:
+                self.budget_spent = True
                 raise RetryBudgetExhausted(
                     f"{endpoint}: retry budget of {self.config.retry_budget} used up "
                     f"(last fault: {outcome.kind}) - fix: try later or raise --retry-budget"
@@ -249,6 +283,29 @@ class ApiClient:
                 min(wait, self.config.max_wait),
             )
             self._wait(wait)
+
+    def _give_up_early(self, outcome: _Transient, attempt: int) -> None:
+        """Before the run's first good answer, faults that say --api is wrong end the run
+        (exit 2): nothing was done yet, and retrying would only delay the advice."""
+        if self.work_started:
+            return
+        endpoint = self.config.endpoint
+        if outcome.kind == "unreachable" and attempt >= 2 and not self.stats.http_answers:
+            raise ExtractError(
+                f"{endpoint}: cannot reach the API ({outcome.detail}) - "
+                "fix: check --api and the network"
+            )
+        if outcome.kind == "html" and attempt >= HTML_BEFORE_WORK:
+            raise ExtractError(
+                f"{endpoint}: answered with an HTML page, not API JSON - "
+                "fix: point --api at the wiki's api.php (e.g. https://wikicarpedia.com/api.php)"
+            )
+        if outcome.kind == "api-error" and not outcome.retry:
+            raise ApiErrorResponse(outcome.code or "unknown", outcome.detail, endpoint)
+        if outcome.kind.startswith("http-4") and not outcome.retry:
+            raise ExtractError(
+                f"{endpoint}: {outcome.detail} - fix: point --api at the wiki's api.php"
+            )
 
     def _attempt(
         self, params: dict[str, str], attempt: int
@@ -290,24 +347,22 @@ class ApiClient:
         if status >= 500:
             return _Transient(f"http-{status}", response.reason)
         if status != 200:
-            raise ExtractError(
-                f"{endpoint}: HTTP {status} {response.reason} - "
-                "fix: point --api at the wiki's api.php"
-            )
+            return _Transient(f"http-{status}", f"HTTP {status} {response.reason}", retry=False)
         try:
             # JSON is UTF-8 (RFC 8259): no charset guessing over a large body
             text = body.decode("utf-8")
         except UnicodeDecodeError as exc:
             return _Transient("bad-json", f"not UTF-8 at byte {exc.start} of {len(body)}")
         if _looks_like_html(response, text):
-            raise ExtractError(
-                f"{endpoint}: answered with an HTML page, not API JSON - "
-                "fix: point --api at the wiki's api.php (e.g. https://wikicarpedia.com/api.php)"
-            )
+            return _Transient("html", "an HTML page, not API JSON")
+        if not text.strip():
+            return _Transient("bad-json", "an empty answer")
         try:
-            payload = json.loads(text)
+            payload = loads_strict(text)
         except json.JSONDecodeError as exc:
             return _Transient("bad-json", f"{exc.msg} at char {exc.pos} of {len(text)}")
+        except ValueError as exc:  # refused by the strict reader (depth, duplicate keys)
+            return _Transient("bad-json", str(exc)[:200])
         if not isinstance(payload, dict):
             return _Transient("bad-json", "the response is not a JSON object")
         error = payload.get("error")
@@ -319,10 +374,24 @@ class ApiClient:
                 return _Transient("maxlag", str(error.get("info", "")), wait)
             if code == "ratelimited":
                 return _Transient("ratelimited", str(error.get("info", "")))
-            raise ApiErrorResponse(code, str(error.get("info", "")), endpoint)
-        for module, warning in (payload.get("warnings") or {}).items():
-            log.debug("API warning from %s: %s", module, warning)
+            info = str(error.get("info", ""))[:300]
+            return _Transient("api-error", f"{code}: {info}", retry=False, code=code)
+        warnings = payload.get("warnings")
+        if isinstance(warnings, dict):
+            for module, warning in warnings.items():
+                log.debug("API warning from %s: %s", module, warning)
         return payload, text
+
+
+def _shape_problem(payload: dict[str, Any], shape: Shape | None) -> str | None:
+    """What is wrong with the answer's form (`shape` raised), else None."""
+    if shape is None:
+        return None
+    try:
+        shape(payload)
+    except (ShapeError, InputError) as exc:
+        return str(exc)[:300]
+    return None
 
 
 def _describe(params: Mapping[str, str]) -> str:
@@ -339,7 +408,7 @@ def _decoded(cached: str | None) -> Any:
     if cached is None:
         return None
     try:
-        return json.loads(cached)
-    except json.JSONDecodeError:
+        return loads_strict(cached)
+    except ValueError:  # JSONDecodeError too
         log.debug("ignoring a corrupt cache entry")
         return None

@@ -15,7 +15,12 @@ from dataclasses import dataclass, field
 
 from pipeline.errors import InputError
 from pipeline.extract.api.client import ApiClient, RequestFailed
-from pipeline.extract.api.pages import content_is_sound, import_batch, read_content_answer
+from pipeline.extract.api.pages import (
+    content_is_sound,
+    content_shape,
+    import_batch,
+    read_content_answer,
+)
 from pipeline.extract.api.sweep import MAX_VALUES, PageInfo, server_limit
 from pipeline.progress import NoProgress, Progress
 from schemas.pages import ImportBatch
@@ -58,14 +63,17 @@ def fetch_batches(
         }
         for page in batch:
             tries[page.lastrevid] += 1
-        outcome.content_requests += 1
+        sent = client.stats.requests
         try:
-            payload = client.query(params, cache_if=content_is_sound)
+            payload = client.query(params, cache_if=content_is_sound, shape=content_shape)
             answer = read_content_answer(payload, f"{endpoint} (content)")
-        except (RequestFailed, InputError) as exc:  # InputError: an answer without `query`
-            # this batch is lost; the run goes on (a spent retry budget stops it instead)
+        except (RequestFailed, InputError) as exc:  # (the shape check already read it)
+            # this batch is lost, its pages reported; the run goes on (after a spent retry
+            # budget, every later batch fails at once, without a request)
             _fail(outcome, progress, batch, str(exc))
             continue
+        finally:  # requests that went out: neither cache hits nor requests never sent
+            outcome.content_requests += client.stats.requests > sent
         limit = server_limit(payload)
         if limit and limit < len(batch):
             for page in reversed(batch[limit:]):
@@ -77,6 +85,10 @@ def fetch_batches(
             if revid in by_id:
                 outcome.deleted.append(by_id[revid].title)
                 progress.advance("pages")
+        for revision, why in answer.bad_titles:
+            refused = by_id.get(revision.revision_id or 0)
+            if refused:
+                _fail(outcome, progress, [refused], f"the wiki gave an unusable title: {why}")
         again = []
         for revision in answer.sha1_mismatch:
             mismatched = by_id.get(revision.revision_id or 0)
@@ -90,6 +102,7 @@ def fetch_batches(
             if page.lastrevid not in answered
             and page.lastrevid not in answer.missing_revids
             and page.lastrevid not in {r.revision_id for r in answer.sha1_mismatch}
+            and page.lastrevid not in {r.revision_id for r, _ in answer.bad_titles}
         ]
         for page in unanswered:
             if tries[page.lastrevid] < _ATTEMPTS_PER_REVISION:

@@ -14,7 +14,8 @@ from typing import Any
 from pipeline.errors import InputError
 from pipeline.extract import apijson
 from pipeline.extract.apijson import ApiRevision, parse_api_pages
-from pipeline.extract.titles import split_title
+from pipeline.extract.titles import split_title, validate_title
+from pipeline.numbers import INT64_MAX, ascii_int, int_in_range
 from schemas.pages import ImportBatch, PageRevision, SourceFile, SourceKind, sha256_text
 
 API_FORMAT = "api"
@@ -28,6 +29,7 @@ class ContentAnswer:
     sha1_mismatch: tuple[ApiRevision, ...]
     missing_revids: tuple[int, ...]
     missing_titles: tuple[str, ...]
+    bad_titles: tuple[tuple[ApiRevision, str], ...] = ()  # (revision, why) not stored
 
 
 def sha1_matches(revision: ApiRevision) -> bool:
@@ -35,12 +37,46 @@ def sha1_matches(revision: ApiRevision) -> bool:
 
 
 def read_content_answer(payload: dict[str, Any], origin: str) -> ContentAnswer:
+    """A content answer's revisions, checked; an answer of another shape is an `InputError`
+    (the client retries it like a server error: `content_shape`)."""
     pages = parse_api_pages(payload, origin)
-    good = tuple(r for r in pages.revisions if sha1_matches(r))
-    bad = tuple(r for r in pages.revisions if not sha1_matches(r))
-    badrevids = payload.get("query", {}).get("badrevids") or {}
-    missing_ids = tuple(int(k) for k in badrevids if str(k).isdigit())
-    return ContentAnswer(good, bad, missing_ids, pages.missing)
+    good, bad_titles = [], []
+    for revision in pages.revisions:
+        try:
+            validate_title(revision.title, origin="title")
+        except InputError as exc:
+            bad_titles.append((revision, str(exc)))
+            continue
+        good.append(revision)
+    sound = tuple(r for r in good if sha1_matches(r))
+    bad = tuple(r for r in good if not sha1_matches(r))
+    missing_ids = _bad_revids(payload["query"], origin)
+    return ContentAnswer(sound, bad, missing_ids, pages.missing, tuple(bad_titles))
+
+
+def _bad_revids(query: dict[str, Any], origin: str) -> tuple[int, ...]:
+    """`badrevids`: an object keyed by revision id (formatversion 1 and 2) or a list of
+    `{"revid": N}` objects; an id that is not a revision id at all is a malformed answer."""
+    raw = query.get("badrevids") or {}
+    if isinstance(raw, dict):
+        keys: list[object] = list(raw)
+    elif isinstance(raw, list):
+        keys = [item.get("revid") if isinstance(item, dict) else item for item in raw]
+    else:
+        raise InputError(f"'badrevids' is {type(raw).__name__}", path=origin)
+    ids = []
+    for key in keys:
+        number = ascii_int(key, INT64_MAX) if isinstance(key, str) else key
+        if not int_in_range(number, INT64_MAX, 1):
+            raise InputError(f"'badrevids' names {str(key)[:40]!r}, not a revision id", path=origin)
+        assert isinstance(number, int)
+        ids.append(number)
+    return tuple(ids)
+
+
+def content_shape(payload: dict[str, Any]) -> None:
+    """The `shape` check of a content request: raises `InputError` unless readable."""
+    read_content_answer(payload, "the content answer")
 
 
 def content_is_sound(payload: dict[str, Any]) -> bool:

@@ -34,15 +34,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from pipeline.numbers import INT32_MAX, NON_ASCII_DIGIT, ascii_int
 from pipeline.parse.rules.vocabulary import Vocabulary
 from schemas.rules import ClaimState, CountMention
 
-MULTIPLIER = re.compile(r"\(\s*[x×]\s*(\d+)\s*\)", re.IGNORECASE)
-SIGNED = re.compile(r"\(\s*([+\-−–])\s*(\d+)\s*\)")  # "(+0) kartička": no point word
+MULTIPLIER = re.compile(r"\(\s*[x×]\s*([0-9]+)\s*\)", re.IGNORECASE)
+SIGNED = re.compile(r"\(\s*([+\-−–])\s*([0-9]+)\s*\)")  # "(+0) kartička": no point word
 COMPACT_PER = re.compile(r"/|×")  # "1 point / tile", "2 points × size of city"
 LABEL_WORDS = 8  # a label line (a table row's feature) is short
 NEXT_TO = 3  # characters between a signed amount and the unit it is for: "(+0) kartička"
-NUMBER = re.compile(r"(?<![\w/.+])\d+(?![\w/:]|\.(?:\s|$))")  # not "1." or "Exemplul 2:"
+NUMBER = re.compile(r"(?<![\w/.+])[0-9]+(?![\w/:]|\.(?:\s|$))")  # not "1." or "Exemplul 2:"
+# Numbers are read in ASCII digits only; another digit in a scoring text is reported.
+ODD_DIGITS = re.compile(rf"{NON_ASCII_DIGIT}+")
+DIGITS = re.compile(r"[0-9]+")
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 INLINE_ITEM = re.compile(r"\s[*#]+\s")
 QUALIFIER_END = re.compile(r"\((?!s\))|(?<!\(s)\)|\||\d")  # "segment(s)" goes on
@@ -112,28 +116,40 @@ def _sign(symbol: str | None) -> int:
 
 
 def _mentions(sentence: str, vocab: Vocabulary) -> list[_Mention]:
-    found = [
-        _Mention(
-            m.start(),
-            m.end(),
-            vocab.number(m.group("number")),
-            m.group("sign") is not None,
-            False,
-            _sign(m.group("sign")),
-        )
-        for m in vocab.points.finditer(sentence)
-    ]
+    """Points phrases, signed amounts and multipliers; one whose number the warehouse cannot
+    store is left out (`number_problems` reports it)."""
+    found = []
+    for m in vocab.points.finditer(sentence):
+        points = vocab.number(m.group("number"))
+        if points is not None:
+            sign = m.group("sign")
+            found.append(_Mention(m.start(), m.end(), points, sign is not None, False, _sign(sign)))
     taken = {m.start for m in found}
-    found += [
-        _Mention(m.start(), m.end(), int(m.group(2)), True, False, _sign(m.group(1)))
-        for m in SIGNED.finditer(sentence)
-        if m.start() not in taken
-    ]
-    found += [
-        _Mention(m.start(), m.end(), int(m.group(1)), False, True)
-        for m in MULTIPLIER.finditer(sentence)
-    ]
+    for m in SIGNED.finditer(sentence):
+        amount = ascii_int(m.group(2))
+        if amount is not None and m.start() not in taken:
+            found.append(_Mention(m.start(), m.end(), amount, True, False, _sign(m.group(1))))
+    for m in MULTIPLIER.finditer(sentence):
+        factor = ascii_int(m.group(1))
+        if factor is not None:
+            found.append(_Mention(m.start(), m.end(), factor, False, True))
     return sorted(found, key=lambda m: m.start)
+
+
+def number_problems(text: str) -> list[str]:
+    """What a scoring text writes as numbers that `extract_claims` cannot read: digits that
+    are not ASCII (`²`, `٣`), and numbers beyond the warehouse's `INTEGER`."""
+    problems = [
+        f"{match.group(0)!r} is written in digits that are not ASCII (not read as a number)"
+        for match in ODD_DIGITS.finditer(text)
+    ]
+    problems += [
+        f"{match.group(0)[:30]!r} is beyond {INT32_MAX:,}, the largest number the warehouse "
+        "stores (not read)"
+        for match in DIGITS.finditer(text)
+        if ascii_int(match.group(0)) is None
+    ]
+    return problems
 
 
 def _unit_at(sentence: str, position: int, vocab: Vocabulary) -> tuple[int, int, str] | None:
@@ -397,7 +413,9 @@ def _counts(sentence: str, taken: list[tuple[int, int]], vocab: Vocabulary) -> l
             if phrase.pattern.match(sentence, position):
                 unit = phrase.meaning
                 break
-        found.append(CountMention(number=int(match.group(0)), unit=unit))
+        number = ascii_int(match.group(0))
+        if number is not None:  # else beyond the warehouse: `number_problems` reports it
+            found.append(CountMention(number=number, unit=unit))
     return found
 
 

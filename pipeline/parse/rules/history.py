@@ -16,8 +16,8 @@ from pipeline.parse.rules.regions import PageRegions
 from schemas.findings import Finding, Severity
 from schemas.rules import RuleKind
 
-HISTORY_ENTRY = re.compile(r"'''\s*(\d{1,2})\s*/\s*(\d{4})\s*'''")
-RULING_DATE = re.compile(r"\(\s*(\d{1,2})\s*/\s*(\d{4})\s*\)")
+HISTORY_ENTRY = re.compile(r"'''\s*([0-9]{1,2})\s*/\s*([0-9]{4})\s*'''")
+RULING_DATE = re.compile(r"\(\s*([0-9]{1,2})\s*/\s*([0-9]{4})\s*\)")
 TRAILING_MARKERS = re.compile(r"[\s:*#]+$")
 HISTORY_HEADING = "RulesHistoryHeading"
 

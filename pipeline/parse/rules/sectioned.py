@@ -30,7 +30,7 @@ from pipeline.parse.values import key_is, template_key
 from schemas.rules import ClaimState, RuleKind
 
 HOUSE_ANCHOR = re.compile(r"""<span\s+id\s*=\s*["']?House["']?\s*>""", re.IGNORECASE)
-STANDALONE_NUMBER = re.compile(r"(?<![\w/])\d+(?![\w/])")
+STANDALONE_NUMBER = re.compile(r"(?<![\w/])[0-9]+(?![\w/])")
 LEADING_MARKER = re.compile(r"^\s*[*#]+\s*")
 IMAGE_OPTIONS = re.compile(
     r"^(?:thumb|thumbnail|frame|frameless|none|left|right|center|centre|border|upright.*|"

@@ -22,7 +22,7 @@ from pipeline.parse.rules.blocks import (
     faq_draft,
     interaction_draft,
 )
-from pipeline.parse.rules.claims import extract_claims
+from pipeline.parse.rules.claims import extract_claims, number_problems
 from pipeline.parse.rules.drafts import Draft, HistoryDate
 from pipeline.parse.rules.history import history_drafts, ruling_dates
 from pipeline.parse.rules.notes import ICON_KINDS, note_draft
@@ -246,6 +246,17 @@ def extract(doc: ParsedDocument) -> StageOutput:
         if draft.kind in CLAIM_KINDS:
             for claim in _claims(rule, draft, vocab):
                 output.add("scoring_claims", claim)
+            output.findings.extend(
+                doc.finding(
+                    STAGE,
+                    Severity.WARNING,
+                    "rules.unread-number",
+                    f"scoring text: {problem}",
+                    offset=draft.offset,
+                    snippet=draft.raw,
+                )
+                for problem in number_problems(draft.text)
+            )
     return output
 
 

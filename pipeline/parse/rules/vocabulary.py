@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from pipeline.numbers import ascii_int, is_ascii_digits
+
 FALLBACK_LANGUAGE = "en"
 
 
@@ -46,8 +48,12 @@ class Vocabulary:
     scoring_headings: tuple[str, ...]
     end_game_headings: tuple[str, ...]
 
-    def number(self, text: str) -> int:
-        return int(text) if text.isdigit() else self.number_words[text.lower()]
+    def number(self, text: str) -> int | None:
+        """The value of a number the `points` pattern matched (ASCII digits or a number
+        word); None when it is beyond what the warehouse stores (`numbers.INT32_MAX`)."""
+        if is_ascii_digits(text):
+            return ascii_int(text)
+        return self.number_words[text.lower()]
 
 
 def _stem_words(stem: str) -> str:
@@ -116,9 +122,10 @@ def build_vocabulary(data: dict[str, object]) -> Vocabulary:
     assert isinstance(number_words_raw, dict)
     number_words = {str(k).lower(): int(v) for k, v in number_words_raw.items()}
     number = (
-        r"\d+"
+        r"[0-9]+"
         if not number_words
-        else r"\d+|" + "|".join(re.escape(w) for w in sorted(number_words, key=len, reverse=True))
+        else r"[0-9]+|"
+        + "|".join(re.escape(w) for w in sorted(number_words, key=len, reverse=True))
     )
     # optional words between the number and the point word: "20 de puncte", "2 more points"
     fillers = words("number_connectors")

@@ -21,13 +21,13 @@ from functools import cached_property
 from mwparserfromhell.nodes import Node, Tag, Template, Text
 from mwparserfromhell.wikicode import Wikicode
 
+from pipeline.numbers import ascii_int, why_not_int
 from pipeline.parse.values import TemplateParams, template_key, wanted_key
 from schemas.findings import Severity
 from schemas.tiles import ILLUSTRATION_FEATURES, STRUCTURAL_FEATURES, FeatureKind
 
-_MULTIPLIER = re.compile(r"(\d+)\s*[x×X]\s*$")
+_MULTIPLIER = re.compile(r"([0-9]+)\s*[x×X]\s*$")
 _PIECE = re.compile(r"\s+|[();+*]|-|–|[^\s();+*–-]+")
-_COUNT = re.compile(r"^\d+$")
 _FEATURE = wanted_key("Feature")
 _START_TILE = wanted_key("TextS")
 _FOOTNOTE_MARKUP = re.compile(r"<[^>]*>|'")
@@ -91,11 +91,16 @@ def feature_kind(name: str) -> FeatureKind | None:
 
 
 def parse_count(raw: str | None) -> int | None:
-    """A non-negative integer count, or None when `raw` is not one (`two`, `-1`, empty)."""
+    """A non-negative integer count in ASCII digits that the warehouse can store, or None
+    when `raw` is not one (`two`, `-1`, `²`, empty, 2147483648)."""
     if raw is None:
         return None
-    value = raw.strip()
-    return int(value) if _COUNT.match(value) else None
+    return ascii_int(raw)
+
+
+def count_problem(raw: str) -> str:
+    """Why `parse_count(raw)` is None, for a finding's message."""
+    return why_not_int(raw)
 
 
 # Tokens: ("feature", Template) ("start",) ("star",) ("footnote",) ("open",) ("close",)
@@ -194,29 +199,39 @@ class _Reader:
         count_raw = params.text("count")
         count = parse_count(count_raw)
         if count_raw is not None and (count is None or count == 0):
+            why = "is zero, not a positive count" if count == 0 else count_problem(count_raw)
             self.config.problem(
                 "tiles.invalid-count",
-                f"Feature count {count_raw!r} is not a positive integer (feature skipped)",
+                f"Feature count {count_raw[:40]!r} {why} (feature skipped)",
                 raw,
                 Severity.ERROR,
             )
             return
         number = count or 1
+        prefix = None if mult is None else parse_count(mult)
+        if mult is not None and prefix is None and count is None:
+            self.config.problem(
+                "tiles.invalid-count",
+                f"prefix {mult[:20]}x {count_problem(mult)} (feature skipped)",
+                raw,
+                Severity.ERROR,
+            )
+            return
         if mult is not None:
-            if count is not None and count != int(mult):
+            if count is not None and count != prefix:
                 self.config.problem(
                     "tiles.count-conflict",
-                    f"prefix {mult}x and count={count} disagree; count= is used",
+                    f"prefix {mult[:20]}x and count={count} disagree; count= is used",
                     f"{mult}x{raw}",
                     Severity.WARNING,
                 )
-            elif int(mult) == 0:
+            elif prefix == 0:
                 self.config.problem(
                     "tiles.invalid-count", "prefix 0x (feature skipped)", raw, Severity.ERROR
                 )
                 return
-            else:
-                number = int(mult)
+            elif prefix is not None:
+                number = prefix
         item = FeatureItem(name, kind, number, params.text("edition") or None, raw)
         if self.in_group:
             self.group_features.append(item)

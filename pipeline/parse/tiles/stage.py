@@ -13,9 +13,10 @@ from typing import Any
 
 from pydantic import BaseModel, TypeAdapter
 
+from pipeline.numbers import INT32_MAX
 from pipeline.parse.document import SNIPPET_LIMIT, ParsedDocument
 from pipeline.parse.stage import ParseStage, StageOutput
-from pipeline.parse.tiles.config import ParsedConfig, parse_config, parse_count
+from pipeline.parse.tiles.config import ParsedConfig, count_problem, parse_config, parse_count
 from pipeline.parse.tiles.identity import ImageIdentity, identify_image
 from pipeline.parse.tiles.lists import Problem, RawEntry, RawList, find_lists
 from pipeline.parse.values import without_comments
@@ -86,7 +87,7 @@ class _Extractor:
             self.problem(
                 "tiles.invalid-count",
                 Severity.ERROR,
-                f"Tile count {count_text!r} is not a non-negative integer (entry skipped)",
+                f"Tile count {count_text[:40]!r} {count_problem(count_text)} (entry skipped)",
                 raw.offset,
                 raw.raw,
             )
@@ -137,7 +138,7 @@ class _Extractor:
             self.problem(
                 "tiles.invalid-total",
                 Severity.ERROR,
-                f"BeginTileList {name}={value!r} is not a non-negative integer (ignored)",
+                f"BeginTileList {name}={value[:40]!r} {count_problem(value)} (ignored)",
                 raw.offset,
                 str(raw.begin),
             )
@@ -230,6 +231,17 @@ class _Extractor:
         special = self.list_total(raw, "special")
         edition, sources = self.resolve_edition(raw, entries)
         product = self.resolve_product(raw, entries)
+        tile_count = sum(entry.count for entry in entries)
+        if tile_count > INT32_MAX:
+            self.problem(
+                "tiles.total-out-of-range",
+                Severity.ERROR,
+                f"the list's tile counts add up to {tile_count:,}, beyond {INT32_MAX:,}, the "
+                "largest total the warehouse stores (list skipped)",
+                raw.offset,
+                str(raw.begin),
+            )
+            return None
         if not entries and declared is None and special is None:
             self.problem(
                 "tiles.layout-list",
@@ -263,7 +275,7 @@ class _Extractor:
             special=special,
             declares_section_total=declared is not None and not _counted_as_written(raw),
             entries=len(entries),
-            tile_count=sum(entry.count for entry in entries),
+            tile_count=tile_count,
             edition_sources=sources,
         )
 

@@ -1,0 +1,79 @@
+"""Options every command spells the same way (one flag name per idea; docs/cli.md lists them).
+
+- `--db FILE` (or `$CARCDB_DB`): the warehouse;
+- `--json`: machine-readable output;
+- `--quiet`/`-q`: print nothing but errors (standard output is silenced for the command, and
+  warnings and progress bars are not shown; exit codes say how it went);
+- `--jobs N`/`-j`: parse worker processes;
+- `--page-timeout S`: the parse time limit per page, in workers and with `--jobs 0` alike.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Annotated, TextIO
+
+import typer
+
+DB_ENV = "CARCDB_DB"
+# `warehouse.connection.DEFAULT_DB` (a test keeps them equal): here, so that showing a
+# command's options does not import DuckDB.
+DEFAULT_DB = Path("data/carcdb.duckdb")
+CONTACT_ENV = "CARCDB_CONTACT"
+
+_state = {"quiet": False}
+_saved_stdout: list[TextIO] = []
+
+
+def is_quiet() -> bool:
+    return _state["quiet"]
+
+
+def _silence(value: bool) -> bool:
+    """`--quiet`'s callback: from here on standard output goes nowhere (see `restore_output`)."""
+    if value and not _state["quiet"]:
+        _state["quiet"] = True
+        _saved_stdout.append(sys.stdout)
+        sys.stdout = Path(os.devnull).open("w", encoding="utf-8")  # noqa: SIM115 (restored)
+    return value
+
+
+def restore_output() -> None:
+    """Undo `--quiet` (the CLI calls it when a command ends, so tests can run another)."""
+    if _saved_stdout:
+        sys.stdout.close()
+        sys.stdout = _saved_stdout.pop()
+    _state["quiet"] = False
+
+
+def warn(message: str) -> None:
+    """A warning on stderr, unless `--quiet`."""
+    if not is_quiet():
+        print(f"warning: {message}", file=sys.stderr)
+
+
+DbOption = Annotated[
+    Path, typer.Option("--db", envvar=DB_ENV, help="Warehouse file (default: $CARCDB_DB).")
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+QuietOption = Annotated[
+    bool,
+    typer.Option("--quiet", "-q", callback=_silence, help="Print nothing but errors."),
+]
+JobsOption = Annotated[
+    int | None,
+    typer.Option(
+        "--jobs", "-j", min=0, help="Parse worker processes (default: cores; 0: in-process)."
+    ),
+]
+PageTimeoutOption = Annotated[
+    float,
+    typer.Option(
+        "--page-timeout",
+        min=0.1,
+        help="Seconds a page's parse may take before it becomes a parse.timeout finding.",
+    ),
+]
+DEFAULT_PAGE_TIMEOUT = 120.0

@@ -1,0 +1,139 @@
+"""Hostile input files, each as (name, bytes, extra CLI arguments, what the error says).
+
+Grows with every bug: add the input that broke carcdb here, with the message it should give.
+"""
+
+from __future__ import annotations
+
+import bz2
+import gzip
+import json
+from typing import Any
+
+from tests.conftest import FIXTURES, SAMPLE
+
+BASE_GAME = SAMPLE / "002_bf3e05963fce1bff.txt"
+EXPORT_XML = (FIXTURES / "inputs" / "export.xml").read_text("utf-8")
+
+
+def _api(pages: Any) -> bytes:
+    return json.dumps({"batchcomplete": True, "query": {"pages": pages}}).encode()
+
+
+def _revision(**fields: Any) -> dict[str, Any]:
+    return {"title": "Base game/de", "revisions": [fields]}
+
+
+VIEW_SOURCE_HEAD = "View source for Base game/ro\n\n"
+
+# (case id, file bytes, extra arguments, a fragment of the one-line error)
+IMPORT_CASES: list[tuple[str, bytes, list[str], str]] = [
+    ("empty", b"", ["--title", "X"], "file is empty"),
+    ("blank", b" \n\t\n", ["--title", "X"], "file is empty"),
+    ("binary", b"\x00\x01\x02abc", ["--title", "X"], "NUL byte at offset 0"),
+    ("bad-utf8", b"== A ==\n\xff\xfe", ["--title", "X"], "invalid UTF-8 at byte offset 8"),
+    ("utf16-bom", "== A ==".encode("utf-16"), ["--title", "X"], "UTF-16"),
+    ("gzip-text", gzip.compress(b"== A ==\ntext"), ["--title", "X"], "compressed file that is not"),
+    ("gzip-damaged", b"\x1f\x8b\x08\x00junk", ["--title", "X"], "cannot decompress"),
+    ("bzip2-text", bz2.compress(b"== A ==\ntext"), ["--title", "X"], "compressed file that is not"),
+    ("view-source-empty", VIEW_SOURCE_HEAD.encode(), [], "holds no wikitext"),
+    ("html-page", b"<!DOCTYPE html><html><body>x</body></html>", [], "unknown format"),
+    (
+        "xml-entity-bomb",
+        b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 '
+        b'"&lol;&lol;&lol;">]><mediawiki>&lol2;</mediawiki>',
+        [],
+        "DOCTYPE or entity",
+    ),
+    (
+        "xml-external-entity",
+        b'<?xml version="1.0"?><!DOCTYPE m [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+        b"<mediawiki>&x;</mediawiki>",
+        [],
+        "DOCTYPE or entity",
+    ),
+    ("title-dotdot", b"== T ==", ["--title", "A/../B"], "relative path"),
+    ("title-control", b"== T ==", ["--title", "Base\x07game"], "control characters"),
+    ("title-bidi", b"== T ==", ["--title", "Base \u202egame"], "U+202E"),
+    ("title-zero-width", b"== T ==", ["--title", "Base\u200bgame"], "U+200B"),
+    ("title-forbidden", b"== T ==", ["--title", "Base [game]"], "wiki titles cannot hold"),
+    ("wikitext-no-title", b"== T ==", [], "--title"),
+    (
+        "export-missing-lang",
+        (SAMPLE / "004_463e2d43ade5f599.txt").read_bytes(),
+        ["--title", "Abbey and the Mayor"],
+        "missing --lang",
+    ),
+    (
+        "truncated-capture",
+        BASE_GAME.read_bytes()[:25534],
+        [],
+        "looks cut short",
+    ),
+    (
+        "truncated-in-template",
+        BASE_GAME.read_bytes()[:49000],
+        [],
+        "looks cut short",
+    ),
+    (
+        "xml-revid-2-to-63",
+        EXPORT_XML.replace("<id>5001</id>", f"<id>{2**63}</id>").encode(),
+        [],
+        "beyond 9,223,372,036,854,775,807",
+    ),
+    (
+        "xml-revid-superscript",
+        EXPORT_XML.replace("<id>5001</id>", "<id>5\u00b2</id>").encode(),
+        [],
+        "not a whole number in ASCII digits",
+    ),
+    (
+        "xml-revid-zero",
+        EXPORT_XML.replace("<id>5001</id>", "<id>0</id>").encode(),
+        [],
+        "is below 1",
+    ),
+    ("xml-cut", EXPORT_XML.encode()[:300], [], "malformed XML"),
+    ("api-revisions-dict", _api([{"title": "A/de", "revisions": {"a": 1}}]), [], "not a list"),
+    ("api-revisions-string", _api([{"title": "A/de", "revisions": "x"}]), [], "not a list"),
+    ("api-revisions-null", _api([{"title": "A/de", "revisions": None}]), [], "not a list"),
+    ("api-pages-string", _api("pages"), [], "'query.pages' is str"),
+    ("api-title-number", _api([{"title": 5, "revisions": []}]), [], "not a string"),
+    (
+        "api-slots-string",
+        _api([_revision(revid=5, slots="main")]),
+        [],
+        "'slots' is str",
+    ),
+    (
+        "api-slots-main-list",
+        _api([_revision(revid=5, slots={"main": []})]),
+        [],
+        "'slots.main' is not an object",
+    ),
+    ("api-revid-huge", _api([_revision(revid=2**63, content="x")]), [], "malformed revid"),
+    ("api-revid-bool", _api([_revision(revid=True, content="x")]), [], "malformed revid"),
+    ("api-revid-string", _api([_revision(revid="5", content="x")]), [], "malformed revid"),
+    (
+        "api-lone-surrogate",
+        b'{"query": {"pages": [{"title": "A/de", "revisions": '
+        b'[{"revid": 5, "content": "x\\udc00y"}]}]}}',
+        [],
+        "lone surrogate",
+    ),
+    (
+        "api-deep-nesting",
+        b'{"query": {"pages": ' + b"[" * 1000 + b"]" * 1000 + b"}}",
+        [],
+        "nested more than 64 levels",
+    ),
+    ("api-duplicate-key", b'{"query": {"pages": []}, "query": {"pages": []}}', [], "duplicate key"),
+    ("api-nan", b'{"query": {"pages": [], "x": NaN}}', [], "NaN is not a JSON number"),
+    (
+        "api-huge-integer",
+        b'{"query": {"pages": [], "x": ' + b"9" * 5000 + b"}}",
+        [],
+        "an integer of 5000 digits",
+    ),
+]

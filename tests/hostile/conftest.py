@@ -1,0 +1,71 @@
+"""The hostile-input corpus: every refused input leaves the warehouse exactly as it was.
+
+`refused(...)` runs one CLI command on a copy of the sample warehouse and checks the three
+promises: the exit code, one line on stderr and no traceback, and an unchanged warehouse (a
+digest of every table, the `runs` log included).
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from pipeline.cli.app import run_app
+from tests.hostile.digest import warehouse_digest
+
+
+@dataclass(frozen=True)
+class Outcome:
+    code: int
+    out: str
+    err: str
+
+
+Run = Callable[..., Outcome]
+
+
+@pytest.fixture
+def warehouse(sample_db: Path, tmp_path: Path) -> Path:
+    """A private copy of the sample warehouse (built once per session)."""
+    copy = tmp_path / "wh" / "carcdb.duckdb"
+    copy.parent.mkdir()
+    shutil.copyfile(sample_db, copy)
+    return copy
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str]) -> Run:
+    def run(*args: str) -> Outcome:
+        code = run_app(list(args))
+        out, err = capsys.readouterr()
+        return Outcome(code, out, err)
+
+    return run
+
+
+def one_line(err: str) -> str:
+    """The single line of an error message (asserting there is exactly one, no traceback)."""
+    assert "Traceback" not in err, err
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1, err
+    return lines[0]
+
+
+@pytest.fixture
+def refused(cli: Run, warehouse: Path) -> Callable[..., str]:
+    """Run `carcdb ARGS --db WAREHOUSE`; assert exit 2, one line, nothing written. Returns the
+    line."""
+
+    def check(*args: str, code: int = 2) -> str:
+        before = warehouse_digest(warehouse)
+        outcome = cli(*args, "--db", str(warehouse))
+        assert outcome.code == code, outcome
+        line = one_line(outcome.err)
+        assert warehouse_digest(warehouse) == before
+        return line
+
+    return check

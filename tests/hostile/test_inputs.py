@@ -1,0 +1,159 @@
+"""Hostile input files and arguments: exit 2, one line naming the problem, nothing written."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import FIXTURES, SAMPLE
+from tests.hostile.cases import BASE_GAME, IMPORT_CASES
+from tests.hostile.conftest import Run, one_line
+from tests.hostile.digest import warehouse_digest
+
+Refused = Callable[..., str]
+
+
+@pytest.mark.parametrize(
+    ("content", "extra", "expect"),
+    [case[1:] for case in IMPORT_CASES],
+    ids=[case[0] for case in IMPORT_CASES],
+)
+def test_hostile_file_is_refused(
+    refused: Refused, tmp_path: Path, content: bytes, extra: list[str], expect: str
+) -> None:
+    bad = tmp_path / "input.txt"
+    bad.write_bytes(content)
+    line = refused("import", str(bad), *extra, "--jobs", "0")
+    assert line.startswith("error: ")
+    assert expect in line
+    assert str(bad) in line
+
+
+def test_a_good_file_with_a_bad_one_writes_nothing(refused: Refused, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(BASE_GAME.read_bytes()[:25534])
+    good = FIXTURES / "inputs" / "export.xml"
+    assert "looks cut short" in refused("import", str(good), str(bad), "--jobs", "0")
+
+
+@pytest.mark.parametrize("special", ["fifo", "/dev/zero", "/dev/urandom"])
+def test_fifo_and_devices_are_refused_at_once(
+    refused: Refused, tmp_path: Path, special: str
+) -> None:
+    if special == "fifo":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no FIFOs on this platform")
+        path = tmp_path / "pipe"
+        os.mkfifo(path)  # no writer: opening it for reading would wait forever
+    else:
+        path = Path(special)
+        if not path.exists():
+            pytest.skip(f"no {special} here")
+    started = time.monotonic()
+    line = refused("import", str(path), "--title", "X")
+    assert time.monotonic() - started < 10
+    assert "not a regular file" in line
+
+
+@pytest.mark.parametrize(
+    ("entry_path", "expect"),
+    [("/etc/passwd", "leads outside the corpus folder"),
+     ("../../../etc/hostname", "leads outside the corpus folder"),
+     ("sub/../../outside.txt", "leads outside the corpus folder")],
+)  # fmt: skip
+def test_manifest_paths_stay_inside_the_corpus(
+    refused: Refused, tmp_path: Path, entry_path: str, expect: str
+) -> None:
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (tmp_path / "outside.txt").write_text("== secret ==", "utf-8")
+    manifest = {"files": [{"path": entry_path, "title": "Leak", "format": "wikitext"}]}
+    (corpus / "manifest.json").write_text(json.dumps(manifest), "utf-8")
+    line = refused("build", "--corpus", str(corpus), "--jobs", "0")
+    assert expect in line and "manifest.json" in line
+
+
+def test_a_link_out_of_the_corpus_is_refused(refused: Refused, tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (tmp_path / "secret.txt").write_text("== secret ==", "utf-8")
+    (corpus / "page.txt").symlink_to(tmp_path / "secret.txt")
+    manifest = {"files": [{"path": "page.txt", "title": "Leak", "format": "wikitext"}]}
+    (corpus / "manifest.json").write_text(json.dumps(manifest), "utf-8")
+    assert "leads outside" in refused("build", "--corpus", str(corpus), "--jobs", "0")
+
+
+def test_a_cut_short_copy_of_the_stored_page_is_refused(refused: Refused, tmp_path: Path) -> None:
+    """A cut the capture check cannot see (between two sections) is still refused: its text
+    is the beginning of the stored revision of the page."""
+    text = BASE_GAME.read_text("utf-8")
+    cut = text[: text.index("\n\n== ", len(text) // 3)] + "\n"
+    bad = tmp_path / "cut.txt"
+    bad.write_text(cut, "utf-8")
+    line = refused("import", str(bad), "--jobs", "0")
+    assert "a cut-short copy of it" in line and "'Base game/ro'" in line
+
+
+def test_an_older_whole_capture_is_not_taken_for_a_cut_one(
+    cli: Run, warehouse: Path, tmp_path: Path
+) -> None:
+    """With its page footer, a capture is whole: the prefix rule does not apply to it."""
+    text = BASE_GAME.read_text("utf-8")
+    older = text[: text.index("\n\n== ", len(text) // 3)] + "\n"
+    whole = tmp_path / "older.txt"
+    whole.write_text(older + 'Retrieved from "https://wikicarpedia.com/car/Base_game/ro"\n')
+    outcome = cli("import", str(whole), "--jobs", "0", "--db", str(warehouse))
+    assert outcome.code == 0, outcome.err
+
+
+def test_compressed_dumps_are_read_streaming(cli: Run, tmp_path: Path) -> None:
+    export = (FIXTURES / "inputs" / "export.xml").read_bytes()
+    gz = tmp_path / "export.xml.gz"
+    gz.write_bytes(gzip.compress(export))
+    named_oddly = tmp_path / "dump.data"  # detected by content, not by name
+    named_oddly.write_bytes(gzip.compress(export))
+    db = tmp_path / "wh.duckdb"
+    outcome = cli("import", str(gz), "--jobs", "0", "--db", str(db))
+    assert outcome.code == 0, outcome.err
+    assert "3 new revision(s)" in outcome.out
+    again = cli("import", str(named_oddly), "--jobs", "0", "--db", str(db))
+    assert again.code == 0 and "0 new revision(s), 3 already stored" in again.out
+    damaged = tmp_path / "damaged.xml.gz"
+    damaged.write_bytes(gzip.compress(export)[:60])
+    before = warehouse_digest(db)
+    broken = cli("import", str(damaged), "--db", str(db))
+    assert broken.code == 2 and "cannot decompress" in one_line(broken.err)
+    assert warehouse_digest(db) == before
+
+
+def test_stdin_is_read_with_the_rules_of_files(
+    cli: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+    import sys
+
+    db = tmp_path / "wh.duckdb"
+    text = (SAMPLE / "002_bf3e05963fce1bff.txt").read_bytes()
+
+    class Stdin:
+        buffer = io.BytesIO(b"\xef\xbb\xbf" + text)  # a BOM: accepted, as from a file
+
+    monkeypatch.setattr(sys, "stdin", Stdin())
+    outcome = cli("import", "-", "--jobs", "0", "--db", str(db))
+    assert outcome.code == 0, outcome.err
+    assert "1 new revision(s)" in outcome.out
+
+    class BadStdin:
+        buffer = io.BytesIO(b"== A ==\n\xff")
+
+    monkeypatch.setattr(sys, "stdin", BadStdin())
+    before = warehouse_digest(db)
+    bad = cli("import", "-", "--title", "X", "--db", str(db))
+    assert bad.code == 2 and "<stdin>: invalid UTF-8 at byte offset 8" in one_line(bad.err)
+    assert warehouse_digest(db) == before
