@@ -117,3 +117,44 @@ def test_title_language_round_trip(base: str, language: str) -> None:
     assert (got_base, got_language) == (base, language)
     assert split_title(title) == (base, language)
     assert resolve_title(title, None, origin="t") == (title, base, language)
+
+
+# A process that dies before DuckDB checkpoints, its write-ahead log holding an ALTER ... TYPE
+# JSON, as a build killed right after creating the warehouse (007_json_columns) leaves it.
+_DIE_AFTER_MIGRATING = """
+import os, sys
+from pathlib import Path
+import duckdb
+from warehouse.connection import write_transaction
+with write_transaction(Path(sys.argv[1])):
+    pass
+conn = duckdb.connect(sys.argv[1])
+conn.execute("SET checkpoint_threshold = '1TB'")
+conn.execute("ALTER TABLE tiles ALTER COLUMN features TYPE VARCHAR")
+conn.execute("ALTER TABLE tiles ALTER COLUMN features TYPE JSON")
+wal = Path(sys.argv[1] + ".wal")
+print(wal.exists() and wal.stat().st_size > 0)
+os._exit(0)
+"""
+
+
+def test_a_warehouse_left_with_its_write_ahead_log_opens_offline(db_path: Path) -> None:
+    """Replaying a log that altered a column to JSON must not try to download the built-in
+    json extension (this machine, like many, has no network): it did, and failed."""
+    import subprocess
+    import sys
+
+    db_path.parent.mkdir(parents=True)
+    out = subprocess.run(
+        [sys.executable, "-c", _DIE_AFTER_MIGRATING, str(db_path)],
+        check=True,
+        stdout=subprocess.PIPE,
+        text=True,
+    ).stdout
+    assert out.strip() == "True"  # the log is there to replay
+    with read_only(db_path) as conn:
+        types = conn.execute(
+            "SELECT data_type FROM information_schema.columns "
+            "WHERE table_name = 'tiles' AND column_name = 'features'"
+        ).fetchall()
+    assert types == [("JSON",)]

@@ -60,7 +60,11 @@ def _locked_error(path: Path) -> WarehouseLockedError:
 def _connect(path: Path, *, read_only: bool, sandboxed: bool = False) -> duckdb.DuckDBPyConnection:
     # A sandboxed connection cannot touch other files (COPY TO, read_csv, ATTACH): for user SQL.
     config: dict[str, str | bool | int | float | list[str]] = {
-        "storage_compatibility_version": STORAGE_COMPATIBILITY
+        "storage_compatibility_version": STORAGE_COMPATIBILITY,
+        # carcdb needs no extension beyond the built-in ones and never downloads one. Replaying
+        # a write-ahead log that altered a column to JSON otherwise tries to install the
+        # built-in json extension from the network, and fails offline, after a crash.
+        "autoinstall_known_extensions": False,
     }
     if sandboxed:
         config["enable_external_access"] = False
