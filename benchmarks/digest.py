@@ -5,12 +5,15 @@ row's hash), over every column except the volatile ones: times, durations, run i
 summaries and file paths, which differ between two builds of the same corpus. `runs` is left
 out whole (it is the log of the runs themselves). Two builds that stored the same rows have
 equal digests whatever order or process stored them; views are not digested (they are
-queries over the tables).
+queries over the tables). `everything=True` keeps every table and column, the volatile ones
+and `runs` included: equal digests then mean an unchanged warehouse (the hostile-input tests
+check that a refused input wrote nothing).
 
     python -m benchmarks.digest DB            print the digest as JSON
     python -m benchmarks.digest DB OTHER_DB   compare two warehouses (exit 1 when they differ)
 
-The tests use it to show that speed work changes no output (`tests/perf/test_tuning.py`).
+The tests use it to show that speed work changes no output (`tests/perf/test_tuning.py`,
+`tests/parse/test_fast_fallback.py`).
 """
 
 from __future__ import annotations
@@ -43,8 +46,9 @@ def _quoted(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
-def table_digests(db: Path) -> dict[str, TableDigest]:
-    """`schema.table` -> its digest, for every table of the warehouse at `db`."""
+def table_digests(db: Path, *, everything: bool = False) -> dict[str, TableDigest]:
+    """`schema.table` -> its digest, for every table of the warehouse at `db` (volatile
+    columns and `runs` left out, unless `everything`)."""
     digests: dict[str, TableDigest] = {}
     conn = duckdb.connect(str(db), read_only=True)
     try:
@@ -52,7 +56,7 @@ def table_digests(db: Path) -> dict[str, TableDigest]:
             "SELECT schema_name, table_name FROM duckdb_tables() ORDER BY ALL"
         ).fetchall()
         for schema, table in tables:
-            if table in SKIPPED_TABLES:
+            if table in SKIPPED_TABLES and not everything:
                 continue
             columns = tuple(
                 name
@@ -61,7 +65,7 @@ def table_digests(db: Path) -> dict[str, TableDigest]:
                     "WHERE schema_name = ? AND table_name = ? ORDER BY column_index",
                     [schema, table],
                 ).fetchall()
-                if not is_volatile(name)
+                if everything or not is_volatile(name)
             )
             if not columns:
                 continue

@@ -24,6 +24,7 @@ def _extract(wiki_url: str, db: Path, *extra: str) -> int:
     )  # fmt: skip
 
 
+@pytest.mark.slow
 def test_a_quarter_of_html_answers_still_stores_every_page_once(
     make_wiki: WikiFactory, big_pages: dict[str, str], db_path: Path
 ) -> None:
@@ -44,6 +45,7 @@ def test_answers_of_every_wrong_kind_are_retried(make_wiki: WikiFactory, db_path
     assert [count for _title, count in stored_titles(db_path)] == [1] * len(SMALL)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["html", "shape", "empty"])
 def test_a_batch_that_never_gets_an_answer_is_recorded_and_the_run_goes_on(
     make_wiki: WikiFactory, db_path: Path, capsys: pytest.CaptureFixture[str], kind: str

@@ -45,6 +45,7 @@ def test_expansion_checks_on_the_sample(sample_db: Path) -> None:
     assert "01, 02, 03, 04, 05, 06" in courier.message
 
 
+@pytest.mark.slow
 def test_a_falsified_barn_number_fails_naming_the_sentence(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

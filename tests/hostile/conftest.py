@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.digest import table_digests
 from pipeline.cli.app import run_app
-from tests.hostile.digest import warehouse_digest
 
 
 @dataclass(frozen=True)
@@ -61,11 +61,11 @@ def refused(cli: Run, warehouse: Path) -> Callable[..., str]:
     line."""
 
     def check(*args: str, code: int = 2) -> str:
-        before = warehouse_digest(warehouse)
+        before = table_digests(warehouse, everything=True)
         outcome = cli(*args, "--db", str(warehouse))
         assert outcome.code == code, outcome
         line = one_line(outcome.err)
-        assert warehouse_digest(warehouse) == before
+        assert table_digests(warehouse, everything=True) == before
         return line
 
     return check

@@ -13,11 +13,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from benchmarks.digest import table_digests
 from pipeline.cli.app import run_app
 from pipeline.errors import InputError
 from pipeline.extract.sources import InputFormat, read_source
 from tests.hostile.conftest import one_line
-from tests.hostile.digest import warehouse_digest
 
 FORMATS = [None, *InputFormat]
 JSON_LEAVES = (
@@ -64,6 +64,7 @@ def test_random_bytes_at_every_importer(
     _read(prefix + body, fmt)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(shape=JSON)
 def test_random_json_shapes_at_the_api_json_importer(shape: Any) -> None:
@@ -86,6 +87,7 @@ def _score(data: bytes, capsys: pytest.CaptureFixture[str]) -> None:
         json.loads(out)
 
 
+@pytest.mark.slow
 @settings(
     max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
@@ -112,10 +114,10 @@ def test_random_files_through_import_leave_a_refusing_warehouse_unchanged(
         shutil.copyfile(sample_db, db)
         path = Path(folder) / "input"
         path.write_bytes(prefix + body)
-        before = warehouse_digest(db)
+        before = table_digests(db, everything=True)
         code = run_app(["import", str(path), "--title", "Fuzz/ro", "--jobs", "0", "--db", str(db)])
         _out, err = capsys.readouterr()
         assert code in (0, 2), err
         if code == 2:
             one_line(err)
-            assert warehouse_digest(db) == before
+            assert table_digests(db, everything=True) == before

@@ -11,18 +11,26 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.digest import table_digests
 from tests.conftest import FIXTURES, SAMPLE
 from tests.hostile.cases import BASE_GAME, IMPORT_CASES
 from tests.hostile.conftest import Run, one_line
-from tests.hostile.digest import warehouse_digest
 
 Refused = Callable[..., str]
 
 
+# One case of each kind of input in the fast lane; every case in `make test-all`.
+FAST_CASES = {"empty", "binary", "bad-utf8", "html-page", "title-control", "xml-cut",
+              "api-revisions-dict"}  # fmt: skip
+assert {case[0] for case in IMPORT_CASES} >= FAST_CASES
+
+
 @pytest.mark.parametrize(
     ("content", "extra", "expect"),
-    [case[1:] for case in IMPORT_CASES],
-    ids=[case[0] for case in IMPORT_CASES],
+    [
+        pytest.param(*case[1:], id=case[0], marks=() if case[0] in FAST_CASES else pytest.mark.slow)
+        for case in IMPORT_CASES
+    ],
 )
 def test_hostile_file_is_refused(
     refused: Refused, tmp_path: Path, content: bytes, extra: list[str], expect: str
@@ -35,6 +43,7 @@ def test_hostile_file_is_refused(
     assert str(bad) in line
 
 
+@pytest.mark.slow
 def test_a_good_file_with_a_bad_one_writes_nothing(refused: Refused, tmp_path: Path) -> None:
     bad = tmp_path / "bad.txt"
     bad.write_bytes(BASE_GAME.read_bytes()[:25534])
@@ -42,7 +51,14 @@ def test_a_good_file_with_a_bad_one_writes_nothing(refused: Refused, tmp_path: P
     assert "looks cut short" in refused("import", str(good), str(bad), "--jobs", "0")
 
 
-@pytest.mark.parametrize("special", ["fifo", "/dev/zero", "/dev/urandom"])
+@pytest.mark.parametrize(
+    "special",
+    [
+        "fifo",
+        pytest.param("/dev/zero", marks=pytest.mark.slow),
+        pytest.param("/dev/urandom", marks=pytest.mark.slow),
+    ],
+)
 def test_fifo_and_devices_are_refused_at_once(
     refused: Refused, tmp_path: Path, special: str
 ) -> None:
@@ -112,6 +128,7 @@ def test_an_older_whole_capture_is_not_taken_for_a_cut_one(
     assert outcome.code == 0, outcome.err
 
 
+@pytest.mark.slow
 def test_compressed_dumps_are_read_streaming(cli: Run, tmp_path: Path) -> None:
     export = (FIXTURES / "inputs" / "export.xml").read_bytes()
     gz = tmp_path / "export.xml.gz"
@@ -126,12 +143,13 @@ def test_compressed_dumps_are_read_streaming(cli: Run, tmp_path: Path) -> None:
     assert again.code == 0 and "0 new revision(s), 3 already stored" in again.out
     damaged = tmp_path / "damaged.xml.gz"
     damaged.write_bytes(gzip.compress(export)[:60])
-    before = warehouse_digest(db)
+    before = table_digests(db, everything=True)
     broken = cli("import", str(damaged), "--db", str(db))
     assert broken.code == 2 and "cannot decompress" in one_line(broken.err)
-    assert warehouse_digest(db) == before
+    assert table_digests(db, everything=True) == before
 
 
+@pytest.mark.slow
 def test_stdin_is_read_with_the_rules_of_files(
     cli: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -153,7 +171,7 @@ def test_stdin_is_read_with_the_rules_of_files(
         buffer = io.BytesIO(b"== A ==\n\xff")
 
     monkeypatch.setattr(sys, "stdin", BadStdin())
-    before = warehouse_digest(db)
+    before = table_digests(db, everything=True)
     bad = cli("import", "-", "--title", "X", "--db", str(db))
     assert bad.code == 2 and "<stdin>: invalid UTF-8 at byte offset 8" in one_line(bad.err)
-    assert warehouse_digest(db) == before
+    assert table_digests(db, everything=True) == before

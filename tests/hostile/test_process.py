@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.digest import table_digests
 from pipeline.cli.app import EXIT_BUG, EXIT_INTERRUPTED
 from tests.conftest import SAMPLE
 from tests.hostile.conftest import Run, one_line
-from tests.hostile.digest import warehouse_digest
 from warehouse.connection import reader_copy_path
 
 CARCDB = [sys.executable, "-m", "pipeline.cli"]
@@ -62,12 +62,13 @@ def _wait_for(path: Path, process: subprocess.Popen[str], seconds: float = 120) 
         time.sleep(0.05)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child is POSIX")
 def test_ctrl_c_ends_quietly_with_the_warehouse_as_it_was_and_readers_are_served(
     cli: Run, warehouse: Path, tmp_path: Path
 ) -> None:
     corpus = _slow_corpus(tmp_path / "corpus")
-    before = warehouse_digest(warehouse)
+    before = table_digests(warehouse, everything=True)
     env = {**os.environ, "PYTHONPATH": str(Path.cwd())}
     build = subprocess.Popen(
         [*CARCDB, "build", "--corpus", str(corpus), "--db", str(warehouse), "--jobs", "1",
@@ -88,10 +89,11 @@ def test_ctrl_c_ends_quietly_with_the_warehouse_as_it_was_and_readers_are_served
             build.communicate()
     assert build.returncode == EXIT_INTERRUPTED == 130
     assert "Traceback" not in err and err.strip() == "interrupted"
-    assert warehouse_digest(warehouse) == before
+    assert table_digests(warehouse, everything=True) == before
     assert not reader_copy_path(warehouse).exists()
 
 
+@pytest.mark.slow
 def test_the_parse_time_limit_holds_with_jobs_0(cli: Run, tmp_path: Path) -> None:
     """`--jobs 0` parses in this process: the limit still stops a page that would take
     minutes (1 MB of `[http://a `), and the page becomes a finding."""
@@ -107,6 +109,7 @@ def test_the_parse_time_limit_holds_with_jobs_0(cli: Run, tmp_path: Path) -> Non
     assert json.loads(found.out) == [{"code": "parse.timeout"}]
 
 
+@pytest.mark.slow
 def test_quiet_prints_nothing_on_every_command(cli: Run, warehouse: Path, tmp_path: Path) -> None:
     game = SAMPLE.parent.parent / "tests" / "fixtures" / "engine" / "domain-example.json"
     commands = [

@@ -42,8 +42,24 @@ HUGE = ["99999999999999999999", "2147483648", "9223372036854775808", "9" * 5000]
 ODD = ["\u00b2", "\u0663", "\u2463"]  # superscript two, Arabic-Indic three, circled four
 
 
-@pytest.mark.parametrize("value", HUGE + ODD, ids=lambda v: f"{v[:12]!r}")
-@pytest.mark.parametrize("field", ["count", "total", "special", "feature", "prefix", "points"])
+FIELDS = ["count", "total", "special", "feature", "prefix", "points"]
+# Each case imports and reads back a page: two in the fast lane, all in `make test-all`.
+FAST_NUMBERS = {("count", "2147483648"), ("points", "\u00b2")}
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        pytest.param(
+            field,
+            value,
+            id=f"{field}-{value[:12]!r}",
+            marks=() if (field, value) in FAST_NUMBERS else pytest.mark.slow,
+        )
+        for field in FIELDS
+        for value in HUGE + ODD
+    ],
+)
 def test_numbers_the_warehouse_cannot_hold_become_findings(
     cli: Run, tmp_path: Path, field: str, value: str
 ) -> None:
@@ -106,6 +122,7 @@ def test_two_pages_with_one_revision_id_are_two_revisions(cli: Run, tmp_path: Pa
     ]
 
 
+@pytest.mark.slow
 def test_old_revision_keys_are_migrated_with_the_ids_built_on_them(
     cli: Run, tmp_path: Path
 ) -> None:
@@ -146,6 +163,7 @@ def test_old_revision_keys_are_migrated_with_the_ids_built_on_them(
     assert cli("check", "--db", str(db)).code in (0, 1)
 
 
+@pytest.mark.slow
 def test_a_revision_that_loses_every_tile_list_fails_a_check(cli: Run, tmp_path: Path) -> None:
     db = tmp_path / "wh.duckdb"
     whole = SAMPLE / "002_bf3e05963fce1bff.txt"
