@@ -214,6 +214,6 @@ def test_every_command_has_quiet_and_reads_the_db_from_the_environment() -> None
     for name, command in commands:
         params = {param.name: param for param in getattr(command, "params", [])}
         assert "quiet" in params, f"carcdb {name} has no --quiet"
-        assert "-q" in params["quiet"].opts, name  # type: ignore[attr-defined]
+        assert "-q" in params["quiet"].opts, name
         if "db" in params:
-            assert params["db"].envvar == "CARCDB_DB", f"carcdb {name} --db ignores CARCDB_DB"  # type: ignore[attr-defined]
+            assert params["db"].envvar == "CARCDB_DB", f"carcdb {name} --db ignores CARCDB_DB"
