@@ -160,7 +160,12 @@ def open_writer(path: Path) -> Iterator[duckdb.DuckDBPyConnection]:
         try:
             conn = _connect(path, read_only=False)
             try:
-                apply_migrations(conn, path)
+                if apply_migrations(conn, path):
+                    # Into the file at once: DuckDB 2 cannot replay a column's change to JSON
+                    # from a write-ahead log without downloading its json extension, so a
+                    # process killed before the next checkpoint would leave a warehouse no
+                    # machine without network could open.
+                    checkpoint(conn)
                 yield conn
             finally:
                 conn.close()
@@ -178,6 +183,11 @@ def transaction(conn: duckdb.DuckDBPyConnection) -> Iterator[duckdb.DuckDBPyConn
         execute(conn, "ROLLBACK")
         raise
     execute(conn, "COMMIT")
+
+
+def checkpoint(conn: duckdb.DuckDBPyConnection) -> None:
+    """Write the committed transactions into the database file (and empty the WAL)."""
+    execute(conn, "CHECKPOINT")
 
 
 @contextmanager

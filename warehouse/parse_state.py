@@ -48,3 +48,16 @@ def mark_parsed(conn: duckdb.DuckDBPyConnection, keys: Sequence[str], parser_ver
         "parsed_revisions",
         [{"revision_key": k, "parser_version": parser_version} for k in keys],
     )
+
+
+def marked_before(conn: duckdb.DuckDBPyConnection, keys: Sequence[str]) -> list[str]:
+    """The keys that some parser version has parsed: only their revisions can have rows (a
+    parse stores its rows and its mark in one transaction), so only theirs need deleting."""
+    if not keys:
+        return []
+    rows = execute(
+        conn,
+        "SELECT revision_key FROM parsed_revisions WHERE revision_key IN (SELECT unnest(?))",
+        [list(keys)],
+    )
+    return [str(row[0]) for row in rows]

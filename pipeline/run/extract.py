@@ -26,6 +26,7 @@ from pipeline.extract.api.discovery import (
 from pipeline.extract.api.fetch import FetchOutcome, fetch_batches
 from pipeline.extract.api.sweep import MAX_VALUES, plan_fetch, sweep
 from pipeline.progress import NoProgress, Progress
+from pipeline.run.ahead import ahead
 from pipeline.run.session import StoreSession
 from pipeline.run.workers import ParseLimits
 from warehouse.connection import open_writer, read_only, transaction
@@ -146,9 +147,11 @@ def extract_from_api(
                 f"({report.failed[0][1]}) - fix: check --api and try again later"
             )
         with StoreSession(db, command="extract", jobs=jobs, limits=limits) as session:
-            for batch in fetch_batches(
+            fetched = fetch_batches(
                 api, plan.fetch, batch_size=swept.batch_size, progress=progress, outcome=outcome
-            ):
+            )
+            # The next batch is fetched while this one is stored and parsed.
+            for batch in ahead(fetched):
                 report.stored_new += session.store([batch]).revisions_new
             _collect_stats(report, api, outcome)
             session.finish(report.summary())

@@ -33,7 +33,7 @@ from pipeline.run.workers import (
     parse_in_process,
 )
 from schemas.findings import Finding, Severity
-from warehouse.parse_state import keys_to_parse, mark_parsed
+from warehouse.parse_state import keys_to_parse, mark_parsed, marked_before
 from warehouse.revisions import revision_count, revision_identities, stored_texts
 from warehouse.rows import ColumnRows, delete_where_in, insert_columns, record_row, table_columns
 
@@ -196,7 +196,9 @@ def parse_pending(
     if not keys:
         return report
     progress.start("parse", len(keys))
-    _clear(conn, stages, keys)
+    stale = marked_before(conn, keys)  # a new revision has no rows: nothing to delete
+    if stale:
+        _clear(conn, stages, stale)
     writer = _Writer(conn, report)
     to_parse = keys
     if early is not None:

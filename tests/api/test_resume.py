@@ -63,9 +63,10 @@ def test_killed_process_then_resume_stores_every_page_once(
     ]  # fmt: skip
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
-        # content request k+1 leaves only after batch k is committed: wait for the 4th
+        # batch k is fetched while batch k-1 is stored, and two more may wait their turn:
+        # after the 6th content request, at least two batches are committed
         deadline = time.monotonic() + 60
-        while wiki.counts["content"] < 4 and process.poll() is None:
+        while wiki.counts["content"] < 6 and process.poll() is None:
             assert time.monotonic() < deadline, "the extract process made no progress"
             time.sleep(0.005)
     finally:
@@ -73,7 +74,7 @@ def test_killed_process_then_resume_stores_every_page_once(
         _, err = process.communicate()
     assert process.returncode != 0, err.decode()
     before = len(stored_titles(db_path))
-    assert before >= 150 and before % 50 == 0  # whole batches only
+    assert before >= 100 and before % 50 == 0  # whole batches only
     report = extract_from_api(db_path, PageSelection(all_pages=True), fast_config(wiki))
     assert report.unchanged == before
     assert report.stored_new == report.fetched == 500 - before

@@ -26,6 +26,7 @@ class PageInfo:
     title: str
     lastrevid: int
     touched: str | None
+    length: int | None = None  # bytes of the latest revision's text, as the wiki reports it
 
 
 @dataclass
@@ -93,7 +94,15 @@ def sweep(client: ApiClient, titles: Sequence[str], batch_size: int = MAX_VALUES
             elif page.get("missing") or not page.get("lastrevid"):
                 result.missing.append(title)
             else:
-                result.pages.append(PageInfo(title, page["lastrevid"], page.get("touched")))
+                length = page.get("length")
+                result.pages.append(
+                    PageInfo(
+                        title,
+                        page["lastrevid"],
+                        page.get("touched"),
+                        length if int_in_range(length, INT64_MAX) else None,
+                    )
+                )
     return result
 
 

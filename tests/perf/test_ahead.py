@@ -1,0 +1,55 @@
+"""`ahead`: a producer in its own thread, its items and its error handed over in order."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from pipeline.run.ahead import ahead
+
+
+def test_items_arrive_in_order_and_the_producer_runs_ahead() -> None:
+    produced: list[int] = []
+
+    def items() -> Iterator[int]:
+        for n in range(10):
+            produced.append(n)
+            yield n
+
+    seen = []
+    for item in ahead(items(), depth=2):
+        time.sleep(0.01)  # the consumer is slower: the producer is ahead by up to 3 items
+        seen.append(item)
+        assert len(produced) >= len(seen)
+    assert seen == list(range(10))
+
+
+def test_the_producers_error_is_raised_where_it_came() -> None:
+    def items() -> Iterator[int]:
+        yield 1
+        raise ValueError("the third request failed")
+
+    got = []
+    with pytest.raises(ValueError, match="third request"):
+        for item in ahead(items()):
+            got.append(item)
+    assert got == [1]
+
+
+def test_a_consumer_that_stops_stops_the_producer() -> None:
+    made = []
+
+    def items() -> Iterator[int]:
+        for n in range(1000):
+            made.append(n)
+            yield n
+
+    for item in ahead(items(), depth=1):
+        if item == 2:
+            break
+    time.sleep(0.3)
+    assert len(made) <= 6  # not the whole thousand
+    assert not [t for t in threading.enumerate() if t.name == "carcdb-ahead"]
