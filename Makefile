@@ -16,7 +16,7 @@ PYTEST := $(BIN)/python -m pytest -q -n $(PYTEST_JOBS)
 # off would recompile every test module in every worker on every run.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run test test-all ci lint fmt typecheck pytest pytest-all system-deps duckdb14 bench clean
+.PHONY: run test test-all ci lint fmt typecheck pytest pytest-all system-deps duckdb14 min-versions bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,8 +43,9 @@ test: $(DEVSTAMP) lint typecheck pytest
 # Everything, slow end-to-end tests included (the DuckDB 1.4 venv is made when missing).
 test-all: $(DEVSTAMP) duckdb14 lint typecheck pytest-all
 
-# CI: the system packages the slow tests need, then everything.
-ci: system-deps test-all
+# CI: the system packages the slow tests need, then everything, then the fast tests again
+# with every dependency at the lowest version pyproject.toml allows.
+ci: system-deps test-all min-versions
 
 system-deps:
 	bash scripts/setup-system.sh
@@ -68,8 +69,12 @@ pytest: $(DEVSTAMP)
 pytest-all: $(DEVSTAMP)
 	$(PYTEST)
 
+# A fresh venv (.venv-min) with every lower bound of pyproject.toml, and the fast tests in it.
+min-versions:
+	PYTHON=$(PYTHON) bash .ci/min-versions
+
 bench: $(DEVSTAMP)
 	$(BIN)/python -m benchmarks
 
 clean:
-	rm -rf $(VENV) $(DUCKDB14) data .mypy_cache .pytest_cache .ruff_cache build *.egg-info
+	rm -rf $(VENV) $(DUCKDB14) .venv-min data .mypy_cache .pytest_cache .ruff_cache build *.egg-info
