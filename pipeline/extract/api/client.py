@@ -339,6 +339,9 @@ class ApiClient:
         except requests.RequestException as exc:  # a malformed URL and the like
             raise ExtractError(f"{endpoint}: request failed: {exc} - fix: check --api") from None
         self.stats.http_answers += 1
+        cut = _short_by(response)
+        if cut is not None:  # urllib3 1.x hands over a body cut short without a word
+            return _Transient("cut-body", cut)
         status = response.status_code
         if status in (429, 503):
             return _Transient(
@@ -381,6 +384,16 @@ class ApiClient:
             for module, warning in warnings.items():
                 log.debug("API warning from %s: %s", module, warning)
         return payload, text
+
+
+def _short_by(response: requests.Response) -> str | None:
+    """How a body fell short of its announced Content-Length (on the wire), else None."""
+    announced = response.headers.get("Content-Length", "")
+    read = getattr(response.raw, "tell", None)
+    if not announced.isascii() or not announced.isdigit() or read is None:
+        return None
+    got = int(read())
+    return f"{got} of {announced} bytes arrived" if got < int(announced) else None
 
 
 def _shape_problem(payload: dict[str, Any], shape: Shape | None) -> str | None:
