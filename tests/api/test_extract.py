@@ -280,6 +280,7 @@ def test_cache_serves_content_without_the_server(make_wiki: WikiFactory, tmp_pat
     report = extract_from_api(tmp_path / "b.duckdb", PageSelection(all_pages=True), config)
     assert report.cache_hits == 1 and report.fetched == 12
     assert wiki.counts["content"] == 1
+    assert report.content_requests == 0  # a cache hit is not a request sent (issue 19)
     names = [p.name for p in cache.rglob("*") if p.is_file()]
     assert names and all(len(n) == 69 and n.endswith(".json") for n in names)
     assert all(int(n.removesuffix(".json"), 16) >= 0 for n in names)
