@@ -70,16 +70,28 @@ class Excerpt:
 
 @cache
 def excerpts() -> tuple[Excerpt, ...]:
-    data = json.loads((REAL / "corpus.json").read_text("utf-8"))
-    return tuple(Excerpt(**entry) for entry in data["excerpts"])
+    """Every excerpt listed in `corpus.json` and `corpus-*.json` (one file per contribution)."""
+    found: list[Excerpt] = []
+    for path in sorted(REAL.glob("corpus*.json")):
+        found += [Excerpt(**entry) for entry in json.loads(path.read_text("utf-8"))["excerpts"]]
+    names = Counter(excerpt.file for excerpt in found)
+    if twice := sorted(name for name, n in names.items() if n > 1):
+        raise ValueError(f"excerpts listed twice in {REAL}/corpus*.json: {twice}")
+    return tuple(found)
 
 
 @cache
 def annotated() -> dict[str, list[dict[str, Any]]]:
-    data: dict[str, list[dict[str, Any]]] = json.loads(
-        (REAL / "annotations.json").read_text("utf-8")
-    )["statements"]
-    return data
+    """Statements per excerpt, from `annotations.json` and `annotations-*.json`."""
+    merged: dict[str, list[dict[str, Any]]] = {}
+    for path in sorted(REAL.glob("annotations*.json")):
+        statements: dict[str, list[dict[str, Any]]] = json.loads(path.read_text("utf-8"))[
+            "statements"
+        ]
+        if twice := sorted(set(merged) & set(statements)):
+            raise ValueError(f"{path}: excerpts annotated in another file too: {twice}")
+        merged.update(statements)
+    return merged
 
 
 def parse_annotation(claim: str) -> Key:
