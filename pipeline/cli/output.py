@@ -1,5 +1,8 @@
 """Printing for the CLI: tables, JSON, query results in several formats, and progress bars.
 
+rich is imported on first use (the consoles are made when first printed to): importing it is
+a large part of the start-up `carcdb --help` waits for.
+
 Nothing printed is read as rich markup: a value like `[/x]` prints as itself (both consoles
 have markup off, and table cells are plain `Text`).
 
@@ -24,21 +27,46 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from decimal import Decimal
-from typing import Any, Literal, TextIO
-
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, TaskID, TextColumn, TimeElapsedColumn
-from rich.progress import Progress as RichProgressBar
-from rich.table import Table
-from rich.text import Text
+from typing import TYPE_CHECKING, Any, Literal, TextIO, cast
 
 from pipeline.progress import NoProgress, Progress
 
-# Piped output (files, CI logs, pytest) has no terminal width; 80 columns would fold tables.
-console = Console(highlight=False, markup=False)
-if not console.is_terminal:
-    console = Console(highlight=False, markup=False, width=160)
-err_console = Console(stderr=True, highlight=False, markup=False, soft_wrap=True)
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.progress import Progress as RichProgressBar
+    from rich.progress import TaskID
+    from rich.text import Text
+
+
+class _LazyConsole:
+    """Stands for a rich `Console` and makes it on first use."""
+
+    def __init__(self, make: Callable[[], Console]) -> None:
+        self._make = make
+        self._made: Console | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._made is None:
+            self._made = self._make()
+        return getattr(self._made, name)
+
+
+def _stdout_console() -> Console:
+    from rich.console import Console
+
+    made = Console(highlight=False, markup=False)
+    # Piped output (files, CI logs, pytest) has no terminal width; 80 columns would fold tables.
+    return made if made.is_terminal else Console(highlight=False, markup=False, width=160)
+
+
+def _stderr_console() -> Console:
+    from rich.console import Console
+
+    return Console(stderr=True, highlight=False, markup=False, soft_wrap=True)
+
+
+console = cast("Console", _LazyConsole(_stdout_console))
+err_console = cast("Console", _LazyConsole(_stderr_console))
 
 RowFormat = Literal["table", "tsv", "csv", "json", "jsonl"]
 # A terminal table is for reading: longer results belong in a file (--csv, --jsonl).
@@ -51,6 +79,8 @@ def print_json(data: Any) -> None:
 
 
 def _cell(value: Any) -> Text:
+    from rich.text import Text
+
     if value is None:
         return Text("")
     if isinstance(value, list | dict):
@@ -61,6 +91,9 @@ def _cell(value: Any) -> Text:
 def print_table(
     columns: Sequence[str], rows: Sequence[Sequence[Any]], *, title: str | None = None
 ) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
     table = Table(
         title=None if title is None else Text(title), show_lines=False, header_style="bold"
     )
@@ -223,6 +256,10 @@ def progress_for(quiet: bool) -> Iterator[Progress]:
     if quiet:
         yield NoProgress()
         return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+    from rich.progress import Progress as RichProgressBar
+
     bar = RichProgressBar(
         TextColumn("{task.description:>8}", markup=False),
         BarColumn(),
