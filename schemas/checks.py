@@ -1,4 +1,5 @@
-"""Results of the checks that `carcdb check` runs over the warehouse."""
+"""Results of the checks that `carcdb check` runs over the warehouse, and their builders:
+`outcome` (a pass or a failure) and `skip` (nothing to check, saying why)."""
 
 from __future__ import annotations
 
@@ -51,5 +52,23 @@ def outcome(
         expected=str(expected),
         actual=str(actual),
         message="" if ok else message,
+        evidence=json.dumps(evidence or {}, ensure_ascii=False, sort_keys=True),
+    )
+
+
+def skip(
+    check: str,
+    scope: str,
+    why: str,
+    severity: str = "error",
+    evidence: dict[str, Any] | None = None,
+) -> CheckResult:
+    """A skip result: the check could not be applied to `scope`, for the reason `why`."""
+    return CheckResult(
+        check=check,
+        scope=scope,
+        status=CheckStatus.SKIP,
+        severity=severity,
+        message=why,
         evidence=json.dumps(evidence or {}, ensure_ascii=False, sort_keys=True),
     )

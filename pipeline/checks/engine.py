@@ -10,7 +10,7 @@ generated and run through the engine:
   deterministic board: each round places the next copy of every type that fits somewhere,
   until every type is down or a round places nothing).
 (`engine_expansions` does the same for the expansions' tile sets, and checks the listed
-structural features against the shapes.)
+structural features against the shapes; `engine_tile_set` holds the checks both run on a set.)
 
 For every page with such a set, or with an expansion's set, its scoring table is generated
 from its claims, then:
@@ -26,12 +26,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Collection
-from typing import Any
 
 import duckdb
 
+from pipeline.checks.engine_tile_set import tile_set_results
 from pipeline.checks.inputs import CheckInputs
-from pipeline.checks.tiles import BASE_PRODUCTS, reference_counts
+from pipeline.checks.tiles import BASE_PRODUCTS, reference_counts, tiles_by_list
 from pipeline.configgen.claim_rates import (
     Claim,
     ScoringKey,
@@ -40,7 +40,6 @@ from pipeline.configgen.claim_rates import (
     rate_key,
 )
 from pipeline.configgen.generate import (
-    engine_config,
     geometry_product,
     module_table,
     module_values,
@@ -53,16 +52,9 @@ from pipeline.engine.board import FrontierBoard
 from pipeline.engine.config_file import rules_from_engine_config
 from pipeline.engine.geometry import BASE_GAME, registry, resolved, tile_set, unknown_shapes
 from pipeline.engine.ruleset import RulesConfig
-from pipeline.errors import InputError
-from schemas.checks import CheckResult, CheckStatus, outcome
+from schemas.checks import CheckResult, outcome, skip
 from schemas.engine_config import EngineConfig
 from warehouse.claims import pages_with_claims
-
-
-def _skip(check: str, scope: str, why: str, severity: str = "error") -> CheckResult:
-    return CheckResult(
-        check=check, scope=scope, status=CheckStatus.SKIP, severity=severity, message=why
-    )
 
 
 def base_tile_sets(
@@ -71,11 +63,8 @@ def base_tile_sets(
     """(title, product, edition, codes) of every base-game tile list the engine has shapes for."""
     letters = reference_counts()
     products = {product for product, _code in registry()}
-    grouped: dict[tuple[str, int], list[Any]] = defaultdict(list)
-    for row in CheckInputs.of(conn, inputs).tiles:
-        grouped[(row.title, row.list_index)].append(row)
     sets = []
-    for (title, _index), rows in sorted(grouped.items()):
+    for (title, _index), rows in sorted(tiles_by_list(CheckInputs.of(conn, inputs).tiles).items()):
         first = rows[0]
         if (
             first.product in BASE_PRODUCTS
@@ -149,75 +138,30 @@ def check_tile_sets(
 
     A set whose configuration cannot be generated at all is an `engine.config` failure.
     """
-    results = []
     inputs = CheckInputs.of(conn, inputs)
-    data = inputs.config_data
     boards: dict[BoardKey, tuple[set[str], int]] = {}  # board_key -> placed_on_board()
-    for title, product, edition, codes in base_tile_sets(conn, inputs):
-        page, language = data.base_title(title)
-        scope = f"{title} {product} {edition}"
-        try:
-            config = engine_config(
-                conn, page, edition, language=language, product=product, codes=codes, data=data
-            )
-        except InputError as exc:
-            results.append(
-                outcome("engine.config", scope, False, "a configuration", "none", str(exc), {})
-            )
-            continue
-        tiles = config.tile_set
-        missing = [t.code for t in tiles.tiles if t.code not in config.geometry.tiles]
-        results.append(
-            outcome(
-                "engine.geometry",
-                scope,
-                not missing,
-                f"{len(tiles.tiles)} codes with a shape",
-                f"{len(tiles.tiles) - len(missing)} with a shape",
-                f"no {config.geometry.product} tile shape for: {', '.join(missing)}",
-                {"missing": missing},
-            )
-        )
-        if missing:
-            continue
-        rules = rules_from_engine_config(config, scope)
-        pile = sum((rules.draw_pile or {}).values())
-        if tiles.declared_total is None:
-            results.append(
-                _skip(
-                    "engine.draw_pile_total",
-                    scope,
-                    "the page declares no tiles= total for these lists alone",
-                )
-            )
-        else:
-            results.append(
-                outcome(
-                    "engine.draw_pile_total",
-                    scope,
-                    pile == tiles.declared_total,
-                    tiles.declared_total,
-                    pile,
-                    f"the engine's draw pile holds {pile} tiles, the lists declare "
-                    f"{tiles.declared_total}",
-                    {"lists": tiles.source.lists},
-                )
-            )
+
+    def placeable(config: EngineConfig, rules: RulesConfig, scope: str) -> CheckResult:
         key = board_key(rules)
         if key not in boards:
             boards[key] = placed_on_board(rules)
         placed, count = boards[key]
-        never = sorted({t.code for t in tiles.tiles if not t.special} - placed)
-        results.append(
-            outcome(
-                "engine.placeable",
-                scope,
-                not never,
-                "every tile type placed",
-                f"{len(placed)} types, {count} tiles placed",
-                f"tile types that fit nowhere on a board built from the set: {', '.join(never)}",
-                {"never_placed": never, "tiles_placed": count},
-            )
+        never = sorted({t.code for t in config.tile_set.tiles if not t.special} - placed)
+        return outcome(
+            "engine.placeable",
+            scope,
+            not never,
+            "every tile type placed",
+            f"{len(placed)} types, {count} tiles placed",
+            f"tile types that fit nowhere on a board built from the set: {', '.join(never)}",
+            {"never_placed": never, "tiles_placed": count},
+        )
+
+    results = []
+    for title, product, edition, codes in base_tile_sets(conn, inputs):
+        scope = f"{title} {product} {edition}"
+        results += tile_set_results(
+            conn, inputs.config_data, (title, product, edition), scope, placeable, codes=codes
         )
     return results
 
@@ -267,7 +211,7 @@ def _unmodelled_pages(
 ) -> list[CheckResult]:
     """A skip for each page with scoring claims but no tile set the engine plays."""
     return [
-        _skip(
+        skip(
             check,
             page,
             "no base-game tile set on this page: the engine does not model its rules",
@@ -321,7 +265,7 @@ def check_scoring_claims(
             why = "no rate claims on this page"
             if modules:
                 why += f" (its rule modules: {', '.join(modules)}; they state no number)"
-            results.append(_skip("engine.scoring_claims", page, why))
+            results.append(skip("engine.scoring_claims", page, why))
         for language, keyed in sorted(by_language.items()):
             wrong = [(claim, key) for claim, key in keyed if claim.points != config[key]]
             results.append(
@@ -391,7 +335,7 @@ def check_worked_examples(
                 by_language[claim.language].append((claim, recompute(claim, config)))
         if not by_language:
             results.append(
-                _skip("engine.worked_examples", page, "no worked examples", severity="warning")
+                skip("engine.worked_examples", page, "no worked examples", severity="warning")
             )
         for language, examples in sorted(by_language.items()):
             wrong = [(claim, total) for claim, total in examples if claim.points != total]

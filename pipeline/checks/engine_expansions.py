@@ -17,15 +17,15 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Callable
 
 import duckdb
 
 from pipeline.checks.engine import expansion_tile_sets, placed_on_board
+from pipeline.checks.engine_tile_set import tile_set_results
 from pipeline.checks.inputs import CheckInputs
-from pipeline.configgen.generate import SHARES_BASE_SHAPES, engine_config
-from pipeline.engine.config_file import rules_from_engine_config
+from pipeline.checks.tiles import tiles_by_list
+from pipeline.configgen.generate import SHARES_BASE_SHAPES
 from pipeline.engine.geometry import (
     BASE_GAME,
     TileShape,
@@ -33,9 +33,9 @@ from pipeline.engine.geometry import (
     tile_set,
     unknown_shapes,
 )
-from pipeline.errors import InputError
-from schemas.checks import CheckResult, CheckStatus, outcome
-from warehouse.tiles import TileRow
+from pipeline.engine.ruleset import RulesConfig
+from schemas.checks import CheckResult, outcome, skip
+from schemas.engine_config import EngineConfig
 
 
 def _junction(shape: TileShape) -> int:
@@ -72,9 +72,7 @@ def check_shape_features(
     shapes = resolved()
     unknown = unknown_shapes()
     known_products = {product for product, _code in shapes} | {p for p, _c in unknown}
-    grouped: dict[tuple[str, int], list[TileRow]] = defaultdict(list)
-    for row in CheckInputs.of(conn, inputs).tiles:
-        grouped[(row.title, row.list_index)].append(row)
+    grouped = tiles_by_list(CheckInputs.of(conn, inputs).tiles)
     results = []
     for (title, _index), rows in sorted(grouped.items()):
         first = rows[0]
@@ -102,12 +100,10 @@ def check_shape_features(
             marked = [c for c in shapeless if (owner, c) in unknown]
             why = "unknown from public descriptions" if marked == shapeless else "missing"
             results.append(
-                CheckResult(
-                    check="engine.shape_features",
-                    scope=scope,
-                    status=CheckStatus.SKIP,
-                    severity="error",
-                    message=f"no tile of the list has a shape ({why}): {', '.join(shapeless)}",
+                skip(
+                    "engine.shape_features",
+                    scope,
+                    f"no tile of the list has a shape ({why}): {', '.join(shapeless)}",
                 )
             )
             continue
@@ -125,98 +121,41 @@ def check_shape_features(
     return results
 
 
+def _placeable_with_base(config: EngineConfig, rules: RulesConfig, scope: str) -> CheckResult:
+    """`engine.placeable` of an expansion's set: its tiles go on a board with the base game's,
+    as an expansion is never played alone."""
+    base = tile_set().reference_counts()
+    with_base = rules.model_copy(update={"draw_pile": {**base, **(rules.draw_pile or {})}})
+    placed, count = placed_on_board(with_base)
+    names = set(rules.draw_pile or {})
+    never = sorted(names - placed)
+    return outcome(
+        "engine.placeable",
+        scope,
+        not never,
+        "every tile type placed",
+        f"{len(names & placed)} of {len(names)} types, {count} tiles placed in all",
+        f"tile types that fit nowhere on a board built from the set and the base "
+        f"game: {', '.join(never)}",
+        {"never_placed": never, "tiles_placed": count},
+    )
+
+
 def check_expansion_tile_sets(
     conn: duckdb.DuckDBPyConnection, inputs: CheckInputs | None = None
 ) -> list[CheckResult]:
     """Geometry, draw-pile total and placement of every expansion tile set."""
     inputs = CheckInputs.of(conn, inputs)
-    data = inputs.config_data
     unknown = unknown_shapes()
     results = []
     for title, product, edition in expansion_tile_sets(conn, inputs):
-        page, language = data.base_title(title)
         scope = f"{title} {product} {edition} (whole set)"
-        try:
-            config = engine_config(
-                conn, page, edition, language=language, product=product, data=data
-            )
-        except InputError as exc:
-            results.append(
-                outcome("engine.config", scope, False, "a configuration", "none", str(exc), {})
-            )
-            continue
-        tiles = config.tile_set
-        missing = [t.code for t in tiles.tiles if t.code not in config.geometry.tiles]
-        marked = [code for code in missing if (product, code) in unknown]
-        unmarked = [code for code in missing if code not in marked]
-        if missing and not unmarked:
-            results.append(
-                CheckResult(
-                    check="engine.geometry",
-                    scope=scope,
-                    status=CheckStatus.SKIP,
-                    severity="error",
-                    message="shapes unknown from public descriptions (the engine refuses "
-                    f"these tiles): {', '.join(marked)}",
-                    evidence=f'{{"unknown": {len(marked)}}}',
-                )
-            )
-            continue
-        results.append(
-            outcome(
-                "engine.geometry",
-                scope,
-                not unmarked,
-                f"{len(tiles.tiles)} codes with a shape",
-                f"{len(tiles.tiles) - len(missing)} with a shape",
-                f"no {product} tile shape, nor a mark that it is unknown, for: "
-                f"{', '.join(unmarked)}",
-                {"missing": missing},
-            )
-        )
-        if missing:
-            continue
-        rules = rules_from_engine_config(config, scope)
-        pile = sum((rules.draw_pile or {}).values())
-        if tiles.declared_total is None:
-            results.append(
-                CheckResult(
-                    check="engine.draw_pile_total",
-                    scope=scope,
-                    status=CheckStatus.SKIP,
-                    severity="error",
-                    message="the page declares no tiles= total for these lists alone",
-                )
-            )
-        else:
-            results.append(
-                outcome(
-                    "engine.draw_pile_total",
-                    scope,
-                    pile == tiles.declared_total,
-                    tiles.declared_total,
-                    pile,
-                    f"the engine's draw pile holds {pile} tiles, the lists declare "
-                    f"{tiles.declared_total}",
-                    {"lists": tiles.source.lists},
-                )
-            )
-        # The set's tiles go on a board with the base game's: an expansion is never alone.
-        base = tile_set().reference_counts()
-        with_base = rules.model_copy(update={"draw_pile": {**base, **(rules.draw_pile or {})}})
-        placed, count = placed_on_board(with_base)
-        names = set(rules.draw_pile or {})
-        never = sorted(names - placed)
-        results.append(
-            outcome(
-                "engine.placeable",
-                scope,
-                not never,
-                "every tile type placed",
-                f"{len(names & placed)} of {len(names)} types, {count} tiles placed in all",
-                f"tile types that fit nowhere on a board built from the set and the base "
-                f"game: {', '.join(never)}",
-                {"never_placed": never, "tiles_placed": count},
-            )
+        results += tile_set_results(
+            conn,
+            inputs.config_data,
+            (title, product, edition),
+            scope,
+            _placeable_with_base,
+            unknown=unknown,
         )
     return results

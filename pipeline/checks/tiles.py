@@ -18,7 +18,7 @@ import duckdb
 
 from pipeline.checks.inputs import CheckInputs
 from pipeline.engine.geometry import BASE_GAME, tile_set
-from schemas.checks import CheckResult, CheckStatus, outcome
+from schemas.checks import CheckResult, outcome, skip
 from warehouse.pages import page_titles
 from warehouse.tiles import TileListRow, TileRow, current_lists
 
@@ -32,7 +32,8 @@ def reference_counts() -> dict[str, int]:
     return tile_set(BASE_GAME).reference_counts()
 
 
-def _tiles_by_list(tiles: list[TileRow]) -> dict[tuple[str, int], list[TileRow]]:
+def tiles_by_list(tiles: list[TileRow]) -> dict[tuple[str, int], list[TileRow]]:
+    """(title, list index) -> the list's tile rows, in the order given."""
     grouped: dict[tuple[str, int], list[TileRow]] = defaultdict(list)
     for tile in tiles:
         grouped[(tile.title, tile.list_index)].append(tile)
@@ -88,7 +89,7 @@ def check_partitions(
 ) -> list[CheckResult]:
     """Per list: every tile's illustration partition adds up to its count."""
     results = []
-    for (title, list_index), tiles in _tiles_by_list(CheckInputs.of(conn, inputs).tiles).items():
+    for (title, list_index), tiles in tiles_by_list(CheckInputs.of(conn, inputs).tiles).items():
         partitioned = [tile for tile in tiles if tile.illustrations]
         bad = {
             tile.code: {"count": tile.count, "partition": sum(tile.illustrations.values())}
@@ -117,7 +118,7 @@ def _base_sets(tiles: list[TileRow]) -> dict[tuple[str, int], list[TileRow]]:
     letters = reference_counts()
     return {
         key: rows
-        for key, rows in _tiles_by_list(tiles).items()
+        for key, rows in tiles_by_list(tiles).items()
         if rows[0].product in BASE_PRODUCTS
         and not rows[0].special
         and any(row.code in letters for row in rows)
@@ -226,12 +227,11 @@ def check_languages(
         )
         if len(languages) < 2:
             results.append(
-                CheckResult(
-                    check="tiles.same_in_every_language",
-                    scope=scope,
-                    status=CheckStatus.SKIP,
+                skip(
+                    "tiles.same_in_every_language",
+                    scope,
+                    f"only one language present ({', '.join(languages)})",
                     severity="warning",
-                    message=f"only one language present ({', '.join(languages)})",
                 )
             )
             continue

@@ -6,8 +6,7 @@ import hashlib
 import json
 from typing import Any
 
-from pipeline.extract.api.pages import import_batch, read_content_answer, sha1_matches
-from pipeline.extract.apijson import ApiRevision
+from pipeline.extract.api.pages import import_batch, read_content_answer
 from tests.conftest import FIXTURES
 
 ENDPOINT = "https://wikicarpedia.com/api.php"
@@ -38,8 +37,23 @@ def test_content_answer_golden() -> None:
 def test_sha1_check_is_case_insensitive_and_rejects_absent_sha1() -> None:
     text = "{{Tile|image=Base_Game_C3_Tile_A.png|count=2}}"
     real = hashlib.sha1(text.encode("utf-8")).hexdigest()
-    assert sha1_matches(ApiRevision("A", 1, None, real, text))
-    assert sha1_matches(ApiRevision("A", 1, None, real.upper(), text))
-    assert not sha1_matches(ApiRevision("A", 1, None, None, text))  # unverifiable: rejected
-    assert not sha1_matches(ApiRevision("A", 1, None, "0" * 40, text))
-    assert not sha1_matches(ApiRevision("A", 1, None, real, text + " "))
+    given = {
+        "Real": (real, text),
+        "Upper": (real.upper(), text),
+        "Absent": (None, text),  # unverifiable: rejected
+        "Zeros": ("0" * 40, text),
+        "Edited": (real, text + " "),
+    }
+    pages = [
+        {
+            "title": title,
+            "revisions": [
+                {"revid": revid, "slots": {"main": {"content": content}}}
+                | ({} if sha1 is None else {"sha1": sha1})
+            ],
+        }
+        for revid, (title, (sha1, content)) in enumerate(given.items(), start=1)
+    ]
+    answer = read_content_answer({"query": {"pages": pages}}, "answer.json")
+    assert [r.title for r in answer.revisions] == ["Real", "Upper"]
+    assert [r.title for r in answer.sha1_mismatch] == ["Absent", "Zeros", "Edited"]

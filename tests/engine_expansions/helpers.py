@@ -1,7 +1,8 @@
 """Compact hand-built game records (docs/engine.md format) for the expansion rule tests.
 
-Every record is replayed by the fast engine and the naive one; they must agree on scores and
-events. The expected numbers in the tests are worked out by hand from the rules pages.
+Every record is replayed by the fast engine and the naive one (`play`, shared with the base
+game's tests in `tests.engine.boards`); they must agree on scores and events. The expected
+numbers in the tests are worked out by hand from the rules pages.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pipeline.engine.records import parse_record, replay
 from pipeline.engine.ruleset import RulesConfig
 from pipeline.engine.scoring import ScoreEvent
 from pipeline.errors import GameRecordError
+from tests.engine.boards import play as play  # re-exported for the expansion tests
 
 AM = "Abbey and the Mayor"
 ABBEY = f"{AM}/A"
@@ -65,19 +67,6 @@ def game(
     if end is not None:
         out["end"] = end
     return out
-
-
-def play(
-    data: dict[str, Any], config: RulesConfig | None = None
-) -> tuple[dict[str, int], list[ScoreEvent]]:
-    """Replay through the fast engine, and check the naive engine agrees."""
-    rules = config or RulesConfig()
-    parsed = parse_record(json.dumps(data), "<test>")
-    scores, events = replay(parsed, rules)
-    naive_scores, naive_events = replay(parsed, rules, engine=NaiveGame)
-    assert naive_scores == scores
-    assert sorted(map(repr, naive_events)) == sorted(map(repr, events))
-    return scores, events
 
 
 def illegal(data: dict[str, Any]) -> str:

@@ -12,6 +12,8 @@ from pipeline.parse.rules.claims import extract_claims, sentences
 from pipeline.parse.rules.vocabulary import available_languages, vocabulary
 from schemas.rules import ClaimState
 
+LANGUAGES = ["cs", "de", "en", "es", "fr", "it", "nl", "pl", "ro", "ru", "sk"]
+
 
 def _read(
     text: str, language: str, default: ClaimState = ClaimState.COMPLETED
@@ -23,7 +25,7 @@ def _read(
 
 
 def test_every_language_file_loads() -> None:
-    assert available_languages() == ["cs", "de", "en", "es", "fr", "it", "nl", "pl", "ro", "sk"]
+    assert available_languages() == LANGUAGES
     for language in available_languages():
         vocab = vocabulary(language)
         assert vocab.language == language

@@ -32,10 +32,6 @@ class ContentAnswer:
     bad_titles: tuple[tuple[ApiRevision, str], ...] = ()  # (revision, why) not stored
 
 
-def sha1_matches(revision: ApiRevision) -> bool:
-    return apijson.sha1_matches(revision.text, revision.sha1, required=True)
-
-
 def read_content_answer(payload: dict[str, Any], origin: str) -> ContentAnswer:
     """A content answer's revisions, checked; an answer of another shape is an `InputError`
     (the client retries it like a server error: `content_shape`)."""
@@ -48,8 +44,10 @@ def read_content_answer(payload: dict[str, Any], origin: str) -> ContentAnswer:
             bad_titles.append((revision, str(exc)))
             continue
         good.append(revision)
-    sound = tuple(r for r in good if sha1_matches(r))
-    bad = tuple(r for r in good if not sha1_matches(r))
+    # We asked the API for the sha1 (`rvprop=sha1`): a revision without one is unverified.
+    checked = [(r, apijson.sha1_matches(r.text, r.sha1, required=True)) for r in good]
+    sound = tuple(r for r, ok in checked if ok)
+    bad = tuple(r for r, ok in checked if not ok)
     missing_ids = _bad_revids(payload["query"], origin)
     return ContentAnswer(sound, bad, missing_ids, pages.missing, tuple(bad_titles))
 
