@@ -63,8 +63,9 @@ fmt: $(DEVSTAMP)
 typecheck: $(DEVSTAMP)
 	$(BIN)/mypy
 
+# The fast lane also runs each hypothesis property with fewer examples (tests/lanes.py).
 pytest: $(DEVSTAMP)
-	$(PYTEST) -m "not slow"
+	CARCDB_TEST_LANE=fast $(PYTEST) -m "not slow"
 
 pytest-all: $(DEVSTAMP)
 	$(PYTEST)

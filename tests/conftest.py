@@ -6,8 +6,14 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from pipeline.extract.corpus import sample_corpus_dir
+from tests.lanes import examples
+
+# Properties that name no example count of their own: hypothesis's 100, fewer in the fast lane.
+settings.register_profile("carcdb", max_examples=examples(100))
+settings.load_profile("carcdb")
 
 SAMPLE = sample_corpus_dir()
 FIXTURES = Path(__file__).parent / "fixtures"

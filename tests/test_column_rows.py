@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.lanes import examples
 from warehouse.rows import ColumnRows, arrow_array, insert_columns, insert_rows
 
 COLUMNS = ("a", "b", "c")
@@ -24,7 +25,7 @@ def _stored(conn: duckdb.DuckDBPyConnection, table: str) -> list[tuple[Any, ...]
 
 
 @pytest.mark.slow
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.lists(st.lists(ROW, max_size=4), max_size=4))
 def test_columns_store_what_rows_store(
     tmp_path_factory: Any, pages: list[list[dict[str, int | None]]]
@@ -64,7 +65,7 @@ SCALAR = st.one_of(
 
 
 @pytest.mark.slow
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.one_of(st.lists(SCALAR, max_size=6), st.lists(st.one_of(st.none(), st.text()))))
 def test_arrow_columns_have_the_type_pyarrow_infers(values: list[Any]) -> None:
     """Columns are converted with an explicit type when they hold one Python type: the array

@@ -23,6 +23,7 @@ from pipeline.run.workers import rows_of
 from schemas.base import Record, SourceLocation
 from schemas.findings import Finding, Severity
 from schemas.tiles import EditionSources, FeatureKind, TileEntry, TileFeature
+from tests.lanes import examples
 from warehouse import rows as rows_module
 from warehouse.connection import write_transaction
 from warehouse.rows import ColumnRows, insert_records, nested_json, record_row, table_columns
@@ -141,7 +142,7 @@ FINDING = st.builds(
 
 
 @pytest.mark.slow
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.one_of(ENTRY, FEATURE, FINDING), max_size=6), st.integers(0, 3))
 def test_generated_records(records: list[BaseModel], split: int) -> None:
     for record in records:
@@ -165,7 +166,7 @@ JSON_VALUES = st.recursive(
 
 
 @pytest.mark.slow
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(JSON_VALUES, max_size=4) | st.dictionaries(TEXT, JSON_VALUES, max_size=4))
 def test_nested_json_is_json_dumps(value: dict[str, Any] | list[Any]) -> None:
     expected = json.dumps(value, ensure_ascii=False, sort_keys=True)
@@ -238,7 +239,7 @@ ODD = st.builds(
 
 
 @pytest.mark.slow
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.lists(ENTRY, max_size=4) | st.lists(ODD, max_size=5) | st.lists(FINDING, max_size=4),
     st.lists(st.one_of(ENTRY, FEATURE, FINDING, ODD), max_size=4),

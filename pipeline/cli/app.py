@@ -7,14 +7,17 @@ or `CARCDB_DEBUG=1`); 130 interrupted (Ctrl-C), quietly, every write rolled back
 
 from __future__ import annotations
 
+import functools
 import os
 import signal
 import sys
 import threading
 import traceback
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, Any
 
 import typer
+import typer.main
 
 from pipeline.cli.options import restore_output
 from pipeline.errors import CarcdbError
@@ -98,6 +101,17 @@ def _debugging() -> bool:
     return _debug["on"] or os.environ.get(DEBUG_ENV, "").strip() not in ("", "0")
 
 
+@functools.cache
+def _click_command(registered: tuple[int, int]) -> Callable[..., Any]:
+    """The click command Typer builds from `app`, built once per set of registered commands
+    (Typer builds it again on every call, a tenth of a second for this many commands)."""
+    return typer.main.get_command(app)
+
+
+def _command() -> Callable[..., Any]:
+    return _click_command((len(app.registered_commands), len(app.registered_groups)))
+
+
 def run_app(argv: list[str] | None = None) -> int:
     """Run the CLI and return its exit code; nothing escapes as a traceback unless asked."""
     _debug["on"] = False
@@ -106,7 +120,7 @@ def run_app(argv: list[str] | None = None) -> int:
     if threading.current_thread() is threading.main_thread():
         previous = signal.signal(signal.SIGINT, _on_sigint)
     try:
-        app(args=argv, prog_name="carcdb")
+        _command()(args=argv, prog_name="carcdb")
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     except (CarcdbError, WarehouseError) as exc:

@@ -18,6 +18,7 @@ from pipeline.extract.api.client import (
 )
 from pipeline.fakewiki.server import FaultPlan
 from tests.api.conftest import WikiFactory, fast_config
+from tests.lanes import examples
 
 PAGES = {f"Page {n:02d}": f"text {n}" for n in range(20)}
 INFO = {"prop": "info", "titles": "Page 01|Page 02"}
@@ -168,7 +169,7 @@ def test_throttle_keeps_the_minimum_interval(make_wiki: WikiFactory) -> None:
     assert sleep.waits == [1.5, 1.5]  # the first request does not wait
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(attempt=st.integers(min_value=1, max_value=12), seed=st.integers(0, 2**16))
 def test_backoff_is_exponential_with_jitter_and_capped(attempt: int, seed: int) -> None:
     config = ClientConfig(endpoint="http://127.0.0.1:9/api.php", backoff_base=0.5, max_wait=20.0)

@@ -165,6 +165,7 @@ def test_unreachable_endpoint_exits_2(
     assert "cannot reach the API" in " ".join(capsys.readouterr().err.split())
 
 
+@pytest.mark.slow
 def test_html_endpoint_exits_2(
     make_wiki: WikiFactory, db_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

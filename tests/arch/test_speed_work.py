@@ -18,9 +18,10 @@ def _importers(module: str) -> set[str]:
 
 
 @cache
-def _trees() -> dict[Path, ast.AST]:
+def _nodes() -> dict[Path, list[ast.AST]]:
+    """Every node of every module, walked once for the tests of this file."""
     return {
-        path.relative_to(ROOT): ast.parse(path.read_text("utf-8"))
+        path.relative_to(ROOT): list(ast.walk(ast.parse(path.read_text("utf-8"))))
         for package in SOURCES
         for path in sorted((ROOT / package).rglob("*.py"))
     }
@@ -35,8 +36,8 @@ def test_only_the_orchestration_uses_the_tuning() -> None:
 def test_only_the_tuning_switches_the_collector() -> None:
     found = sorted(
         f"{path}:{node.lineno}"
-        for path, tree in _trees().items()
-        for node in ast.walk(tree)
+        for path, nodes in _nodes().items()
+        for node in nodes
         if isinstance(node, ast.Attribute)
         and isinstance(node.value, ast.Name)
         and node.value.id == "gc"
@@ -48,8 +49,8 @@ def test_only_the_tuning_switches_the_collector() -> None:
 def test_only_the_fast_package_reaches_into_mwparserfromhell_internals() -> None:
     """Private modules (`mwparserfromhell.parser._tokenizer`) and the parser's `_tokenizer`."""
     found: list[str] = []
-    for path, tree in _trees().items():
-        for node in ast.walk(tree):
+    for path, nodes in _nodes().items():
+        for node in nodes:
             if not isinstance(node, (ast.Import, ast.ImportFrom, ast.Attribute)):
                 continue
             names: list[str] = []

@@ -47,10 +47,10 @@ def looks_like_sql(text: str) -> bool:
     return bool(STATEMENT.search(text) or CLAUSE.search(text))
 
 
-def _docstrings(tree: ast.Module) -> set[int]:
+def _docstrings(nodes: list[ast.AST]) -> set[int]:
     """ids of the docstring constants of the module, its classes and functions."""
     found = set()
-    for node in ast.walk(tree):
+    for node in nodes:
         if (
             isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
             and node.body
@@ -69,15 +69,12 @@ def _literal_text(node: ast.JoinedStr) -> str:
 
 def sql_in_source(source: str) -> Iterator[tuple[int, str]]:
     """(line, what) for every SQL literal, SQL method call and SQL helper import."""
-    tree = ast.parse(source)
-    docstrings = _docstrings(tree)
+    nodes = list(ast.walk(ast.parse(source)))  # walked once, read three times
+    docstrings = _docstrings(nodes)
     in_fstring = {
-        id(part)
-        for node in ast.walk(tree)
-        if isinstance(node, ast.JoinedStr)
-        for part in node.values
+        id(part) for node in nodes if isinstance(node, ast.JoinedStr) for part in node.values
     }
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.JoinedStr):
             text = _literal_text(node)
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):

@@ -9,13 +9,14 @@ from hypothesis import strategies as st
 
 from pipeline.engine.board import Board, FrontierBoard
 from pipeline.engine.geometry import registry, tile_set
+from tests.lanes import examples
 
 
 def _products() -> list[str]:
     return sorted({product for product, _code in registry()})
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(product=st.sampled_from(_products()), seed=st.integers(0, 2**32 - 1))
 def test_frontier_board_fits_tiles_where_the_board_does(product: str, seed: int) -> None:
     tiles = tile_set(product)

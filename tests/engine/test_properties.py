@@ -15,6 +15,7 @@ from pipeline.engine.naive import NaiveGame
 from pipeline.engine.records import parse_record, replay
 from pipeline.engine.ruleset import RulesConfig
 from pipeline.engine.simulate import game_rng, play_random_game, player_names
+from tests.lanes import examples
 
 CONFIG = RulesConfig()
 seeds = st.integers(min_value=0, max_value=2**32)
@@ -70,7 +71,7 @@ def replayed(record: dict[str, Any], engine: Any = None) -> list[int]:
 
 
 @pytest.mark.slow
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seeds, player_counts)
 def test_simulated_record_replays_to_the_same_scores(seed: int, players: int) -> None:
     scores, record, set_aside = simulated(seed, players)
@@ -79,7 +80,7 @@ def test_simulated_record_replays_to_the_same_scores(seed: int, players: int) ->
     assert len(record["turns"]) + set_aside == 71  # every drawn tile placed or set aside
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(seeds, player_counts, st.integers(min_value=1, max_value=3))
 def test_rotating_the_whole_board_keeps_the_scores(seed: int, players: int, turns: int) -> None:
     scores, record, _ = simulated(seed, players)

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from pipeline.configgen.claim_rates import Claim, rate_key
 from pipeline.configgen.generate import SCORING_KEYS, scoring_values
 from pipeline.engine.ruleset import RulesConfig
+from tests.lanes import examples
 
 FEATURES = ("road", "city", "monastery", "field", "barn", "unknown")
 STATES = ("completed", "incomplete", "during_game", "end_game", "unknown")
@@ -53,7 +54,7 @@ def claims(draw: st.DrawFn) -> list[Claim]:
 
 
 @pytest.mark.slow
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(claims())
 def test_every_rate_claim_supports_or_disagrees_once(sample: list[Claim]) -> None:
     values, meeples = scoring_values("Page", sample)

@@ -14,6 +14,7 @@ from pipeline.engine.naive import NaiveGame
 from pipeline.engine.records import parse_record, replay
 from pipeline.engine.ruleset import RulesConfig
 from pipeline.engine.simulate import game_rng, play_random_game, player_names
+from tests.lanes import examples
 
 CONFIG = RulesConfig()
 AM, WE, CO = "Abbey and the Mayor", "Winter Edition", "The Courier"
@@ -92,7 +93,7 @@ def rotate_record(record: dict[str, Any], turns: int) -> dict[str, Any]:
     }
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(mixes, seeds, player_counts)
 def test_simulated_records_replay_to_the_same_scores(
     mix: tuple[tuple[str, ...], dict[str, str]], seed: int, players: int
@@ -102,7 +103,7 @@ def test_simulated_records_replay_to_the_same_scores(
     assert replayed(record) == scores
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(mixes, seeds, player_counts, st.integers(min_value=1, max_value=3))
 def test_rotating_the_whole_board_keeps_the_scores(
     mix: tuple[tuple[str, ...], dict[str, str]], seed: int, players: int, turns: int

@@ -32,6 +32,7 @@ def test_piles_of_each_product_from_the_warehouse(sample_db: Path) -> None:
     assert winter.counts["D"] == 4 and winter.counts["Winter Edition/Z12"] == 1
 
 
+@pytest.mark.slow
 def test_simulated_records_replay_through_score(
     sample_db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

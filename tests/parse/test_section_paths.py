@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from pipeline.parse.document import ParsedDocument, RevisionText
 from pipeline.parse.sections import SectionHeading, SectionIndex
+from tests.lanes import examples
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 WIKI_FIXTURES = sorted((FIXTURES / "rules").glob("*.wiki")) + sorted(
@@ -45,7 +46,7 @@ HEADINGS = st.lists(
 )
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(HEADINGS, st.lists(st.integers(-1, 40), max_size=8))
 def test_the_path_at_any_offset(steps: list[tuple[int, int, str]], offsets: list[int]) -> None:
     headings: list[SectionHeading] = []

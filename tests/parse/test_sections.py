@@ -15,6 +15,7 @@ from pipeline.parse.locate import search_walk
 from pipeline.parse.rules.stage import extract
 from pipeline.parse.sections import INLINE_HEADING, _plain, find_headings
 from schemas.rules import Rule, RuleKind
+from tests.lanes import examples
 
 RULES_FIXTURES = Path(__file__).parent.parent / "fixtures" / "rules"
 MARKUP_PIECES = [
@@ -87,7 +88,7 @@ REFERENCE_HEADING = re.compile(r"(?<![=|])(={2,6})[ \t]*([^=\n][^\n]*?)[ \t]*\1(
 heading_soup = st.text(alphabet="=|= \t\nab\x00", max_size=60)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(heading_soup, st.integers(min_value=0, max_value=60))
 def test_the_heading_pattern_matches_as_the_reference_pattern(text: str, start: int) -> None:
     def found(pattern: re.Pattern[str]) -> list[tuple[int, ...]]:
@@ -106,7 +107,7 @@ title_text = st.lists(st.sampled_from(list("ab ăț\t.,()1") + MARKUP_PIECES), m
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(title_text)
 def test_a_plain_title_is_what_parsing_and_stripping_give(title: str) -> None:
     assert _plain(title) == " ".join(mwparserfromhell.parse(title).strip_code().split())

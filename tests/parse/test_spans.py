@@ -15,6 +15,7 @@ from pipeline.parse.document import SNIPPET_LIMIT, ParsedDocument, RevisionText,
 from pipeline.parse.fast.spans import linear_walk, locate_nodes
 from pipeline.parse.locate import NodeSpans, search_walk
 from schemas.base import SourceLocation
+from tests.lanes import examples
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 WIKI_FIXTURES = sorted((FIXTURES / "rules").glob("*.wiki")) + sorted(
@@ -102,7 +103,7 @@ def test_every_node_of_the_real_pages_has_its_exact_span(path: Path) -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(wikitext)
 def test_the_one_pass_spans_are_exact_on_made_up_wikitext(source: str) -> None:
     tree = mwparserfromhell.parse(source)

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from mwparserfromhell.nodes import Template
 
 from pipeline.parse.values import is_template, key_is, template_key
+from tests.lanes import examples
 
 WANTED = ("Tile", "BeginTileList", "EndTileList", "Feature", "TextS", "IconHouse", "Tile list")
 # Name pieces that exercise every part of the normalisation: case of the first letter,
@@ -42,7 +43,7 @@ def _template(name: str) -> Template | None:
     return nodes[0] if len(nodes) == 1 and isinstance(nodes[0], Template) else None
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(PIECES, min_size=1, max_size=4).map("".join), st.sampled_from(WANTED))
 def test_same_answer_as_matches(written: str, wanted: str) -> None:
     template = _template(written)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import mwparserfromhell
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mwparserfromhell.nodes import Comment, Template
@@ -24,6 +25,7 @@ from pipeline.parse.values import (
     wanted_key,
     without_comments,
 )
+from tests.lanes import examples
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 NAMES = ("count", "image", "config", "name", "edition", "title", "tiles", "1", "2", "")
@@ -58,6 +60,7 @@ def _assert_same(template: Template, names: tuple[str, ...]) -> None:
     assert template_key(template) == _reference_key(template)
 
 
+@pytest.mark.slow
 def test_every_template_of_the_fixtures() -> None:
     pages = sorted((FIXTURES / "tiles").glob("*.wiki")) + sorted(
         (FIXTURES / "rules").glob("*.wiki")
@@ -106,7 +109,7 @@ TEMPLATE_NAME = st.lists(
 ).map("".join)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(TEMPLATE_NAME, st.lists(PARAM, max_size=5))
 def test_generated_templates(name: str, params: list[tuple[str, str]]) -> None:
     text = "{{" + name + "".join(f"|{key}={value}" for key, value in params) + "}}"

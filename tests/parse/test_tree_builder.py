@@ -17,6 +17,7 @@ from mwparserfromhell.smart_list import SmartList
 from pipeline.parse import fast
 from pipeline.parse.fast.tree_builder import build_tree, parse_wikitext
 from pipeline.synth import generate_corpus
+from tests.lanes import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 REAL_PAGES = sorted((ROOT / "tests" / "fixtures").rglob("*.wiki")) + sorted(
@@ -86,7 +87,7 @@ MARKUP = [
 ]  # fmt: skip
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.lists(st.sampled_from(MARKUP), max_size=40))
 def test_any_wikitext_builds_the_library_tree(pieces: list[str]) -> None:
     text = "".join(pieces)

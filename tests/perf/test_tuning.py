@@ -49,6 +49,7 @@ def _assert_same_tables(tuned: Path, untuned: Path) -> None:
     assert ours["main.check_results"].rows > 0
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("untuned")
 def test_an_untuned_build_stores_what_the_tuned_build_stores(
     sample_db: Path, tmp_path: Path

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from pipeline.parse.rules.claims import extract_claims, sentences
 from pipeline.parse.rules.vocabulary import available_languages, vocabulary
 from schemas.rules import ClaimState
+from tests.lanes import examples
 
 LANGUAGES = ["cs", "de", "en", "es", "fr", "it", "nl", "pl", "ro", "ru", "sk"]
 
@@ -139,7 +140,7 @@ WORD = st.sampled_from(
 TOKEN = st.one_of(WORD, st.integers(min_value=0, max_value=99).map(str))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(tokens=st.lists(TOKEN, min_size=1, max_size=25))
 def test_no_number_in_a_scoring_text_is_dropped(tokens: list[str]) -> None:
     text = " ".join(tokens)

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from pipeline.parse.rules.notes import ICON_KINDS
 from schemas.rules import RuleKind
+from tests.lanes import examples
 from tests.rules.pages import PAGES, rules, run, wikitext
 
 
@@ -62,7 +63,7 @@ def _written(form: str, text: str) -> str:
     return f"* {{{{IconHouse}}}} {text}\n"
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(items=st.lists(st.tuples(FORMS, WORDS), min_size=1, max_size=8), flat=st.booleans())
 def test_house_rules_in_any_form_are_all_kept(items: list[tuple[str, str]], flat: bool) -> None:
     page = "== Reguli ale casei ==\n" + "".join(_written(f, t) for f, t in items)

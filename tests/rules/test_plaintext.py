@@ -12,6 +12,7 @@ from pipeline.parse.rules.plaintext import (
     normalise,
     plain_text,
 )
+from tests.lanes import examples
 
 WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyzăîșț", min_size=1, max_size=10)
 # Ways to write a visible word; "{}" is the word.
@@ -35,7 +36,7 @@ HIDDEN = [
 ]
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(
     parts=st.lists(
         st.one_of(
@@ -63,7 +64,7 @@ def test_links_without_text_show_the_expansion_name() -> None:
     )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(text=st.text(alphabet=" \t\u00a0\u200b\nab<", max_size=40))
 def test_space_runs_replace_exactly_what_spaces_replace(text: str) -> None:
     # `normalise` skips lone spaces (they already are one space): the same text comes out
@@ -78,7 +79,7 @@ def _reference_normalise(text: str) -> str:
     return "\n".join(line for line in lines if line and line != "*")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(text=st.text(alphabet=" \t\u00a0\u200b\n*ab<>/", max_size=40))
 def test_normalise_is_the_reference_normalise(text: str) -> None:
     assert normalise(text + "<br/>") == _reference_normalise(text + "<br/>")

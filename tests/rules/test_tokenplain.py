@@ -15,6 +15,7 @@ from pipeline.parse.fast.tokenplain import Unsupported, render_string
 from pipeline.parse.rules import plaintext
 from pipeline.parse.rules.plaintext import normalise, plain_text, reference_plain_text
 from pipeline.parse.rules.stage import extract
+from tests.lanes import examples
 from tests.rules.pages import PAGES, revision, wikitext
 
 
@@ -126,7 +127,7 @@ MARKUP = [
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     parts=st.lists(st.tuples(st.integers(0, len(MARKUP) - 1), WORD, WORD), min_size=1, max_size=14)
 )

@@ -24,6 +24,7 @@ from pipeline.parse.rules.vocabulary import (
     stem_pattern,
     vocabulary,
 )
+from tests.lanes import examples
 from tests.rules.pages import PAGES, wikitext
 
 
@@ -79,7 +80,7 @@ TRICKY = st.sampled_from(
 
 @pytest.mark.slow
 @pytest.mark.parametrize("language", available_languages())
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(data=st.data())
 def test_prefilter_agrees_on_generated_text(language: str, data: st.DataObject) -> None:
     vocab = vocabulary(language)
@@ -139,7 +140,7 @@ def test_word_start_once_matches_like_per_branch_on_the_sample_pages(language: s
 
 
 @pytest.mark.parametrize("language", available_languages())
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(data=st.data())
 def test_word_start_once_matches_like_per_branch_on_generated_text(
     language: str, data: st.DataObject

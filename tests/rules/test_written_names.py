@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from pipeline.parse.rules.plaintext import written_names_pattern, written_pattern
 from pipeline.parse.rules.stage import RECONCILED, WRITTEN
+from tests.lanes import examples
 from tests.rules.pages import PAGES, wikitext
 
 # Pieces that make near-misses: names in both cases, a dotless i, prefixes, braces, spaces.
@@ -37,7 +38,7 @@ def _scan_per_name(text: str) -> dict[str, list[int]]:
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.sampled_from(PIECES), max_size=30))
 def test_one_scan_finds_what_each_name_finds(pieces: list[str]) -> None:
     text = "".join(pieces)

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from schemas.tiles import ILLUSTRATION_FEATURES, STRUCTURAL_FEATURES
+from tests.lanes import examples
 from tests.tiles.helpers import FIXTURES, entries_of, lists_of, run_stage
 
 STRUCTURAL = sorted(STRUCTURAL_FEATURES)
@@ -84,7 +85,7 @@ def tile_lists(draw: st.DrawFn) -> tuple[list[GeneratedTile], str]:
 
 
 @pytest.mark.slow
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(tile_lists())
 def test_generated_lists_round_trip(case: tuple[list[GeneratedTile], str]) -> None:
     generated, page = case
@@ -124,7 +125,7 @@ def mutated(draw: st.DrawFn) -> str:
 
 
 @pytest.mark.slow
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.one_of(mutated(), st.text(max_size=200)))
 def test_malformed_input_never_raises(text: str) -> None:
     output = run_stage(text)

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from pipeline.parse.document import ParsedDocument, RevisionText
 from pipeline.parse.tiles.lists import SectionWalk, _section_at, _TemplateHeading, find_lists
+from tests.lanes import examples
 from tests.tiles.helpers import FIXTURES
 
 PAGES = sorted(FIXTURES.glob("*.wiki"))
@@ -47,7 +48,7 @@ def test_fixture_lists_get_the_reference_sections(page: Path) -> None:
             assert walk.at(raw.offset) == _section_at(doc, raw.offset, template_headings)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(st.lists(st.integers(0, len(MIXED)), min_size=1, max_size=12), st.booleans())
 def test_any_offsets_in_any_order(offsets: list[int], in_order: bool) -> None:
     doc = _document(MIXED)
