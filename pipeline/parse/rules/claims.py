@@ -5,7 +5,8 @@ phrase ("2 puncte", "(+1) punct") and multiplier ("(x2)") is one claim:
 - unit: the unit phrase governed by a "per" word ("pentru fiecare cartonaș") after the points
   phrase, else before it; a flat amount before "plus", or a line that is only a points phrase
   (a table row's "0 points"), is `fixed`; otherwise `unknown`;
-- feature: the feature word nearest the points phrase outside the unit phrase, else the
+- feature: the feature word nearest the points phrase outside the unit phrase (and outside a
+  parenthesised aside the phrase is not in: "(except for German cathedral tiles)"), else the
   feature its units imply (coats of arms: city), else the rule's title and section headings;
   where the context is a barn, fields and cities score for it, and where it is a field
   (farmers), cities score for the field;
@@ -269,6 +270,24 @@ def _listed(
     return list(dict.fromkeys(c[2] for c in candidates[first : last + 1]))
 
 
+def _asides(sentence: str) -> list[tuple[int, int]]:
+    """Parenthesised asides ("1 point / tile (except for German cathedral tiles)"); an aside
+    left open runs to the end of the sentence."""
+    spans: list[tuple[int, int]] = []
+    depth = start = 0
+    for index, char in enumerate(sentence):
+        if char == "(":
+            start = index if depth == 0 else start
+            depth += 1
+        elif char == ")" and depth:
+            depth -= 1
+            if depth == 0:
+                spans.append((start, index + 1))
+    if depth:
+        spans.append((start, len(sentence)))
+    return spans
+
+
 def _feature(
     sentence: str,
     found: list[tuple[int, int, str]],
@@ -283,8 +302,13 @@ def _feature(
     feature of the table row the sentence is in. One feature, or several listed together."""
     spans: dict[tuple[int, int], tuple[int, int, str]] = {}
     qualified = _qualified(sentence, unit, vocab)
+    # a feature named in an aside the points phrase is not in is an exception or an
+    # explanation ("(except for German cathedral tiles)"), not the feature scored
+    asides = [a for a in _asides(sentence) if not a[0] <= mention.start < a[1]] if found else []
     for f in sorted(found, key=lambda f: (f[0], -f[1])):
         if qualified is not None and qualified[0] <= f[0] < qualified[1]:
+            continue
+        if any(start <= f[0] < end for start, end in asides):
             continue
         if _outside((f[0], f[1]), unit) and not any(start <= f[0] < end for start, end in spans):
             spans[(f[0], f[1])] = f  # one meaning per place (the longest match)
