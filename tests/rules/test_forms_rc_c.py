@@ -32,3 +32,31 @@ def test_a_feature_named_in_an_aside_is_not_the_feature_scored() -> None:
         ("road", "tile", 1),
         ("german_cathedral", "tile", 2),
     ]
+
+
+def test_a_flat_amount_explained_or_joined_to_a_rate() -> None:
+    # an amount opening a line and explained in parentheses is flat
+    assert _claims("9 points (the feature tile and the eight tiles around it)") == [
+        ("unknown", "fixed", 9)
+    ]
+    # "N points for X + M points per unit": a flat part and a rate
+    assert _claims("Garden: 1 point for the feature + 1 point / tile")[0] == ("garden", "fixed", 1)
+    assert _claims("Castle: 2 points for the German castle and 1 point per tile")[0] == (
+        "german_castle",
+        "fixed",
+        2,
+    )
+    # not a flat amount: an example's sum inside a sentence, or a sum of amounts with no rate
+    assert _claims("You score 18 points (9 + 3 + 3 + 3) for it.") == [("unknown", "unknown", 18)]
+    assert ("monastery", "unknown", 3) in _claims("3 points for the monastery + 1 point for it")
+
+
+def test_a_unit_after_one_points_phrase_is_not_the_next_ones() -> None:
+    # "1 point per tile" takes its unit; the "2 points" after it has none of its own
+    assert _claims("Castle: 1 point per tile, 2 points for the German castle")[1] == (
+        "german_castle",
+        "unknown",
+        2,
+    )
+    # a unit before a lone points phrase is still its unit
+    assert _claims("Each tile of a road is worth 1 point.") == [("road", "tile", 1)]

@@ -42,6 +42,7 @@ from schemas.rules import ClaimState, CountMention
 MULTIPLIER = re.compile(r"\(\s*[x×]\s*([0-9]+)\s*\)", re.IGNORECASE)
 SIGNED = re.compile(r"\(\s*([+\-−–])\s*([0-9]+)\s*\)")  # "(+0) kartička": no point word
 COMPACT_PER = re.compile(r"/|×")  # "1 point / tile", "2 points × size of city"
+EXPLAINED = re.compile(r"\s*\(")  # "9 points (the feature tile and ...)": an amount explained
 LABEL_WORDS = 8  # a label line (a table row's feature) is short
 NEXT_TO = 3  # characters between a signed amount and the unit it is for: "(+0) kartička"
 NUMBER = re.compile(r"(?<![\w/.+])[0-9]+(?![\w/:]|\.(?:\s|$))")  # not "1." or "Exemplul 2:"
@@ -460,6 +461,23 @@ def _alone(sentence: str, mention: _Mention) -> bool:
     return not sentence[: mention.start].strip(" •*-") and not sentence[mention.end :].strip()
 
 
+def _flat(
+    sentence: str, index: int, mentions: list[_Mention], units: list[_Unit], vocab: Vocabulary
+) -> bool:
+    """A points phrase with no unit that is a flat amount: one opening a line and explained in
+    parentheses ("9 points (the feature tile and the eight tiles around it)"), or one joined by
+    "+" or "and" to a rate ("2 points for the German castle + 1 point / tile around it")."""
+    mention = mentions[index]
+    if not sentence[: mention.start].strip(" •*-") and EXPLAINED.match(sentence, mention.end):
+        return True
+    if index + 1 == len(mentions) or _unit_for(index + 1, mentions, units) is None:
+        return False
+    between = sentence[mention.end : mentions[index + 1].start]
+    joints = [m.end() for m in vocab.conjunction.finditer(between)]
+    joints += [m.end() for m in vocab.plus.finditer(between)] + [between.rfind("+") + 1]
+    return any(joint and not between[joint:].strip() for joint in joints)
+
+
 def _unit_for(index: int, mentions: list[_Mention], units: list[_Unit]) -> _Unit | None:
     mention = mentions[index]
     next_start = mentions[index + 1].start if index + 1 < len(mentions) else 10**9
@@ -468,6 +486,10 @@ def _unit_for(index: int, mentions: list[_Mention], units: list[_Unit]) -> _Unit
     if after:
         return after[0]
     before = [u for u in units if u.per_start >= previous_end and u.end <= mention.start]
+    if before and index and before[0].per_start >= mentions[index - 1].end:
+        # the first unit after the previous points phrase is that phrase's ("1 point per tile
+        # around it 2 points for the castle ..."): not this one's too
+        before = before[1:]
     return before[-1] if before else None
 
 
@@ -511,7 +533,11 @@ def extract_claims(
                 unit_names = unit.meanings  # "per fortress or completed city": one claim each
             elif mention.multiplier:
                 unit_names = ("multiplier",)
-            elif vocab.plus.match(sentence, mention.end) or _alone(sentence, mention):
+            elif (
+                vocab.plus.match(sentence, mention.end)
+                or _alone(sentence, mention)
+                or _flat(sentence, index, mentions, units, vocab)
+            ):
                 unit_names = ("fixed",)
             else:
                 unit_names = ("unknown",)
