@@ -41,7 +41,7 @@ def test_a_flat_amount_explained_or_joined_to_a_rate() -> None:
     ]
     # "N points for X + M points per unit": a flat part and a rate
     assert _claims("Garden: 1 point for the feature + 1 point / tile")[0] == ("garden", "fixed", 1)
-    assert _claims("Castle: 2 points for the German castle and 1 point per tile")[0] == (
+    assert _claims("German castle: 2 points for the German castle and 1 point per tile")[0] == (
         "german_castle",
         "fixed",
         2,
@@ -51,12 +51,26 @@ def test_a_flat_amount_explained_or_joined_to_a_rate() -> None:
     assert ("monastery", "unknown", 3) in _claims("3 points for the monastery + 1 point for it")
 
 
-def test_a_unit_after_one_points_phrase_is_not_the_next_ones() -> None:
-    # "1 point per tile" takes its unit; the "2 points" after it has none of its own
-    assert _claims("Castle: 1 point per tile, 2 points for the German castle")[1] == (
-        "german_castle",
-        "unknown",
-        2,
-    )
+def test_a_flat_amount_after_a_rate_does_not_take_the_rates_unit() -> None:
+    text = "German castle: 1 point per tile, 2 points for the German castle + 1 point per tile around it"
+    assert _claims(text) == [
+        ("german_castle", "tile", 1),
+        ("german_castle", "fixed", 2),
+        ("german_castle", "surrounding_tile", 1),
+    ]
+    # an amount restating the rate keeps the unit before it
+    assert _claims("3 points per tile in this city (instead of the usual 2 points)") == [
+        ("city", "tile", 3),
+        ("city", "tile", 2),
+    ]
     # a unit before a lone points phrase is still its unit
     assert _claims("Each tile of a road is worth 1 point.") == [("road", "tile", 1)]
+
+
+def test_tiles_around_the_feature_are_surrounding_tiles() -> None:
+    assert _claims("Garden: 1 point / tile around it") == [("garden", "surrounding_tile", 1)]
+    text = "German castle: 1 point per tile in the 10 square spaces around it"
+    assert _claims(text) == [("german_castle", "surrounding_tile", 1)]
+    # "around" in an aside after the unit does not qualify it
+    text = "Haunted Castle: 2 points / tile with mist (the feature tile and the tiles around it)"
+    assert _claims(text) == [("haunted_castle", "tile", 2)]

@@ -43,6 +43,8 @@ MULTIPLIER = re.compile(r"\(\s*[x×]\s*([0-9]+)\s*\)", re.IGNORECASE)
 SIGNED = re.compile(r"\(\s*([+\-−–])\s*([0-9]+)\s*\)")  # "(+0) kartička": no point word
 COMPACT_PER = re.compile(r"/|×")  # "1 point / tile", "2 points × size of city"
 EXPLAINED = re.compile(r"\s*\(")  # "9 points (the feature tile and ...)": an amount explained
+CLAUSE_END = re.compile(r"[()+|.;,]")
+AROUND_WINDOW = 40  # characters from a tile unit to its "around it"
 LABEL_WORDS = 8  # a label line (a table row's feature) is short
 NEXT_TO = 3  # characters between a signed amount and the unit it is for: "(+0) kartička"
 NUMBER = re.compile(r"(?<![\w/.+])[0-9]+(?![\w/:]|\.(?:\s|$))")  # not "1." or "Exemplul 2:"
@@ -478,6 +480,15 @@ def _flat(
     return any(joint and not between[joint:].strip() for joint in joints)
 
 
+def _around(sentence: str, unit: _Unit, vocab: Vocabulary) -> bool:
+    """The tile unit is qualified as the tiles around the feature ("1 point / tile around it",
+    "1 point per tile in the 10 square spaces around it"): an "around" word later in the
+    unit's clause, which ends at a parenthesis, "+", a cell border or punctuation."""
+    stop = CLAUSE_END.search(sentence, unit.end)
+    end = min(stop.start() if stop else len(sentence), unit.end + AROUND_WINDOW)
+    return vocab.around.search(sentence, unit.end, end) is not None
+
+
 def _unit_for(index: int, mentions: list[_Mention], units: list[_Unit]) -> _Unit | None:
     mention = mentions[index]
     next_start = mentions[index + 1].start if index + 1 < len(mentions) else 10**9
@@ -486,10 +497,6 @@ def _unit_for(index: int, mentions: list[_Mention], units: list[_Unit]) -> _Unit
     if after:
         return after[0]
     before = [u for u in units if u.per_start >= previous_end and u.end <= mention.start]
-    if before and index and before[0].per_start >= mentions[index - 1].end:
-        # the first unit after the previous points phrase is that phrase's ("1 point per tile
-        # around it 2 points for the castle ..."): not this one's too
-        before = before[1:]
     return before[-1] if before else None
 
 
@@ -529,6 +536,9 @@ def extract_claims(
                 )
                 continue
             unit = _unit_for(index, mentions, units) or _unit_next_to(sentence, mention, vocab)
+            if unit is not None and unit.end <= mention.start:
+                if _flat(sentence, index, mentions, units, vocab):
+                    unit = None  # the unit before is the rate's before it, this is a flat amount
             if unit is not None:
                 unit_names = unit.meanings  # "per fortress or completed city": one claim each
             elif mention.multiplier:
@@ -541,6 +551,8 @@ def extract_claims(
                 unit_names = ("fixed",)
             else:
                 unit_names = ("unknown",)
+            if unit is not None and unit_names == ("tile",) and _around(sentence, unit, vocab):
+                unit_names = ("surrounding_tile",)  # "1 point per tile around it"
             state = _state(_states(state_words, unit), phase, default_state)
             claims.extend(
                 _claim(sentence, feature, state, unit_name, mention, counts)
