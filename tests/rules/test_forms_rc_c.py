@@ -74,3 +74,15 @@ def test_tiles_around_the_feature_are_surrounding_tiles() -> None:
     # "around" in an aside after the unit does not qualify it
     text = "Haunted Castle: 2 points / tile with mist (the feature tile and the tiles around it)"
     assert _claims(text) == [("haunted_castle", "tile", 2)]
+
+
+def test_a_template_title_names_its_feature() -> None:
+    context = ("Template:ScoringGroupFeatureMonastery",)
+    assert _claims("9 points (the feature tile and the eight tiles around it)", context=context) == [
+        ("monastery", "fixed", 9)
+    ]
+
+
+def test_vineyards_score_for_monasteries() -> None:
+    text = "3 additional points for each vineyard on one of the 8 surrounding tiles."
+    assert ("monastery", "vineyard", 3) in _claims(text, context=("Hills & Sheep",))

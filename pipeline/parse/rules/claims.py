@@ -43,6 +43,7 @@ MULTIPLIER = re.compile(r"\(\s*[x×]\s*([0-9]+)\s*\)", re.IGNORECASE)
 SIGNED = re.compile(r"\(\s*([+\-−–])\s*([0-9]+)\s*\)")  # "(+0) kartička": no point word
 COMPACT_PER = re.compile(r"/|×")  # "1 point / tile", "2 points × size of city"
 EXPLAINED = re.compile(r"\s*\(")  # "9 points (the feature tile and ...)": an amount explained
+CAMEL_CASE = re.compile(r"(?<=[a-z])(?=[A-Z])")
 CLAUSE_END = re.compile(r"[()+|.;,]")
 AROUND_WINDOW = 40  # characters from a tile unit to its "around it"
 LABEL_WORDS = 8  # a label line (a table row's feature) is short
@@ -62,7 +63,7 @@ ANNOUNCEMENT_WORDS = 8
 # Farmers score the cities their field borders: in a field context a city claim is the field's.
 REFINEMENTS = {"barn": {"field", "city", "fortress"}, "field": {"city"}}
 # Units that belong to one feature: a sentence about coats of arms is about a city.
-UNIT_FEATURES = {"coat_of_arms": "city"}
+UNIT_FEATURES = {"coat_of_arms": "city", "vineyard": "monastery"}  # vineyards score monasteries
 # Features that score at game end only while incomplete (fields score only then).
 INCOMPLETE_AT_GAME_END = frozenset({"road", "city", "monastery"})
 
@@ -242,6 +243,8 @@ def _context_features(context: list[str], vocab: Vocabulary) -> list[str]:
     """Features named in the rule's title and headings, innermost first."""
     found: list[str] = []
     for text in context:
+        # a template's name runs its words together: "ScoringGroupFeatureMonastery"
+        text = CAMEL_CASE.sub(" ", text)
         for _, _, meaning in sorted(_features_in(text, vocab)):
             if meaning not in found:
                 found.append(meaning)
