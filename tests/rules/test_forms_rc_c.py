@@ -86,3 +86,13 @@ def test_a_template_title_names_its_feature() -> None:
 def test_vineyards_score_for_monasteries() -> None:
     text = "3 additional points for each vineyard on one of the 8 surrounding tiles."
     assert ("monastery", "vineyard", 3) in _claims(text, context=("Hills & Sheep",))
+
+
+def test_per_unit_and_per_unit_is_one_rate_for_both() -> None:
+    text = "Une ville reçoit 3 points par tuile Ville et par blason (au lieu des 2 points normaux)."
+    assert _claims(text, language="fr") == [
+        ("city", "tile", 3),
+        ("city", "coat_of_arms", 3),
+        ("city", "tile", 2),
+        ("city", "coat_of_arms", 2),
+    ]

@@ -174,13 +174,16 @@ def _unit_at(sentence: str, position: int, vocab: Vocabulary) -> tuple[int, int,
 
 
 def _alternative_after(sentence: str, end: int, vocab: Vocabulary) -> tuple[int, str] | None:
-    """A unit phrase right after "or" or "and" at `end` ("per tile and coat of arms": each of
-    them scores the rate): its end and meaning."""
+    """A unit phrase right after "or" or "and" at `end` ("per tile and coat of arms", "par
+    tuile et par blason": each of them scores the rate): its end and meaning."""
     joint = vocab.alternative.match(sentence, end) or vocab.conjunction.match(sentence, end)
     if joint is None:
         return None
+    start = joint.end()
+    if (per := vocab.per.match(sentence, start)) is not None:  # "... et par blason"
+        start = per.end() + len(sentence[per.end() :]) - len(sentence[per.end() :].lstrip())
     for phrase in sorted(vocab.units, key=lambda p: -len(p.pattern.pattern)):
-        match = phrase.pattern.match(sentence, joint.end())
+        match = phrase.pattern.match(sentence, start)
         if match is not None:
             return match.end(), phrase.meaning
     return None
@@ -203,6 +206,8 @@ def _units(sentence: str, vocab: Vocabulary) -> list[_Unit]:
         if first[0] in found:  # "je 1 Punkt für jeden Teilabschnitt": the nearer "per" governs
             found[first[0]] = replace(found[first[0]], per_start=per_start)
             continue
+        if any(u.start <= first[0] < u.end for u in found.values()):
+            continue  # the second unit of "par tuile et par blason" is already the first's
         start, end, meaning = first
         meanings = [meaning]
         while (alternative := _alternative_after(sentence, end, vocab)) is not None:
