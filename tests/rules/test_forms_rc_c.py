@@ -52,7 +52,7 @@ def test_a_flat_amount_explained_or_joined_to_a_rate() -> None:
 
 
 def test_a_flat_amount_after_a_rate_does_not_take_the_rates_unit() -> None:
-    text = "German castle: 1 point per tile, 2 points for the German castle + 1 point per tile around it"
+    text = "German castle: 1 point per tile, 2 points for the castle + 1 point per tile around it"
     assert _claims(text) == [
         ("german_castle", "tile", 1),
         ("german_castle", "fixed", 2),
@@ -78,9 +78,8 @@ def test_tiles_around_the_feature_are_surrounding_tiles() -> None:
 
 def test_a_template_title_names_its_feature() -> None:
     context = ("Template:ScoringGroupFeatureMonastery",)
-    assert _claims("9 points (the feature tile and the eight tiles around it)", context=context) == [
-        ("monastery", "fixed", 9)
-    ]
+    text = "9 points (the feature tile and the eight tiles around it)"
+    assert _claims(text, context=context) == [("monastery", "fixed", 9)]
 
 
 def test_vineyards_score_for_monasteries() -> None:

@@ -544,9 +544,9 @@ def extract_claims(
                 )
                 continue
             unit = _unit_for(index, mentions, units) or _unit_next_to(sentence, mention, vocab)
-            if unit is not None and unit.end <= mention.start:
-                if _flat(sentence, index, mentions, units, vocab):
-                    unit = None  # the unit before is the rate's before it, this is a flat amount
+            before = unit is not None and unit.end <= mention.start
+            if before and _flat(sentence, index, mentions, units, vocab):
+                unit = None  # the unit before is the rate's before it, this is a flat amount
             if unit is not None:
                 unit_names = unit.meanings  # "per fortress or completed city": one claim each
             elif mention.multiplier:
