@@ -5,7 +5,8 @@ phrase ("2 puncte", "(+1) punct") and multiplier ("(x2)") is one claim:
 - unit: the unit phrase governed by a "per" word ("pentru fiecare cartonaș") after the points
   phrase, else before it; a flat amount before "plus", or a line that is only a points phrase
   (a table row's "0 points"), is `fixed`; otherwise `unknown`;
-- feature: the feature word nearest the points phrase outside the unit phrase, else the
+- feature: the feature word nearest the points phrase outside the unit phrase (and outside a
+  parenthesised aside the phrase is not in: "(except for German cathedral tiles)"), else the
   feature its units imply (coats of arms: city), else the rule's title and section headings;
   where the context is a barn, fields and cities score for it, and where it is a field
   (farmers), cities score for the field;
@@ -41,6 +42,10 @@ from schemas.rules import ClaimState, CountMention
 MULTIPLIER = re.compile(r"\(\s*[x×]\s*([0-9]+)\s*\)", re.IGNORECASE)
 SIGNED = re.compile(r"\(\s*([+\-−–])\s*([0-9]+)\s*\)")  # "(+0) kartička": no point word
 COMPACT_PER = re.compile(r"/|×")  # "1 point / tile", "2 points × size of city"
+EXPLAINED = re.compile(r"\s*\(")  # "9 points (the feature tile and ...)": an amount explained
+CAMEL_CASE = re.compile(r"(?<=[a-z])(?=[A-Z])")
+CLAUSE_END = re.compile(r"[()+|.;,]")
+AROUND_WINDOW = 40  # characters from a tile unit to its "around it"
 LABEL_WORDS = 8  # a label line (a table row's feature) is short
 NEXT_TO = 3  # characters between a signed amount and the unit it is for: "(+0) kartička"
 NUMBER = re.compile(r"(?<![\w/.+])[0-9]+(?![\w/:]|\.(?:\s|$))")  # not "1." or "Exemplul 2:"
@@ -58,7 +63,7 @@ ANNOUNCEMENT_WORDS = 8
 # Farmers score the cities their field borders: in a field context a city claim is the field's.
 REFINEMENTS = {"barn": {"field", "city", "fortress"}, "field": {"city"}}
 # Units that belong to one feature: a sentence about coats of arms is about a city.
-UNIT_FEATURES = {"coat_of_arms": "city"}
+UNIT_FEATURES = {"coat_of_arms": "city", "vineyard": "monastery"}  # vineyards score monasteries
 # Features that score at game end only while incomplete (fields score only then).
 INCOMPLETE_AT_GAME_END = frozenset({"road", "city", "monastery"})
 
@@ -169,13 +174,16 @@ def _unit_at(sentence: str, position: int, vocab: Vocabulary) -> tuple[int, int,
 
 
 def _alternative_after(sentence: str, end: int, vocab: Vocabulary) -> tuple[int, str] | None:
-    """A unit phrase right after "or" or "and" at `end` ("per tile and coat of arms": each of
-    them scores the rate): its end and meaning."""
+    """A unit phrase right after "or" or "and" at `end` ("per tile and coat of arms", "par
+    tuile et par blason": each of them scores the rate): its end and meaning."""
     joint = vocab.alternative.match(sentence, end) or vocab.conjunction.match(sentence, end)
     if joint is None:
         return None
+    start = joint.end()
+    if (per := vocab.per.match(sentence, start)) is not None:  # "... et par blason"
+        start = per.end() + len(sentence[per.end() :]) - len(sentence[per.end() :].lstrip())
     for phrase in sorted(vocab.units, key=lambda p: -len(p.pattern.pattern)):
-        match = phrase.pattern.match(sentence, joint.end())
+        match = phrase.pattern.match(sentence, start)
         if match is not None:
             return match.end(), phrase.meaning
     return None
@@ -198,6 +206,8 @@ def _units(sentence: str, vocab: Vocabulary) -> list[_Unit]:
         if first[0] in found:  # "je 1 Punkt für jeden Teilabschnitt": the nearer "per" governs
             found[first[0]] = replace(found[first[0]], per_start=per_start)
             continue
+        if any(u.start <= first[0] < u.end for u in found.values()):
+            continue  # the second unit of "par tuile et par blason" is already the first's
         start, end, meaning = first
         meanings = [meaning]
         while (alternative := _alternative_after(sentence, end, vocab)) is not None:
@@ -238,6 +248,8 @@ def _context_features(context: list[str], vocab: Vocabulary) -> list[str]:
     """Features named in the rule's title and headings, innermost first."""
     found: list[str] = []
     for text in context:
+        # a template's name runs its words together: "ScoringGroupFeatureMonastery"
+        text = CAMEL_CASE.sub(" ", text)
         for _, _, meaning in sorted(_features_in(text, vocab)):
             if meaning not in found:
                 found.append(meaning)
@@ -269,6 +281,24 @@ def _listed(
     return list(dict.fromkeys(c[2] for c in candidates[first : last + 1]))
 
 
+def _asides(sentence: str) -> list[tuple[int, int]]:
+    """Parenthesised asides ("1 point / tile (except for German cathedral tiles)"); an aside
+    left open runs to the end of the sentence."""
+    spans: list[tuple[int, int]] = []
+    depth = start = 0
+    for index, char in enumerate(sentence):
+        if char == "(":
+            start = index if depth == 0 else start
+            depth += 1
+        elif char == ")" and depth:
+            depth -= 1
+            if depth == 0:
+                spans.append((start, index + 1))
+    if depth:
+        spans.append((start, len(sentence)))
+    return spans
+
+
 def _feature(
     sentence: str,
     found: list[tuple[int, int, str]],
@@ -283,8 +313,13 @@ def _feature(
     feature of the table row the sentence is in. One feature, or several listed together."""
     spans: dict[tuple[int, int], tuple[int, int, str]] = {}
     qualified = _qualified(sentence, unit, vocab)
+    # a feature named in an aside the points phrase is not in is an exception or an
+    # explanation ("(except for German cathedral tiles)"), not the feature scored
+    asides = [a for a in _asides(sentence) if not a[0] <= mention.start < a[1]] if found else []
     for f in sorted(found, key=lambda f: (f[0], -f[1])):
         if qualified is not None and qualified[0] <= f[0] < qualified[1]:
+            continue
+        if any(start <= f[0] < end for start, end in asides):
             continue
         if _outside((f[0], f[1]), unit) and not any(start <= f[0] < end for start, end in spans):
             spans[(f[0], f[1])] = f  # one meaning per place (the longest match)
@@ -436,6 +471,32 @@ def _alone(sentence: str, mention: _Mention) -> bool:
     return not sentence[: mention.start].strip(" •*-") and not sentence[mention.end :].strip()
 
 
+def _flat(
+    sentence: str, index: int, mentions: list[_Mention], units: list[_Unit], vocab: Vocabulary
+) -> bool:
+    """A points phrase with no unit that is a flat amount: one opening a line and explained in
+    parentheses ("9 points (the feature tile and the eight tiles around it)"), or one joined by
+    "+" or "and" to a rate ("2 points for the German castle + 1 point / tile around it")."""
+    mention = mentions[index]
+    if not sentence[: mention.start].strip(" •*-") and EXPLAINED.match(sentence, mention.end):
+        return True
+    if index + 1 == len(mentions) or _unit_for(index + 1, mentions, units) is None:
+        return False
+    between = sentence[mention.end : mentions[index + 1].start]
+    joints = [m.end() for m in vocab.conjunction.finditer(between)]
+    joints += [m.end() for m in vocab.plus.finditer(between)] + [between.rfind("+") + 1]
+    return any(joint and not between[joint:].strip() for joint in joints)
+
+
+def _around(sentence: str, unit: _Unit, vocab: Vocabulary) -> bool:
+    """The tile unit is qualified as the tiles around the feature ("1 point / tile around it",
+    "1 point per tile in the 10 square spaces around it"): an "around" word later in the
+    unit's clause, which ends at a parenthesis, "+", a cell border or punctuation."""
+    stop = CLAUSE_END.search(sentence, unit.end)
+    end = min(stop.start() if stop else len(sentence), unit.end + AROUND_WINDOW)
+    return vocab.around.search(sentence, unit.end, end) is not None
+
+
 def _unit_for(index: int, mentions: list[_Mention], units: list[_Unit]) -> _Unit | None:
     mention = mentions[index]
     next_start = mentions[index + 1].start if index + 1 < len(mentions) else 10**9
@@ -483,14 +544,23 @@ def extract_claims(
                 )
                 continue
             unit = _unit_for(index, mentions, units) or _unit_next_to(sentence, mention, vocab)
+            before = unit is not None and unit.end <= mention.start
+            if before and _flat(sentence, index, mentions, units, vocab):
+                unit = None  # the unit before is the rate's before it, this is a flat amount
             if unit is not None:
                 unit_names = unit.meanings  # "per fortress or completed city": one claim each
             elif mention.multiplier:
                 unit_names = ("multiplier",)
-            elif vocab.plus.match(sentence, mention.end) or _alone(sentence, mention):
+            elif (
+                vocab.plus.match(sentence, mention.end)
+                or _alone(sentence, mention)
+                or _flat(sentence, index, mentions, units, vocab)
+            ):
                 unit_names = ("fixed",)
             else:
                 unit_names = ("unknown",)
+            if unit is not None and unit_names == ("tile",) and _around(sentence, unit, vocab):
+                unit_names = ("surrounding_tile",)  # "1 point per tile around it"
             state = _state(_states(state_words, unit), phase, default_state)
             claims.extend(
                 _claim(sentence, feature, state, unit_name, mention, counts)

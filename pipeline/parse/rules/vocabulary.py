@@ -39,6 +39,7 @@ class Vocabulary:
     conjunction: re.Pattern[str]  # "and" between two unit phrases: "per tile and coat of arms"
     qualifier: re.Pattern[str]  # "with" after a unit: "tile with a farmhouse" (not the feature)
     joiner: re.Pattern[str]  # what may stand between two listed features: ", ", " and "
+    around: re.Pattern[str]  # "around it" after a tile unit: the tiles around the feature
     features: tuple[Phrase, ...]
     units: tuple[Phrase, ...]
     states: tuple[Phrase, ...]  # in priority order: incomplete, completed, end_game, during_game
@@ -164,6 +165,12 @@ def build_vocabulary(data: dict[str, object]) -> Vocabulary:
             re.IGNORECASE,
         ),
         joiner=joiner,
+        around=re.compile(
+            _alternatives(words_or_empty(data, "around"))
+            if words_or_empty(data, "around")
+            else r"(?!)",
+            re.IGNORECASE,
+        ),
         features=_phrases(features),
         units=_phrases(table("units")),
         states=_phrases(state_table),
