@@ -22,9 +22,25 @@ def discover(only: list[str]) -> list[str]:
     return [n for n in names if not only or any(o in n for o in only)]
 
 
+def python_loop_seconds(runs: int = 3) -> float:
+    """The best of `runs` timings of a fixed pure-Python loop: how fast this machine runs
+    Python now, printed beside the results so runs on different days can be compared."""
+    best = float("inf")
+    for _ in range(runs):
+        started = time.perf_counter()
+        total = 0
+        for value in range(10_000_000):
+            total += value
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
 def main(argv: list[str]) -> int:
     console = Console()
-    rows: list[dict[str, Any]] = []
+    rows: list[dict[str, Any]] = [
+        {"benchmark": "machine", "metric": "python loop, 10^7 additions (best of 3)",
+         "value": python_loop_seconds(), "unit": "s", "note": "before the benchmarks"},
+    ]  # fmt: skip
     modules = discover(argv)
     if not modules:
         console.print("no benchmarks yet")
