@@ -18,10 +18,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import duckdb
 
-from pipeline.checks.engine import expansion_tile_sets, placed_on_board
+from pipeline.checks.engine import BoardKey, board_key, expansion_tile_sets, placed_on_board
 from pipeline.checks.engine_tile_set import tile_set_results
 from pipeline.checks.inputs import CheckInputs
 from pipeline.checks.tiles import tiles_by_list
@@ -121,12 +122,21 @@ def check_shape_features(
     return results
 
 
-def _placeable_with_base(config: EngineConfig, rules: RulesConfig, scope: str) -> CheckResult:
+def _placeable_with_base(
+    config: EngineConfig,
+    rules: RulesConfig,
+    scope: str,
+    boards: dict[BoardKey, tuple[set[str], int]],
+) -> CheckResult:
     """`engine.placeable` of an expansion's set: its tiles go on a board with the base game's,
-    as an expansion is never played alone."""
+    as an expansion is never played alone. `boards`: the boards built so far, by `board_key`
+    (the same set on many pages and languages is one board)."""
     base = tile_set().reference_counts()
     with_base = rules.model_copy(update={"draw_pile": {**base, **(rules.draw_pile or {})}})
-    placed, count = placed_on_board(with_base)
+    key = board_key(with_base)
+    if key not in boards:
+        boards[key] = placed_on_board(with_base)
+    placed, count = boards[key]
     names = set(rules.draw_pile or {})
     never = sorted(names - placed)
     return outcome(
@@ -148,6 +158,7 @@ def check_expansion_tile_sets(
     inputs = CheckInputs.of(conn, inputs)
     unknown = unknown_shapes()
     results = []
+    boards: dict[BoardKey, tuple[set[str], int]] = {}
     for title, product, edition in expansion_tile_sets(conn, inputs):
         scope = f"{title} {product} {edition} (whole set)"
         results += tile_set_results(
@@ -155,7 +166,7 @@ def check_expansion_tile_sets(
             inputs.config_data,
             (title, product, edition),
             scope,
-            _placeable_with_base,
+            partial(_placeable_with_base, boards=boards),
             unknown=unknown,
         )
     return results

@@ -39,6 +39,12 @@ def builtin_tile_geometry(product: str, code: str) -> TileGeometry:
     return TileGeometry.model_validate(registry()[(product, code)].model_dump(include=SHAPE_FIELDS))
 
 
+def _is_builtin(shape: TileGeometry, product: str, code: str) -> bool:
+    """`shape` is (or equals, field by field) the engine's own shape of `code`."""
+    builtin = builtin_tile_geometry(product, code)
+    return shape is builtin or shape == builtin
+
+
 def parse_engine_config(raw: object, path: str) -> EngineConfig:
     try:
         return EngineConfig.model_validate(raw)
@@ -59,8 +65,9 @@ def rules_from_engine_config(config: EngineConfig, path: str) -> RulesConfig:
     for code, shape in sorted(config.geometry.tiles.items()):
         built_in = shapes.get((product, code))
         if built_in is None or (
-            # A generated configuration holds the engine's own shape objects: no need to compare.
-            shape is not builtin_tile_geometry(product, code)
+            # A generated configuration holds the engine's own shape objects, or equal ones:
+            # no need to compare their dumps, the slow way.
+            not _is_builtin(shape, product, code)
             and built_in.model_dump(include=SHAPE_FIELDS) != shape.model_dump()
         ):
             raise InputError(
