@@ -47,4 +47,4 @@ def test_every_excerpt_has_its_source_in_the_notice() -> None:
     for excerpt in excerpts():
         assert re.match(r"https?://(www\.)?wikicarpedia\.com/", excerpt.source), excerpt.source
         assert excerpt.file in notice and excerpt.source in notice, excerpt.file
-    assert len({e.language for e in excerpts()}) >= 9
+    assert len({e.language for e in excerpts()}) >= 10
