@@ -26,12 +26,17 @@ from pipeline.extract.api.discovery import (
 from pipeline.extract.api.fetch import FetchOutcome, fetch_batches
 from pipeline.extract.api.sweep import MAX_VALUES, plan_fetch, sweep
 from pipeline.progress import NoProgress, Progress
-from pipeline.run.ahead import ahead
+from pipeline.run.ahead import ahead_groups
 from pipeline.run.session import StoreSession
 from pipeline.run.workers import ParseLimits
 from warehouse.connection import open_writer, read_only, transaction
 from warehouse.extractions import PageProblem, record_extraction
 from warehouse.revisions import latest_revision_ids
+
+# At most this many fetched batches wait, and are stored together in one transaction: a run
+# killed mid-way loses at most the group being stored and the batches waiting (fetched again
+# on the next run), never part of a batch.
+GROUP_BATCHES = 4
 
 
 @dataclass
@@ -150,9 +155,10 @@ def extract_from_api(
             fetched = fetch_batches(
                 api, plan.fetch, batch_size=swept.batch_size, progress=progress, outcome=outcome
             )
-            # The next batch is fetched while this one is stored and parsed.
-            for batch in ahead(fetched):
-                report.stored_new += session.store([batch]).revisions_new
+            # The next batches are fetched while these are stored and parsed; the batches
+            # fetched meanwhile are stored together, in one transaction.
+            for batches in ahead_groups(fetched, depth=GROUP_BATCHES):
+                report.stored_new += session.store(batches).revisions_new
             _collect_stats(report, api, outcome)
             session.finish(report.summary())
             _log(session, report, "stopped" if api.budget_spent else "complete")

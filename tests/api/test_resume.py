@@ -1,4 +1,5 @@
-"""A run interrupted half-way (Ctrl-C, or a killed process) loses at most the batch in flight."""
+"""A run interrupted half-way (Ctrl-C, or a killed process) loses at most the batches in flight
+(the group being stored and those fetched ahead), never part of one."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 from pipeline.extract.api import PageSelection
 from pipeline.fakewiki.corpus import generated_pages
 from pipeline.fakewiki.server import FaultPlan
-from pipeline.run.extract import extract_from_api
+from pipeline.run.extract import GROUP_BATCHES, extract_from_api
 from tests.api.conftest import WikiFactory, fast_config, stored_titles
 
 PAGES = generated_pages(500)
@@ -55,7 +56,8 @@ def test_ctrl_c_then_resume_stores_every_page_once(make_wiki: WikiFactory, db_pa
 def test_killed_process_then_resume_stores_every_page_once(
     make_wiki: WikiFactory, db_path: Path
 ) -> None:
-    wiki = make_wiki(PAGES, FaultPlan(delay_seconds=0.02))
+    pages = generated_pages(1000)
+    wiki = make_wiki(pages, FaultPlan(delay_seconds=0.02))
     command = [
         sys.executable, "-c", "from pipeline.cli import main; main()",
         "extract", "--api", wiki.url, "--all-pages", "--db", str(db_path),
@@ -63,10 +65,11 @@ def test_killed_process_then_resume_stores_every_page_once(
     ]  # fmt: skip
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
-        # batch k is fetched while batch k-1 is stored, and two more may wait their turn:
-        # after the 6th content request, at least two batches are committed
+        # While a group of up to GROUP_BATCHES batches is stored, as many more wait and one is
+        # being fetched: the request after those can only start once the first group is
+        # committed.
         deadline = time.monotonic() + 60
-        while wiki.counts["content"] < 6 and process.poll() is None:
+        while wiki.counts["content"] < 2 * GROUP_BATCHES + 2 and process.poll() is None:
             assert time.monotonic() < deadline, "the extract process made no progress"
             time.sleep(0.005)
     finally:
@@ -74,8 +77,8 @@ def test_killed_process_then_resume_stores_every_page_once(
         _, err = process.communicate()
     assert process.returncode != 0, err.decode()
     before = len(stored_titles(db_path))
-    assert before >= 100 and before % 50 == 0  # whole batches only
+    assert 50 <= before < 1000 and before % 50 == 0  # whole batches only
     report = extract_from_api(db_path, PageSelection(all_pages=True), fast_config(wiki))
     assert report.unchanged == before
-    assert report.stored_new == report.fetched == 500 - before
-    assert stored_titles(db_path) == [(title, 1) for title in sorted(PAGES)]
+    assert report.stored_new == report.fetched == 1000 - before
+    assert stored_titles(db_path) == [(title, 1) for title in sorted(pages)]

@@ -1,4 +1,5 @@
-"""`ahead`: a producer in its own thread, its items and its error handed over in order."""
+"""`ahead` and `ahead_groups`: a producer in its own thread, its items and its error handed
+over in order."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from pipeline.run.ahead import ahead
+from pipeline.run.ahead import ahead, ahead_groups
 
 
 def test_items_arrive_in_order_and_the_producer_runs_ahead() -> None:
@@ -53,3 +54,37 @@ def test_a_consumer_that_stops_stops_the_producer() -> None:
     time.sleep(0.3)
     assert len(made) <= 6  # not the whole thousand
     assert not [t for t in threading.enumerate() if t.name == "carcdb-ahead"]
+
+
+def test_groups_hold_what_waited_in_order_and_never_more_than_depth() -> None:
+    sizes: list[int] = []
+    seen: list[int] = []
+    for group in ahead_groups(iter(range(50)), depth=4):
+        assert 1 <= len(group) <= 4
+        sizes.append(len(group))
+        seen += group
+        time.sleep(0.02)  # a slow consumer: the producer fills the queue meanwhile
+    assert seen == list(range(50))
+    assert max(sizes) == 4  # items that waited were handed over together
+
+
+def test_a_slow_producer_gives_groups_of_one() -> None:
+    def items() -> Iterator[int]:
+        for n in range(5):
+            time.sleep(0.03)
+            yield n
+
+    assert list(ahead_groups(items(), depth=8)) == [[0], [1], [2], [3], [4]]
+
+
+def test_the_producers_error_comes_after_the_items_before_it_in_groups() -> None:
+    def items() -> Iterator[int]:
+        yield 1
+        yield 2
+        raise ValueError("the third request failed")
+
+    got: list[int] = []
+    with pytest.raises(ValueError, match="third request"):
+        for group in ahead_groups(items()):
+            got += group
+    assert got == [1, 2]
