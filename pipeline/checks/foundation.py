@@ -6,7 +6,7 @@ import json
 
 import duckdb
 
-from schemas.checks import CheckResult, CheckStatus
+from schemas.checks import CheckResult, CheckStatus, skip
 from warehouse.catalog import has_page_catalog, pages_in_catalog
 from warehouse.findings import finding_counts
 from warehouse.hints import FINDINGS, sql_command
@@ -15,15 +15,7 @@ from warehouse.hints import FINDINGS, sql_command
 def check_pages_in_catalog(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:
     """Every stored page's base title is in the wiki's Group catalog (when there is one)."""
     if not has_page_catalog(conn):
-        return [
-            CheckResult(
-                check="pages_in_catalog",
-                scope="warehouse",
-                status=CheckStatus.SKIP,
-                severity="warning",
-                message="no page catalog imported yet",
-            )
-        ]
+        return [skip("pages_in_catalog", "warehouse", "no page catalog imported yet", "warning")]
     return [
         CheckResult(
             check="pages_in_catalog",

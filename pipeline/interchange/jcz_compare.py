@@ -23,7 +23,7 @@ from pipeline.engine.geometry import registry
 from pipeline.errors import InputError
 from pipeline.interchange.editions import edition_config
 from pipeline.interchange.shapes import canonical, rotation_between, signature
-from schemas.checks import CheckResult, CheckStatus, outcome
+from schemas.checks import CheckResult, outcome, skip
 from schemas.engine_config import TileGeometry
 from schemas.interchange import JczRef, JczTile, JczTileSet
 from warehouse.interchange import has_jcz_rows, jcz_refs, jcz_tile_sets, jcz_tiles
@@ -55,15 +55,7 @@ def _shape_results(tiles: Iterable[JczTile]) -> list[CheckResult]:
     for tile in tiles:
         scope = f"{_where(tile.location)} tile {tile.tile_id}"
         if tile.geometry is None:
-            results.append(
-                CheckResult(
-                    check="jcz.shape",
-                    scope=scope,
-                    status=CheckStatus.SKIP,
-                    severity=SEVERITY,
-                    message=f"not compared: {tile.unsupported}",
-                )
-            )
+            results.append(skip("jcz.shape", scope, f"not compared: {tile.unsupported}", SEVERITY))
             continue
         own = _own_shape(tile.tile_id)
         if own is not None:
@@ -113,28 +105,18 @@ def _set_results(
     scope = f"{_where(tile_set.location)} tile-set {tile_set.set_id}"
     if tile_set.product is None or tile_set.edition is None:
         return [
-            CheckResult(
-                check="jcz.tile_set",
-                scope=scope,
-                status=CheckStatus.SKIP,
-                severity=SEVERITY,
-                message="not compared: no warehouse edition; import with "
-                '--set "ID=PRODUCT:EDITION"',
+            skip(
+                "jcz.tile_set",
+                scope,
+                'not compared: no warehouse edition; import with --set "ID=PRODUCT:EDITION"',
+                SEVERITY,
             )
         ]
     product, edition = tile_set.product, tile_set.edition
     try:
         config = edition_config(conn, product, edition, data=data)
     except InputError as exc:
-        return [
-            CheckResult(
-                check="jcz.tile_set",
-                scope=scope,
-                status=CheckStatus.SKIP,
-                severity=SEVERITY,
-                message=f"not compared: {exc}",
-            )
-        ]
+        return [skip("jcz.tile_set", scope, f"not compared: {exc}", SEVERITY)]
     ours: dict[str, int] = defaultdict(int)
     our_codes: dict[str, list[str]] = defaultdict(list)
     for tile in config.tile_set.tiles:
