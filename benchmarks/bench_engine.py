@@ -28,7 +28,7 @@ from pipeline.engine.geometry import game_tiles
 from pipeline.engine.naive import NaiveGame
 from pipeline.engine.records import parse_record, replay
 from pipeline.engine.ruleset import RulesConfig
-from pipeline.engine.simulate import PlayableFactory, game_rng, play_random_game, player_names
+from pipeline.engine.simulate import game_rng, play_random_game, player_names
 
 REPLAYS = 200
 # The naive base-game baseline's games/s when the targets were set (docs/perf.md, issue 8).
@@ -63,7 +63,7 @@ def _timed(work: Callable[[], None]) -> tuple[float, float]:
     return time.perf_counter() - wall, time.process_time() - cpu
 
 
-def _games(engine: PlayableFactory, count: int, products: tuple[str, ...]) -> Callable[[], None]:
+def _games(engine: type[Game], count: int, products: tuple[str, ...]) -> Callable[[], None]:
     tiles = game_tiles(products)
     counts = tiles.reference_counts()
     config = RulesConfig()

@@ -13,11 +13,11 @@ after scoring (a wagon moving on). Turns follow the players' order. Any illegal 
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Literal, Protocol
+from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, ValidationError, model_validator
 
-from pipeline.engine.board import IllegalMove, Pos
+from pipeline.engine.board import IllegalMove
 from pipeline.engine.figures import BARN, BY_NAME, MEEPLE
 from pipeline.engine.game import Game
 from pipeline.engine.geometry import (
@@ -119,32 +119,6 @@ def record_schema() -> str:
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
 
-class Engine(Protocol):
-    """What replay needs from an engine (the fast `Game` and the naive baseline)."""
-
-    scores: list[int]
-
-    def start(self, pos: Pos, o: Oriented) -> None: ...
-    def why_illegal(self, pos: Pos, o: Oriented) -> str | None: ...
-    def place(self, pos: Pos, o: Oriented, player: int | None = None) -> None: ...
-    def target_segment(self, target: str) -> int: ...
-    def put_meeple(self, player: int, segment: int) -> None: ...
-    def end_turn(self) -> list[ScoreEvent]: ...
-    def finish(self) -> list[ScoreEvent]: ...
-
-
-class EngineFactory(Protocol):
-    def __call__(
-        self,
-        players: list[str],
-        config: RulesConfig,
-        tiles: TileSet | None = None,
-        *,
-        products: list[str] | None = None,
-        options: dict[str, str] | None = None,
-    ) -> Game: ...
-
-
 def parse_record(text: str, source: str) -> GameRecord:
     """Validate a record's JSON text; `source` names the file (or `<stdin>`) in errors."""
     fix = f"write the game record as one JSON object (see {DOCS}, `carcdb score --schema`)"
@@ -232,7 +206,7 @@ def replay(
     record: GameRecord,
     config: RulesConfig,
     source: str = "<record>",
-    engine: EngineFactory = Game,
+    engine: type[Game] = Game,
 ) -> tuple[dict[str, int], list[ScoreEvent]]:
     """Play `record` through the rules; return the scores and every score event."""
     products = record_products(record, source)

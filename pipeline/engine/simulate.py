@@ -21,7 +21,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from pipeline.engine.board import Pos
 from pipeline.engine.figures import BARN, MAYOR, MEEPLE, WAGON, FigureType
@@ -37,36 +37,9 @@ from pipeline.engine.geometry import (
 )
 from pipeline.engine.rules.abbey_mayor import ABBEY_TILE
 from pipeline.engine.ruleset import RulesConfig
-from pipeline.engine.scoring import ScoreEvent
 from pipeline.errors import InputError
 
 MAX_PLAYERS = 6
-
-
-class PlayableEngine(Protocol):
-    scores: list[int]
-    supply: list[int]
-    completed: dict[str, int]
-
-    def start(self, pos: Pos, o: Oriented) -> None: ...
-    def legal_placements(self, code: str) -> list[tuple[Pos, Oriented]]: ...
-    def place(self, pos: Pos, o: Oriented, player: int | None = None) -> None: ...
-    def free_segments(self) -> list[int]: ...
-    def put_meeple(self, player: int, segment: int) -> None: ...
-    def end_turn(self) -> list[ScoreEvent]: ...
-    def finish(self) -> list[ScoreEvent]: ...
-
-
-class PlayableFactory(Protocol):
-    def __call__(
-        self,
-        players: list[str],
-        config: RulesConfig,
-        tiles: TileSet | None = None,
-        *,
-        products: list[str] | None = None,
-        options: dict[str, str] | None = None,
-    ) -> Game: ...
 
 
 @dataclass
@@ -113,7 +86,7 @@ def play_random_game(
     config: RulesConfig,
     tiles: TileSet,
     *,
-    engine: PlayableFactory = Game,
+    engine: type[Game] = Game,
     keep_record: bool = False,
     options: Mapping[str, str] | None = None,
 ) -> GameResult:
@@ -269,7 +242,7 @@ def simulate(
     source: str = "reference counts",
     notices: Sequence[str] = (),
     record_dir: Path | None = None,
-    engine: PlayableFactory = Game,
+    engine: type[Game] = Game,
     products: Sequence[str] | None = None,
     options: Mapping[str, str] | None = None,
 ) -> SimulationSummary:
