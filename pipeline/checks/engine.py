@@ -131,6 +131,20 @@ def placed_on_board(rules: RulesConfig) -> tuple[set[str], int]:
     return placed, count
 
 
+class Boards:
+    """`placed_on_board` results by `board_key`, for one run of the checks: the same tiles on
+    many pages and languages are one board."""
+
+    def __init__(self) -> None:
+        self._placed: dict[BoardKey, tuple[set[str], int]] = {}
+
+    def placed(self, rules: RulesConfig) -> tuple[set[str], int]:
+        key = board_key(rules)
+        if key not in self._placed:
+            self._placed[key] = placed_on_board(rules)
+        return self._placed[key]
+
+
 def check_tile_sets(
     conn: duckdb.DuckDBPyConnection, inputs: CheckInputs | None = None
 ) -> list[CheckResult]:
@@ -139,13 +153,10 @@ def check_tile_sets(
     A set whose configuration cannot be generated at all is an `engine.config` failure.
     """
     inputs = CheckInputs.of(conn, inputs)
-    boards: dict[BoardKey, tuple[set[str], int]] = {}  # board_key -> placed_on_board()
+    boards = Boards()
 
     def placeable(config: EngineConfig, rules: RulesConfig, scope: str) -> CheckResult:
-        key = board_key(rules)
-        if key not in boards:
-            boards[key] = placed_on_board(rules)
-        placed, count = boards[key]
+        placed, count = boards.placed(rules)
         never = sorted({t.code for t in config.tile_set.tiles if not t.special} - placed)
         return outcome(
             "engine.placeable",

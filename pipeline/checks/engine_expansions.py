@@ -22,7 +22,7 @@ from functools import partial
 
 import duckdb
 
-from pipeline.checks.engine import BoardKey, board_key, expansion_tile_sets, placed_on_board
+from pipeline.checks.engine import Boards, expansion_tile_sets
 from pipeline.checks.engine_tile_set import tile_set_results
 from pipeline.checks.inputs import CheckInputs
 from pipeline.checks.tiles import tiles_by_list
@@ -126,17 +126,13 @@ def _placeable_with_base(
     config: EngineConfig,
     rules: RulesConfig,
     scope: str,
-    boards: dict[BoardKey, tuple[set[str], int]],
+    boards: Boards,
 ) -> CheckResult:
     """`engine.placeable` of an expansion's set: its tiles go on a board with the base game's,
-    as an expansion is never played alone. `boards`: the boards built so far, by `board_key`
-    (the same set on many pages and languages is one board)."""
+    as an expansion is never played alone."""
     base = tile_set().reference_counts()
     with_base = rules.model_copy(update={"draw_pile": {**base, **(rules.draw_pile or {})}})
-    key = board_key(with_base)
-    if key not in boards:
-        boards[key] = placed_on_board(with_base)
-    placed, count = boards[key]
+    placed, count = boards.placed(with_base)
     names = set(rules.draw_pile or {})
     never = sorted(names - placed)
     return outcome(
@@ -158,7 +154,7 @@ def check_expansion_tile_sets(
     inputs = CheckInputs.of(conn, inputs)
     unknown = unknown_shapes()
     results = []
-    boards: dict[BoardKey, tuple[set[str], int]] = {}
+    boards = Boards()
     for title, product, edition in expansion_tile_sets(conn, inputs):
         scope = f"{title} {product} {edition} (whole set)"
         results += tile_set_results(
