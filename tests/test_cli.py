@@ -87,7 +87,7 @@ def test_bad_import_exits_2_and_writes_nothing(
     bad = tmp_path / "bad.txt"
     bad.write_bytes(content)
     code, _, err = carcdb(capsys, "import", str(good), str(bad), *extra, "--db", str(db))
-    assert code == 2
+    assert code == 2, err
     lines = err.strip().splitlines()
     assert len(lines) == 1
     assert str(bad) in lines[0]

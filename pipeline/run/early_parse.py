@@ -136,7 +136,7 @@ class EarlyParse:
         self._stop.set()
         self._feed.put(None)
         if kill:
-            self._starting.kill()
+            self._starting.kill()  # the driving thread sees its workers die and ends
         while self._thread.is_alive():  # it may wait to hand over a result: take them
             with contextlib.suppress(queue.Empty):
                 self._results.get(timeout=0.05)

@@ -375,8 +375,9 @@ class StartingPool:
             self._pool = None
 
     def kill(self) -> None:
-        """Kill the workers at once (a failed or interrupted run), then close."""
+        """Kill the workers at once (a failed or interrupted run); `close()` follows. It does
+        not close their pipes: another thread may still be reading them (`EarlyParse`), and
+        two threads closing one pipe close whatever file reuses its number."""
         self._thread.join()
         if self._pool is not None:
             self._pool.kill()
-        self.close()

@@ -149,3 +149,24 @@ def test_a_failed_build_stops_early_parsing_even_with_results_waiting(
     early.close()
     assert multiprocessing.active_children() == []  # closing also stopped the workers
     assert len(early.sent) == 6
+
+
+def test_killing_a_build_with_pages_in_flight_closes_each_pipe_once(tmp_path: Path) -> None:
+    """A bad file read while the workers parse: the workers are killed, the driving thread
+    sees them die, and only then are their pipes closed. Closing them from both threads
+    once closed a file that had reused a pipe's number (EBADF, a crash in CI)."""
+    corpus = _corpus(tmp_path / "corpus", [(f"P{i}", "en", "{{A}}" * 200) for i in range(40)])
+    batches = read_sources(read_corpus(corpus), NoProgress())
+    fds = Path("/proc/self/fd")
+    opened: list[int] = []
+    for _ in range(5):
+        early = EarlyParse(StartingPool([COUNT_STAGE], 2, ParseLimits()), already_parsed=set())
+        for batch in batches:
+            early.add(batch)
+        early.pool()  # the workers have started and have pages in flight
+        early.close(kill=True)
+        early.close()  # closing again does nothing
+        assert multiprocessing.active_children() == []
+        opened.append(len(list(fds.iterdir())) if fds.exists() else 0)
+    # The first round starts the fork server (its pipes stay); then every pipe is closed.
+    assert len(set(opened[1:])) == 1
