@@ -39,15 +39,15 @@ from pipeline.configgen.claim_rates import (
     example_state,
     rate_key,
 )
-from pipeline.configgen.generate import (
-    geometry_product,
+from pipeline.configgen.generate import geometry_product
+from pipeline.configgen.module_rates import module_claims
+from pipeline.configgen.values import (
     module_table,
     module_values,
     product_modules,
     scoring_table,
     scoring_values,
 )
-from pipeline.configgen.module_rates import module_claims
 from pipeline.engine.board import FrontierBoard
 from pipeline.engine.config_file import rules_from_engine_config
 from pipeline.engine.geometry import BASE_GAME, registry, resolved, tile_set, unknown_shapes

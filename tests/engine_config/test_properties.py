@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pipeline.configgen.claim_rates import Claim, rate_key
-from pipeline.configgen.generate import SCORING_KEYS, scoring_values
+from pipeline.configgen.values import SCORING_KEYS, scoring_values
 from pipeline.engine.ruleset import RulesConfig
 from tests.lanes import examples
 

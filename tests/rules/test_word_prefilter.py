@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pipeline.parse import rules
-from pipeline.parse.rules import claims
+from pipeline.parse.rules import claim_context
 from pipeline.parse.rules.vocabulary import (
     Phrase,
     Vocabulary,
@@ -40,10 +40,10 @@ def _every_match(text: str, phrases: tuple[Phrase, ...]) -> list[tuple[int, int,
 def _agrees(text: str, vocab: Vocabulary) -> None:
     features = _every_match(text, vocab.features)
     assert (vocab.any_feature.search(text) is not None) == bool(features)
-    assert claims._features_in(text, vocab) == features
+    assert claim_context.feature_words(text, vocab) == features
     states = _every_match(text, vocab.states)
     assert (vocab.any_state.search(text) is not None) == bool(states)
-    assert [(s.value, span) for s, span in claims._state_words(text, vocab)] == [
+    assert [(s.value, span) for s, span in claim_context.state_words_in(text, vocab)] == [
         (meaning, (start, end)) for start, end, meaning in states
     ]
 
@@ -57,7 +57,7 @@ def test_prefilter_agrees_on_every_line_of_the_sample_pages(language: str) -> No
     found = 0
     for line in lines:
         _agrees(line, vocab)
-        found += bool(claims._features_in(line, vocab))
+        found += bool(claim_context.feature_words(line, vocab))
     if language == "ro":  # the sample pages are Romanian: both outcomes are exercised
         assert 0 < found < len(lines)
 
