@@ -56,9 +56,14 @@ class EarlyParse:
     pending revisions not parsed early go to the same workers (`pool()`). `close()` stops them.
     """
 
-    def __init__(self, starting: StartingPool, already_parsed: set[str]) -> None:
+    def __init__(
+        self, starting: StartingPool, already_parsed: set[str], *, owns_pool: bool = True
+    ) -> None:
         self.started = time.perf_counter()  # the parse phase starts here, not after storing
         self._starting = starting
+        # A pool it does not own (an extraction's, kept for the whole run) is left running
+        # by `close()`, unless killed.
+        self._owns_pool = owns_pool
         self._skip = already_parsed
         self.sent: dict[str, Identity] = {}
         self._feed: queue.SimpleQueue[RevisionText | None] = queue.SimpleQueue()
@@ -132,7 +137,8 @@ class EarlyParse:
     def close(self, *, kill: bool = False) -> None:
         """Stop sending (a failed build), dropping what was not taken, and stop the workers;
         closing again does nothing. `kill`: kill the workers first (an interrupted or failed
-        build), so the pages in flight are not waited for."""
+        build), so the pages in flight are not waited for; a pool it does not own is killed
+        too (its run is failing), and its owner closes it."""
         self._stop.set()
         self._feed.put(None)
         if kill:
@@ -141,4 +147,5 @@ class EarlyParse:
             with contextlib.suppress(queue.Empty):
                 self._results.get(timeout=0.05)
         self._thread.join()
-        self._starting.close()
+        if self._owns_pool:
+            self._starting.close()

@@ -19,6 +19,7 @@ from types import TracebackType
 import duckdb
 
 from pipeline.progress import NoProgress, Progress
+from pipeline.run.early_parse import EarlyParse
 from pipeline.run.parse_runner import ParseReport, parse_pending, start_workers
 from pipeline.run.tuning import cap_build_memory, collector_paused, default_jobs
 from pipeline.run.workers import ParseLimits, StartingPool
@@ -74,15 +75,31 @@ class StoreSession:
     def store(self, batches: Sequence[ImportBatch]) -> StoreCounts:
         """Store and parse `batches` in one transaction; the counts of this call."""
         started = time.perf_counter()
-        with collector_paused(), transaction(self.conn):
-            counts = store_batches(self.conn, batches)
-            report = parse_pending(
-                self.conn,
-                progress=self.progress,
-                jobs=self.jobs,
-                limits=self.limits,
-                pool=self._pool,
-            )
+        # The workers parse the batches' revisions while they are stored (as a build's do
+        # while its files are read: `pipeline.run.early_parse`), not after.
+        early = None if self._pool is None else EarlyParse(self._pool, set(), owns_pool=False)
+        try:
+            if early is not None:
+                for batch in batches:
+                    early.add(batch)
+                early.finish()
+            with collector_paused(), transaction(self.conn):
+                counts = store_batches(self.conn, batches)
+                report = parse_pending(
+                    self.conn,
+                    progress=self.progress,
+                    jobs=self.jobs,
+                    limits=self.limits,
+                    pool=self._pool,
+                    early=early,
+                )
+        except BaseException:
+            if early is not None:
+                early.close(kill=True)
+            raise
+        finally:
+            if early is not None:
+                early.close()
         self._add(counts, report)
         self.seconds += time.perf_counter() - started
         return counts

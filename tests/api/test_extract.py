@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.digest import differences, table_digests
 from pipeline.cli.app import run_app
 from pipeline.extract.api import PageSelection
 from pipeline.extract.api.client import ApiClient
@@ -360,3 +361,24 @@ def test_sweep_reports_invalid_and_missing_and_follows_normalisation(
     assert [page.title for page in swept.pages] == ["Page 01"]
     assert swept.invalid == ["Bad#title"]
     assert swept.missing == ["No such page"]
+
+
+def test_workers_parsing_while_batches_are_stored_store_what_parsing_in_process_does(
+    make_wiki: WikiFactory, sample_pages: dict[str, str], tmp_path: Path
+) -> None:
+    """An extraction's workers get each group's revisions before the group is stored
+    (`StoreSession.store`); every table ends as a parse in this process leaves it."""
+    pages = dict(sample_pages)
+    pages.update(SMALL)
+    wiki = make_wiki(pages)
+    digests = {}
+    for jobs in (0, 2):
+        db = tmp_path / f"jobs{jobs}.duckdb"
+        # Batches of 2 pages: 8 batches in groups of up to 4, so several groups share a pool.
+        report = extract_from_api(
+            db, PageSelection(all_pages=True), fast_config(wiki), jobs=jobs, batch_size=2
+        )
+        assert report.fetched == len(pages) and not report.failed
+        digests[jobs] = table_digests(db)
+    assert differences(digests[0], digests[2]) == []
+    assert digests[2]["main.tiles"].rows > 0 and digests[2]["main.rules"].rows > 0
