@@ -240,7 +240,13 @@ class WorkerPool:
         return _Worker(process, parent)
 
     def _replace(self, worker: _Worker) -> None:
-        """Kill the worker; the pages queued behind the failed one go to the others."""
+        """Kill the worker; the pages queued behind the failed one go to the others.
+
+        `kill()` may run in another thread meanwhile. The fresh worker goes into the list
+        before `_killed` is read again: either `kill()` finds it there, or it had set
+        `_killed` already and the fresh worker is killed here. (Read once before starting,
+        the flag missed a kill that came while the fresh worker started, and that worker
+        then started, waited ready and outlived the kill.)"""
         worker.in_flight.popleft()
         self._retry.extendleft(reversed(worker.in_flight))
         if worker.process.is_alive():
@@ -250,8 +256,15 @@ class WorkerPool:
         if self._killed:
             return
         fresh = self._start()
-        self._await_ready(fresh)
         self._workers[self._workers.index(worker)] = fresh
+        if self._killed:
+            fresh.process.kill()
+            return
+        try:
+            self._await_ready(fresh)
+        except RuntimeError:
+            if not self._killed:  # killed while it started: not a broken setup
+                raise
 
     def _next(self, source: Iterator[RevisionText]) -> RevisionText | None:
         return self._retry.popleft() if self._retry else next(source, None)

@@ -1,0 +1,83 @@
+"""Races between a thread that drives the parse workers and one that stops them.
+
+Each test forces one bad interleaving with events, instead of hoping the scheduler finds it.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+
+import pytest
+
+from pipeline.parse.document import RevisionText
+from pipeline.run import workers
+from pipeline.run.workers import PageFailure, PageRows, ParseLimits, WorkerPool
+from tests.perf.stages import COUNT_STAGE, DIE
+
+
+def _revision(title: str, text: str) -> RevisionText:
+    return RevisionText(f"sha:{title}", title, title, "en", text)
+
+
+@pytest.mark.parametrize("paused_in", ["_start", "_await_ready"])
+def test_a_kill_while_a_crashed_worker_is_replaced_stops_the_replacement_too(
+    paused_in: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`kill()` (the main thread, a failed build) comes while the driving thread replaces a
+    crashed worker: just after the fresh worker started (before it is in the list), or while
+    it waits for it to be ready. The fresh worker must die with the others (not wait ready
+    and outlive the kill), and the kill is no "worker did not start" error."""
+    pool = WorkerPool([COUNT_STAGE], 1, ParseLimits(seconds_per_page=30.0))
+    fresh: list[workers._Worker] = []
+    paused = threading.Event()
+    killed = threading.Event()
+    start, await_ready = pool._start, pool._await_ready
+
+    def wait_for_the_kill() -> None:
+        paused.set()
+        killed.wait(10)
+
+    def started() -> workers._Worker:
+        worker = start()
+        fresh.append(worker)
+        if paused_in == "_start":
+            wait_for_the_kill()
+        return worker
+
+    def ready(worker: workers._Worker) -> None:
+        if paused_in == "_await_ready":
+            wait_for_the_kill()
+        await_ready(worker)
+
+    monkeypatch.setattr(pool, "_start", started)
+    monkeypatch.setattr(pool, "_await_ready", ready)
+    results: list[PageRows | PageFailure] = []
+    errors: list[BaseException] = []
+
+    def drive() -> None:
+        source = iter([_revision("Dies", f"{DIE} {{{{X}}}}"), _revision("Good", "{{A}}")])
+        try:
+            results.extend(pool.parse(source))
+        except BaseException as exc:
+            errors.append(exc)
+
+    driver = threading.Thread(target=drive)
+    driver.start()
+    try:
+        assert paused.wait(10), "the crashed worker was never replaced"
+        pool.kill()
+        killed.set()
+        driver.join(10)
+        assert not driver.is_alive()
+        assert errors == []
+        assert len(fresh) == 1
+        fresh[0].process.join(2)
+        assert fresh[0].process.exitcode == -signal.SIGKILL
+    finally:
+        killed.set()
+        driver.join(10)
+        pool.close()
+    assert [(r.revision.title, r.reason) for r in results if isinstance(r, PageFailure)] == [
+        ("Dies", "crashed")
+    ]
