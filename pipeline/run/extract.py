@@ -156,8 +156,9 @@ def extract_from_api(
                 api, plan.fetch, batch_size=swept.batch_size, progress=progress, outcome=outcome
             )
             # The next batches are fetched while these are stored and parsed; the batches
-            # fetched meanwhile are stored together, in one transaction.
-            for batches in ahead_groups(fetched, depth=GROUP_BATCHES):
+            # fetched meanwhile are stored together, in one transaction. A run that stops
+            # (an error, Ctrl-C) stops the fetch in flight too.
+            for batches in ahead_groups(fetched, depth=GROUP_BATCHES, on_stop=api.stop):
                 report.stored_new += session.store(batches).revisions_new
             _collect_stats(report, api, outcome)
             session.finish(report.summary())

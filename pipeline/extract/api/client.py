@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import random
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
@@ -84,6 +85,10 @@ class RetryBudgetExhausted(RequestFailed):
     more; this request and every later one fail at once (their pages are reported)."""
 
 
+class ClientStopped(ExtractError):
+    """`ApiClient.stop()` was called: the run has ended, so this request was not sent."""
+
+
 class ApiErrorResponse(ExtractError):
     """The API answered with an `error` object that retrying will not fix, before any request
     of the run had succeeded (later, the same answer fails only its request: `RequestFailed`)."""
@@ -141,7 +146,7 @@ class ApiClient:
         self,
         config: ClientConfig,
         *,
-        sleep: Callable[[float], None] = time.sleep,
+        sleep: Callable[[float], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
         rng: random.Random | None = None,
         on_request: Callable[[], None] | None = None,
@@ -149,7 +154,8 @@ class ApiClient:
         self.config = config
         self._on_request = on_request
         self.stats = ClientStats()
-        self._sleep = sleep
+        self._stopped = threading.Event()
+        self._sleep = sleep if sleep is not None else self._sleep_unless_stopped
         self._clock = clock
         self._rng = rng or random.Random()
         self._last_request: float | None = None
@@ -162,6 +168,17 @@ class ApiClient:
 
     def close(self) -> None:
         self.session.close()
+
+    def stop(self) -> None:
+        """From another thread: the run has ended (an error, Ctrl-C) while this client is
+        used in a thread fetching ahead (`pipeline.run.ahead`). Its waits end now, and no
+        request or retry is sent any more (`ClientStopped`); a request already sent ends by
+        its own timeouts. Without this, the run waited for the thread to sit out a
+        Retry-After and its retries, or left it asking after the client was closed."""
+        self._stopped.set()
+
+    def _sleep_unless_stopped(self, seconds: float) -> None:
+        self._stopped.wait(seconds)
 
     def __enter__(self) -> ApiClient:
         return self
@@ -312,6 +329,8 @@ class ApiClient:
     ) -> tuple[dict[str, Any], str] | _Transient:
         endpoint = self.config.endpoint
         self._throttle()
+        if self._stopped.is_set():
+            raise ClientStopped(f"{endpoint}: not asked: the run has stopped")
         self.stats.requests += 1
         if self._on_request:
             self._on_request()
