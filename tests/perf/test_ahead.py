@@ -69,12 +69,44 @@ def test_groups_hold_what_waited_in_order_and_never_more_than_depth() -> None:
 
 
 def test_a_slow_producer_gives_groups_of_one() -> None:
+    # Each item is made only once the one before was handed over: nothing else waits then.
+    # (A sleep in the producer made the same point, until a consumer paused longer than it.)
+    handed_over = threading.Semaphore(0)
+
     def items() -> Iterator[int]:
         for n in range(5):
-            time.sleep(0.03)
+            if n:
+                assert handed_over.acquire(timeout=10)
             yield n
 
-    assert list(ahead_groups(items(), depth=8)) == [[0], [1], [2], [3], [4]]
+    groups = []
+    for group in ahead_groups(items(), depth=8):
+        groups.append(group)
+        handed_over.release()
+    assert groups == [[0], [1], [2], [3], [4]]
+
+
+def test_a_consumer_that_stops_early_calls_on_stop_before_waiting_for_the_producer() -> None:
+    """`on_stop` cuts the producer's current item short: the producer here would wait ten
+    seconds for it, and the consumer does not wait that long."""
+    stopped = threading.Event()
+    calls = []
+
+    def items() -> Iterator[int]:
+        yield 1
+        stopped.wait(10)  # a fetch that only `on_stop` ends early
+        yield 2
+
+    def on_stop() -> None:
+        calls.append("stop")
+        stopped.set()
+
+    for _item in ahead(items(), depth=1, on_stop=on_stop):
+        break
+    assert calls == ["stop"]
+    assert not [t for t in threading.enumerate() if t.name == "carcdb-ahead"]
+    assert list(ahead(iter([1, 2]), on_stop=on_stop)) == [1, 2]
+    assert calls == ["stop"]  # a consumer that took everything stops nothing
 
 
 def test_the_producers_error_comes_after_the_items_before_it_in_groups() -> None:

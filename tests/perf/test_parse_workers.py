@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import multiprocessing
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -119,8 +118,9 @@ def test_pages_sent_to_a_worker_that_has_just_died_go_to_its_replacement() -> No
 
     def source() -> Iterator[RevisionText]:
         yield revision("Dies", f"{DIE} {{{{X}}}}")
-        # Let the worker die before the next page is sent to it, so the send hits a closed pipe.
-        time.sleep(1.5)
+        # The worker dies before the next page is sent to it, so the send hits a closed pipe
+        # (waited for: a fixed sleep let a slow machine send before the worker was gone).
+        pool._workers[0].process.join(30)
         yield revision("Good A", "{{A}}")
         yield revision("Good B", "{{B}}")
 
