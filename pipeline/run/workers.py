@@ -117,8 +117,11 @@ def parse_in_process(
         return rows_of(revision, stages)
     previous = signal.signal(signal.SIGALRM, _on_alarm)
     try:
-        timer(signal.ITIMER_REAL, limits.seconds_per_page)
+        # Armed inside the `try` whose `finally` disarms it: Ctrl-C (`Interrupted`) right
+        # after arming left the timer armed, and once the handler is put back its alarm
+        # would end the process.
         try:
+            timer(signal.ITIMER_REAL, limits.seconds_per_page)
             return rows_of(revision, stages)
         finally:
             timer(signal.ITIMER_REAL, 0)

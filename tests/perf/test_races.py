@@ -1,6 +1,8 @@
-"""Races between a thread that drives the parse workers and one that stops them.
+"""Races in stopping a parse: a thread that drives the parse workers against one that kills
+them, and Ctrl-C landing between two steps of an in-process parse.
 
-Each test forces one bad interleaving with events, instead of hoping the scheduler finds it.
+Each test forces one bad interleaving (events, a patched step), instead of hoping the
+scheduler finds it.
 """
 
 from __future__ import annotations
@@ -81,3 +83,30 @@ def test_a_kill_while_a_crashed_worker_is_replaced_stops_the_replacement_too(
     assert [(r.revision.title, r.reason) for r in results if isinstance(r, PageFailure)] == [
         ("Dies", "crashed")
     ]
+
+
+class _CtrlC(BaseException):
+    """Stands for the CLI's `Interrupted`, which Ctrl-C raises between any two bytecodes."""
+
+
+def test_ctrl_c_just_after_the_page_alarm_is_set_still_clears_the_alarm(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`--jobs 0` arms an interval timer for the page's time limit. Ctrl-C landing just after
+    it is armed must not leave it armed: its handler is put back, so the alarm would later
+    reach the default SIGALRM action, which ends the process ("Alarm clock")."""
+    setitimer = signal.setitimer
+
+    def arm_then_interrupted(which: int, seconds: float, interval: float = 0.0) -> object:
+        previous = setitimer(which, seconds, interval)
+        if seconds:
+            raise _CtrlC
+        return previous
+
+    monkeypatch.setattr(signal, "setitimer", arm_then_interrupted)
+    try:
+        with pytest.raises(_CtrlC):
+            workers.parse_in_process(_revision("Page", "{{A}}"), [COUNT_STAGE], ParseLimits(30.0))
+        assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    finally:
+        setitimer(signal.ITIMER_REAL, 0)
