@@ -3,7 +3,7 @@
 The rules stage stores the Abbey and the Mayor page's barn summary as rate claims (feature
 `barn`, unit `completed_city` or `fortress`) with state `during_game` (or `completed`) or
 `end_game`, and its mayor example as a sentence pairing a number with coats of arms
-("Your mayor has strength 3 (3 coats of arms)"). `module_key()` maps them to the module
+("Your mayor has strength 3 (3 coats of arms)"). `module_claims()` maps them to the module
 values of the engine configuration:
 
 - a barn claim at the end of the game is the barn's own rate (`end_game`);

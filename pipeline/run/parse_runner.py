@@ -4,7 +4,8 @@ A revision needs parsing when it was never parsed or was parsed by another `PARS
 (text is content-addressed: a changed text is a new revision). Pending revisions are read from
 the warehouse in chunks, parsed by `jobs` worker processes (`parse_pool`), and their rows are
 streamed to this process, the single writer, which appends them in batches. `jobs=0` parses
-in this process (no time limit or memory guard: for debugging and unpicklable stages).
+in this process (for debugging and unpicklable stages): the time limit holds where
+`workers.parse_in_process` can arm an interval timer; there is no memory guard.
 
 A page the guards stop (time limit, memory, a crashed worker) becomes an error finding of the
 `parse` stage and is marked parsed, so the next build does not hang on it again; a parser
