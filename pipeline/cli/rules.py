@@ -145,8 +145,8 @@ def diff_translations_command(
         unknown = [lang for lang in chosen if lang not in available]
         if unknown or len(chosen) < 2:
             raise InputError(
-                f"--langs: {', '.join(unknown) or langs} - {base!r} exists in "
-                f"{', '.join(available)}; fix: pass two of them, e.g. --langs "
+                f"--lang: {', '.join(unknown) or langs} - {base!r} exists in "
+                f"{', '.join(available)}; fix: pass two of them, e.g. --lang "
                 f"{','.join(available[:2])}"
             )
         rules = aligned_rules(conn, base, chosen)

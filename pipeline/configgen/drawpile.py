@@ -28,7 +28,7 @@ class DrawPile:
 def draw_pile(tiles: TileSet, config: RulesConfig, db: Path, edition: str = "C3") -> DrawPile:
     if config.draw_pile is not None:
         return DrawPile(dict(config.draw_pile), "rules configuration")
-    reference = DrawPile(tiles.reference_counts(), "reference counts (base-tiles.json)")
+    reference = DrawPile(tiles.reference_counts(), "reference counts (the engine's shape data)")
     if not db.exists():
         return _with_notice(reference, f"no warehouse at {db}")
     with read_only(db) as conn:  # refuses a warehouse without the tile tables

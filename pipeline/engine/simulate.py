@@ -262,7 +262,7 @@ def simulate(
             record_dir.mkdir(parents=True, exist_ok=True)
         except (FileExistsError, NotADirectoryError):
             raise InputError(
-                "is not a directory", path=str(record_dir), fix="pass a directory to --record"
+                "is not a directory", path=str(record_dir), fix="pass a directory to --out"
             ) from None
     all_scores: list[int] = []
     set_aside = 0

@@ -44,7 +44,7 @@ def parse_languages(value: str) -> frozenset[str] | None:
     if not codes or unknown:
         raise InputError(
             f"unknown language code(s) {', '.join(unknown) or '(none given)'}",
-            path="--langs",
+            path="--lang",
             fix="use 'all' or codes from the wiki's list, e.g. en,de,ro",
         )
     return codes
