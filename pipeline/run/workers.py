@@ -207,11 +207,20 @@ class WorkerPool:
     def __init__(self, stages: Sequence[ParseStage], jobs: int, limits: ParseLimits) -> None:
         self._stages = list(stages)
         self._limits = limits
-        self._workers = [self._start() for _ in range(max(1, jobs))]
-        for worker in self._workers:
-            self._await_ready(worker)
         self._retry: deque[RevisionText] = deque()
         self._killed = False  # set by `kill()` (another thread): stop, start no new worker
+        self._workers: list[_Worker] = []
+        try:
+            for _ in range(max(1, jobs)):
+                self._workers.append(self._start())
+            for worker in self._workers:
+                self._await_ready(worker)
+        except BaseException:
+            # A worker that would not start (or Ctrl-C meanwhile): the others are stopped
+            # here, as no caller holds a pool to close.
+            self.kill()
+            self.close()
+            raise
 
     @staticmethod
     def _await_ready(worker: _Worker) -> None:

@@ -110,3 +110,27 @@ def test_ctrl_c_just_after_the_page_alarm_is_set_still_clears_the_alarm(
         assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
     finally:
         setitimer(signal.ITIMER_REAL, 0)
+
+
+def test_a_pool_whose_second_worker_cannot_start_stops_the_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The error is raised from the constructor, so no caller holds a pool to close: the
+    worker already started must be stopped there, not left running until the interpreter
+    ends."""
+    started: list[workers._Worker] = []
+    real_start = WorkerPool._start
+
+    def start_one_then_fail(self: WorkerPool) -> workers._Worker:
+        if started:
+            raise RuntimeError("a parse worker did not start (a test)")
+        started.append(real_start(self))
+        return started[0]
+
+    monkeypatch.setattr(WorkerPool, "_start", start_one_then_fail)
+    with pytest.raises(RuntimeError, match="did not start"):
+        WorkerPool([COUNT_STAGE], 2, ParseLimits())
+    assert len(started) == 1
+    started[0].process.join(timeout=30)
+    assert not started[0].process.is_alive()
+    assert started[0].conn.closed
