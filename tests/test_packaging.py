@@ -70,3 +70,26 @@ def test_the_cli_imports_without_posix_only_modules() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_command_modules_keep_their_annotations_as_objects() -> None:
+    """Typer reads each command's signature when it builds the command line; annotations
+    kept as strings (`from __future__ import annotations`) made it evaluate hundreds of
+    them at every start, a sixth of `carcdb --help` (docs/cli.md, Start-up time)."""
+    app = importlib.import_module("pipeline.cli.app").app
+    command_modules = {
+        sys.modules[info.callback.__module__]
+        for info in app.registered_commands
+        if info.callback is not None
+    }
+    assert len(command_modules) >= 8
+    for module in command_modules:
+        assert module.__file__ is not None
+        tree = ast.parse(Path(module.__file__).read_text("utf-8"))
+        futures = [
+            alias.name
+            for node in tree.body
+            if isinstance(node, ast.ImportFrom) and node.module == "__future__"
+            for alias in node.names
+        ]
+        assert "annotations" not in futures, module.__name__

@@ -1,7 +1,5 @@
 """Core commands: import, build, check, status, sql."""
 
-from __future__ import annotations
-
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -50,7 +48,7 @@ def _print_status(data: dict[str, object]) -> None:
     console.print(f"checks:            {data['checks_by_status'] or 'not run'}")
 
 
-def _print_checks(results: list[CheckResult], *, verbose: bool) -> None:
+def _print_checks(results: "list[CheckResult]", *, verbose: bool) -> None:
     from pipeline.checks import failed_errors
     from schemas.checks import CheckStatus
 
@@ -74,7 +72,7 @@ def _print_checks(results: list[CheckResult], *, verbose: bool) -> None:
     )
 
 
-def _finish_checks(results: list[CheckResult]) -> None:
+def _finish_checks(results: "list[CheckResult]") -> None:
     from pipeline.checks import failed_errors
 
     if failed_errors(results):

@@ -1,7 +1,5 @@
 """`carcdb draw`: a tile shape as an SVG drawing (one tile, or every shape into a folder)."""
 
-from __future__ import annotations
-
 import sys
 from pathlib import Path
 from typing import Annotated

@@ -1,7 +1,5 @@
 """Scoring-engine commands: score (replay a game record), simulate (random games), rules-config."""
 
-from __future__ import annotations
-
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -140,7 +138,7 @@ def simulate(
         console.print(f"wrote {summary.games} record(s) to {record}")
 
 
-def _products(text: str | None, rules: RulesConfig) -> tuple[str, ...]:
+def _products(text: str | None, rules: "RulesConfig") -> tuple[str, ...]:
     from pipeline.engine.geometry import BASE_PRODUCTS, game_tiles, product_entry, tile_set
 
     if text is None:

@@ -1,7 +1,5 @@
 """`carcdb engine-config`: write the engine configuration of a page and edition, or its schema."""
 
-from __future__ import annotations
-
 import sys
 from pathlib import Path
 from typing import Annotated

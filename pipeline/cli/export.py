@@ -4,8 +4,6 @@ The work is in `pipeline.interchange`; it is imported inside the command so that
 `carcdb --help` does not load it.
 """
 
-from __future__ import annotations
-
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated

@@ -1,7 +1,5 @@
 """`carcdb extract` (live extraction from a MediaWiki API) and `carcdb fake-wiki` (a local one)."""
 
-from __future__ import annotations
-
 import logging
 import signal
 from pathlib import Path

@@ -1,7 +1,5 @@
 """Performance commands: `gen-corpus` writes a synthetic corpus for benchmarks and tests."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

@@ -1,7 +1,5 @@
 """`carcdb report`: the warehouse as a static HTML page (opens in any browser, offline)."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

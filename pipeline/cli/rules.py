@@ -1,8 +1,6 @@
 """Rules commands: `carcdb rules` (rules of a page), `carcdb scoring-claims` and
 `carcdb diff translations` (what one language of a page states that another does not)."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated, Any
 

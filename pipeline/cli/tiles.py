@@ -1,7 +1,5 @@
 """Tile commands: `carcdb tiles` (a page's distribution) and `carcdb diff editions`."""
 
-from __future__ import annotations
-
 from collections import defaultdict
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Annotated
@@ -34,7 +32,7 @@ def _illustrations(counts: dict[str, int]) -> str:
     return ", ".join(f"{name} {n}" for name, n in counts.items())
 
 
-def _tile_json(row: TileRow) -> dict[str, object]:
+def _tile_json(row: "TileRow") -> dict[str, object]:
     return {
         "product": row.product,
         "edition": row.edition,
@@ -96,8 +94,8 @@ def tiles(
 
 
 def _edition_rows(
-    rows: list[TileRow], edition: str, base: str, product: str | None
-) -> list[TileRow]:
+    rows: "list[TileRow]", edition: str, base: str, product: str | None
+) -> "list[TileRow]":
     chosen = [row for row in rows if row.edition == edition and not row.special]
     products = sorted({row.product or "" for row in chosen})
     if product is not None:
