@@ -21,7 +21,7 @@ from pipeline.checks import checks_for_build, run_checks
 from pipeline.errors import InputError
 from pipeline.extract.corpus import SourceSpec, read_corpus, read_sources, sample_corpus_dir
 from pipeline.progress import NoProgress, Progress
-from pipeline.run.early_parse import EarlyParse, already_parsed
+from pipeline.run.early_parse import EarlyParse, already_parsed, closed_after
 from pipeline.run.known_sources import KnownFile, find_known
 from pipeline.run.parse_runner import ParseReport, parse_pending, start_workers
 from pipeline.run.tuning import (
@@ -96,7 +96,7 @@ def import_sources(
         if jobs > 0 and len(known) < len(specs)
         else None
     )
-    try:
+    with closed_after(early):
         with collector_paused():  # see store_and_parse
             batches = read_sources(
                 [s for i, s in enumerate(specs) if i not in known],
@@ -118,13 +118,6 @@ def import_sources(
             order=_import_order(specs, batches, known),
             early=early,
         )
-    except BaseException:
-        if early is not None:
-            early.close(kill=True)  # (Ctrl-C, a bad file) the pages in flight are not awaited
-        raise
-    finally:
-        if early is not None:
-            early.close()
     report.files_unchanged = len(known)
     report.seconds = time.perf_counter() - started
     return report

@@ -48,6 +48,21 @@ def already_parsed(db: Path) -> set[str]:
         return set()
 
 
+@contextlib.contextmanager
+def closed_after(early: EarlyParse | None) -> Iterator[None]:
+    """Close `early` (if any) when the block ends; when the block raises (Ctrl-C, a bad file,
+    a failed store), kill its workers first, so the pages in flight are not awaited."""
+    try:
+        yield
+    except BaseException:
+        if early is not None:
+            early.close(kill=True)
+        raise
+    finally:
+        if early is not None:
+            early.close()
+
+
 class EarlyParse:
     """Revisions go to the workers as they are read; results are kept until `take`.
 

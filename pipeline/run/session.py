@@ -19,7 +19,7 @@ from types import TracebackType
 import duckdb
 
 from pipeline.progress import NoProgress, Progress
-from pipeline.run.early_parse import EarlyParse
+from pipeline.run.early_parse import EarlyParse, closed_after
 from pipeline.run.parse_runner import ParseReport, parse_pending, start_workers
 from pipeline.run.tuning import cap_build_memory, collector_paused, default_jobs
 from pipeline.run.workers import ParseLimits, StartingPool
@@ -78,7 +78,7 @@ class StoreSession:
         # The workers parse the batches' revisions while they are stored (as a build's do
         # while its files are read: `pipeline.run.early_parse`), not after.
         early = None if self._pool is None else EarlyParse(self._pool, set(), owns_pool=False)
-        try:
+        with closed_after(early):
             if early is not None:
                 for batch in batches:
                     early.add(batch)
@@ -93,13 +93,6 @@ class StoreSession:
                     pool=self._pool,
                     early=early,
                 )
-        except BaseException:
-            if early is not None:
-                early.close(kill=True)
-            raise
-        finally:
-            if early is not None:
-                early.close()
         self._add(counts, report)
         self.seconds += time.perf_counter() - started
         return counts
