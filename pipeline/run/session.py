@@ -18,6 +18,7 @@ from types import TracebackType
 
 import duckdb
 
+from pipeline.parse.registry import PARSER_VERSION
 from pipeline.progress import NoProgress, Progress
 from pipeline.run.early_parse import EarlyParse, closed_after
 from pipeline.run.parse_runner import ParseReport, parse_pending, start_workers
@@ -25,6 +26,7 @@ from pipeline.run.tuning import cap_build_memory, collector_paused, default_jobs
 from pipeline.run.workers import ParseLimits, StartingPool
 from schemas.pages import ImportBatch
 from warehouse.connection import open_writer, transaction
+from warehouse.parse_state import parsed_keys
 from warehouse.store import StoreCounts, finish_run, start_run, store_batches
 
 
@@ -51,6 +53,10 @@ class StoreSession:
         self._stack = ExitStack()
         self._conn: duckdb.DuckDBPyConnection | None = None
         self._pool: StartingPool | None = None
+        # Revisions this parser version had parsed when the run started: a batch that brings
+        # one again (`extract --force`) does not send it to the workers, as it is not pending.
+        # Revisions the run parses are new ones, never brought again.
+        self._parsed: set[str] = set()
         self.run_id = 0
 
     def __enter__(self) -> StoreSession:
@@ -60,6 +66,8 @@ class StoreSession:
                 self._stack.callback(self._pool.close)
             self._conn = self._stack.enter_context(open_writer(self.db))
             cap_build_memory(self._conn)
+            if self._pool is not None:
+                self._parsed = parsed_keys(self._conn, PARSER_VERSION)
             with transaction(self._conn):
                 self.run_id = start_run(self._conn, self.command)
         except BaseException:
@@ -77,7 +85,9 @@ class StoreSession:
         started = time.perf_counter()
         # The workers parse the batches' revisions while they are stored (as a build's do
         # while its files are read: `pipeline.run.early_parse`), not after.
-        early = None if self._pool is None else EarlyParse(self._pool, set(), owns_pool=False)
+        early = (
+            None if self._pool is None else EarlyParse(self._pool, self._parsed, owns_pool=False)
+        )
         with closed_after(early):
             if early is not None:
                 for batch in batches:

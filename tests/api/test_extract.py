@@ -16,6 +16,7 @@ from pipeline.extract.api.fetch import FetchOutcome, fetch_batches
 from pipeline.extract.api.sweep import sweep
 from pipeline.fakewiki.corpus import generated_pages
 from pipeline.fakewiki.server import FaultPlan
+from pipeline.run import early_parse
 from pipeline.run.extract import extract_from_api
 from tests.api.conftest import WikiFactory, fast_config, stored_titles
 from warehouse.connection import read_only
@@ -382,3 +383,25 @@ def test_workers_parsing_while_batches_are_stored_store_what_parsing_in_process_
         digests[jobs] = table_digests(db)
     assert differences(digests[0], digests[2]) == []
     assert digests[2]["main.tiles"].rows > 0 and digests[2]["main.rules"].rows > 0
+
+
+def test_a_forced_extraction_sends_no_parsed_revision_to_the_workers_again(
+    make_wiki: WikiFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--force` fetches every page again; their revisions are stored and parsed already, so
+    none is pending and none goes to the workers (they would parse it for nothing)."""
+    wiki = make_wiki(SMALL)
+    db = tmp_path / "wh.duckdb"
+    selection = PageSelection(all_pages=True)
+    extract_from_api(db, selection, fast_config(wiki), jobs=2, batch_size=4)
+    sent: list[int] = []
+    real_close = early_parse.EarlyParse.close
+
+    def close(self: early_parse.EarlyParse, *, kill: bool = False) -> None:
+        sent.append(len(self.sent))
+        real_close(self, kill=kill)
+
+    monkeypatch.setattr(early_parse.EarlyParse, "close", close)
+    again = extract_from_api(db, selection, fast_config(wiki), jobs=2, batch_size=4, force=True)
+    assert again.fetched == len(SMALL) and not again.failed
+    assert sent and set(sent) == {0}
