@@ -19,28 +19,14 @@ from pipeline.parse.rules.vocabulary import Vocabulary
 from schemas.rules import ClaimState
 
 CAMEL_CASE = re.compile(r"(?<=[a-z])(?=[A-Z])")
-
-
 LABEL_WORDS = 8  # a label line (a table row's feature) is short
-
-
 QUALIFIER_END = re.compile(r"\((?!s\))|(?<!\(s)\)|\||\d")  # "segment(s)" goes on
-
-
 QUOTED = re.compile(r"„[^”“\n]*[”“]|“[^”\n]*”|\"[^\"\n]*\"|«[^»\n]*»")  # a name: „Drum lung”
-
-
 PHASES = (ClaimState.END_GAME, ClaimState.DURING_GAME)
-
-
 ANNOUNCEMENT_WORDS = 8
-
-
 # A barn scores a field's cities and fortresses: in a barn context those claims are the barn's.
 # Farmers score the cities their field borders: in a field context a city claim is the field's.
 REFINEMENTS = {"barn": {"field", "city", "fortress"}, "field": {"city"}}
-
-
 # Units that belong to one feature: a sentence about coats of arms is about a city.
 UNIT_FEATURES = {"coat_of_arms": "city", "vineyard": "monastery"}  # vineyards score monasteries
 

@@ -19,33 +19,15 @@ from pipeline.parse.rules.vocabulary import Vocabulary
 from schemas.rules import CountMention
 
 MULTIPLIER = re.compile(r"\(\s*[x×]\s*([0-9]+)\s*\)", re.IGNORECASE)
-
-
 SIGNED = re.compile(r"\(\s*([+\-−–])\s*([0-9]+)\s*\)")  # "(+0) kartička": no point word
-
-
 COMPACT_PER = re.compile(r"/|×")  # "1 point / tile", "2 points × size of city"
-
-
 NEXT_TO = 3  # characters between a signed amount and the unit it is for: "(+0) kartička"
-
-
 NUMBER = re.compile(r"(?<![\w/.+])[0-9]+(?![\w/:]|\.(?:\s|$))")  # not "1." or "Exemplul 2:"
-
-
 # Numbers are read in ASCII digits only; another digit in a scoring text is reported.
 ODD_DIGITS = re.compile(rf"{NON_ASCII_DIGIT}+")
-
-
 DIGITS = re.compile(r"[0-9]+")
-
-
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-
-
 INLINE_ITEM = re.compile(r"\s[*#]+\s")
-
-
 UNIT_WINDOW = 20  # characters between a "per" word and its unit phrase ("fiecare dintre ...")
 
 

@@ -50,14 +50,8 @@ from schemas.rules import ClaimState, CountMention
 __all__ = ["ClaimDraft", "extract_claims", "number_problems", "sentences"]
 
 EXPLAINED = re.compile(r"\s*\(")  # "9 points (the feature tile and ...)": an amount explained
-
-
 CLAUSE_END = re.compile(r"[()+|.;,]")
-
-
 AROUND_WINDOW = 40  # characters from a tile unit to its "around it"
-
-
 # Features that score at game end only while incomplete (fields score only then).
 INCOMPLETE_AT_GAME_END = frozenset({"road", "city", "monastery"})
 
