@@ -227,12 +227,16 @@ class ColumnRows:
 
 
 def insert_rows(
-    conn: duckdb.DuckDBPyConnection, table: str, rows: Sequence[Mapping[str, Any]]
+    conn: duckdb.DuckDBPyConnection,
+    table: str,
+    rows: Sequence[Mapping[str, Any]],
+    columns: Sequence[str] | None = None,
 ) -> int:
-    """Append rows (dicts keyed by column name) to `table` in one Arrow scan."""
+    """Append rows (dicts keyed by column name) to `table` in one Arrow scan. `columns`: the
+    table's columns, as in `insert_columns`."""
     buffer = ColumnRows()
     buffer.add_rows(rows)
-    return insert_columns(conn, table, buffer)
+    return insert_columns(conn, table, buffer, columns)
 
 
 # Python types whose Arrow type needs no inference: given explicitly, pyarrow only converts.

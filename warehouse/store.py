@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -17,7 +17,15 @@ import duckdb
 from schemas.checks import CheckResult
 from schemas.findings import Finding
 from schemas.pages import ImportBatch
-from warehouse.rows import arrow_view, delete_where_in, execute, insert_records, insert_rows, scalar
+from warehouse.rows import (
+    arrow_view,
+    delete_where_in,
+    execute,
+    insert_records,
+    insert_rows,
+    scalar,
+    table_columns,
+)
 
 
 @dataclass
@@ -51,6 +59,62 @@ def _existing(conn: duckdb.DuckDBPyConnection, sql: str) -> set[str]:
     return {str(row[0]) for row in conn.execute(sql).fetchall()}
 
 
+def _pairs(conn: duckdb.DuckDBPyConnection, sql: str) -> set[tuple[str, str]]:
+    return {(str(a), str(b)) for a, b in conn.execute(sql).fetchall()}
+
+
+@dataclass
+class KnownRows:
+    """What `store_batches` must know of the warehouse before it stores: the keys stored so
+    far, each page's current revision and the last import number, and each table's columns.
+
+    `store_batches` reads them itself by default. A writer that stores group after group on
+    one connection (an extraction's session) reads them once and passes them again: each call
+    keeps them up to date, so a group costs no read of every key stored before it. After a
+    failed transaction they are ahead of the warehouse: read them again (`known_rows`).
+    """
+
+    sources: set[str]
+    pages: set[str]
+    revisions: set[str]
+    current: dict[str, str]  # title -> revision_key, as `current_revisions` has it
+    newest_ids: dict[str, tuple[int, str]]  # title -> its highest revision id, that revision
+    last_seq: int
+    catalog_pages: set[tuple[str, str]]  # (title, source_sha256)
+    catalog_languages: set[tuple[str, str]]  # (code, source_sha256)
+    columns: dict[str, list[str]] = field(default_factory=dict)
+
+    def columns_of(self, conn: duckdb.DuckDBPyConnection, table: str) -> list[str]:
+        """`table`'s columns, looked up once (no migration runs while a writer stores)."""
+        if table not in self.columns:
+            self.columns[table] = table_columns(conn, table)
+        return self.columns[table]
+
+
+def known_rows(conn: duckdb.DuckDBPyConnection) -> KnownRows:
+    return KnownRows(
+        sources=_existing(conn, "SELECT sha256 FROM source_files"),
+        pages=_existing(conn, "SELECT title FROM pages"),
+        revisions=_existing(conn, "SELECT revision_key FROM revisions"),
+        current={
+            str(t): str(k)
+            for t, k in conn.execute("SELECT title, revision_key FROM current_revisions").fetchall()
+        },
+        newest_ids={
+            str(t): (int(i), str(k))
+            for t, i, k in conn.execute(
+                "SELECT title, max(revision_id), arg_max(revision_key, revision_id) "
+                "FROM revisions WHERE revision_id IS NOT NULL GROUP BY title"
+            ).fetchall()
+        },
+        last_seq=int(scalar(conn, "SELECT coalesce(max(import_seq), 0) FROM revisions")),
+        catalog_pages=_pairs(conn, "SELECT title, source_sha256 FROM catalog_page_sightings"),
+        catalog_languages=_pairs(
+            conn, "SELECT code, source_sha256 FROM catalog_language_sightings"
+        ),
+    )
+
+
 def _renumber(conn: duckdb.DuckDBPyConnection, reimported: list[dict[str, Any]]) -> None:
     """Give re-imported revisions their new import_seq, in one statement."""
     # A revision re-imported twice in one run keeps its last number, as it was imported last.
@@ -66,40 +130,50 @@ def _renumber(conn: duckdb.DuckDBPyConnection, reimported: list[dict[str, Any]])
         )
 
 
-def store_batches(conn: duckdb.DuckDBPyConnection, batches: Sequence[ImportBatch]) -> StoreCounts:
+def store_batches(
+    conn: duckdb.DuckDBPyConnection,
+    batches: Sequence[ImportBatch],
+    known: KnownRows | None = None,
+) -> StoreCounts:
     """Store sources, pages, revisions and catalog sightings not stored yet.
 
     A revision already stored is not written again, but if it is not its page's current
     revision any more it becomes the last imported (so "last imported" keeps its meaning).
+    `known`: what this connection stored so far (`KnownRows`), updated here; read if None.
     """
     counts = StoreCounts()
-    known_sources = _existing(conn, "SELECT sha256 FROM source_files")
-    known_pages = _existing(conn, "SELECT title FROM pages")
-    known_revisions = _existing(conn, "SELECT revision_key FROM revisions")
-    current = dict(conn.execute("SELECT title, revision_key FROM current_revisions").fetchall())
-    seq = int(scalar(conn, "SELECT coalesce(max(import_seq), 0) FROM revisions"))
+    if known is None:
+        known = known_rows(conn)
+    current = known.current
+    # `seq` numbers every revision brought; the warehouse's last number is the last one given
+    # to a row written (a revision already current gets none), as `known_rows` would read it.
+    seq = last = known.last_seq
 
     sources, pages, revisions, reimported = [], [], [], []
     for batch in batches:
-        if batch.source.sha256 not in known_sources:
-            known_sources.add(batch.source.sha256)
+        if batch.source.sha256 not in known.sources:
+            known.sources.add(batch.source.sha256)
             sources.append(batch.source.model_dump(mode="json"))
         for rev in batch.revisions:
-            if rev.title not in known_pages:
-                known_pages.add(rev.title)
+            if rev.title not in known.pages:
+                known.pages.add(rev.title)
                 pages.append(
                     {"title": rev.title, "base_title": rev.base_title, "language": rev.language}
                 )
             key = rev.revision_key
             seq += 1
-            if key in known_revisions:
+            if key in known.revisions:
                 counts.revisions_known += 1
                 if current.get(rev.title) != key and rev.revision_id is None:
                     reimported.append({"revision_key": key, "import_seq": seq})
                     current[rev.title] = key
+                    last = seq
                 continue
-            known_revisions.add(key)
+            known.revisions.add(key)
             current[rev.title] = key
+            newest = known.newest_ids.get(rev.title)
+            if rev.revision_id is not None and (newest is None or rev.revision_id > newest[0]):
+                known.newest_ids[rev.title] = (rev.revision_id, key)
             revisions.append(
                 {
                     "revision_key": key,
@@ -114,11 +188,21 @@ def store_batches(conn: duckdb.DuckDBPyConnection, batches: Sequence[ImportBatch
                     "import_seq": seq,
                 }
             )
-    insert_rows(conn, "source_files", sources)
-    counts.pages_new = insert_rows(conn, "pages", pages)
-    counts.revisions_new = insert_rows(conn, "revisions", revisions)
+            last = seq
+    known.last_seq = last
+    # Within the call a page's current revision is the last one brought (what decides a
+    # re-import, as it always has); after it, what `current_revisions` says: the highest
+    # revision id, if the page has one.
+    for batch in batches:
+        for rev in batch.revisions:
+            newest = known.newest_ids.get(rev.title)
+            if newest is not None:
+                current[rev.title] = newest[1]
+    _insert(conn, known, "source_files", sources)
+    counts.pages_new = _insert(conn, known, "pages", pages)
+    counts.revisions_new = _insert(conn, known, "revisions", revisions)
     _renumber(conn, reimported)
-    counts.catalog_titles, counts.catalog_languages = _store_catalogs(conn, batches)
+    counts.catalog_titles, counts.catalog_languages = _store_catalogs(conn, batches, known)
     replace_findings(
         conn,
         "import",
@@ -128,35 +212,31 @@ def store_batches(conn: duckdb.DuckDBPyConnection, batches: Sequence[ImportBatch
     return counts
 
 
+def _insert(
+    conn: duckdb.DuckDBPyConnection, known: KnownRows, table: str, rows: list[dict[str, Any]]
+) -> int:
+    if not rows:
+        return 0
+    return insert_rows(conn, table, rows, known.columns_of(conn, table))
+
+
 def _store_catalogs(
-    conn: duckdb.DuckDBPyConnection, batches: Sequence[ImportBatch]
+    conn: duckdb.DuckDBPyConnection, batches: Sequence[ImportBatch], known: KnownRows
 ) -> tuple[int, int]:
-    seen_pages = {
-        (str(t), str(s))
-        for t, s in conn.execute(
-            "SELECT title, source_sha256 FROM catalog_page_sightings"
-        ).fetchall()
-    }
-    seen_langs = {
-        (str(c), str(s))
-        for c, s in conn.execute(
-            "SELECT code, source_sha256 FROM catalog_language_sightings"
-        ).fetchall()
-    }
     page_rows, lang_rows = [], []
     for batch in batches:
         for page in batch.catalog_pages:
-            if (page.title, page.seen_in) not in seen_pages:
-                seen_pages.add((page.title, page.seen_in))
+            if (page.title, page.seen_in) not in known.catalog_pages:
+                known.catalog_pages.add((page.title, page.seen_in))
                 page_rows.append({"title": page.title, "source_sha256": page.seen_in})
         for lang in batch.catalog_languages:
-            if (lang.code, lang.seen_in) not in seen_langs:
-                seen_langs.add((lang.code, lang.seen_in))
+            if (lang.code, lang.seen_in) not in known.catalog_languages:
+                known.catalog_languages.add((lang.code, lang.seen_in))
                 lang_rows.append(
                     {"code": lang.code, "name": lang.name, "source_sha256": lang.seen_in}
                 )
-    return insert_rows(conn, "catalog_page_sightings", page_rows), insert_rows(
-        conn, "catalog_language_sightings", lang_rows
+    return _insert(conn, known, "catalog_page_sightings", page_rows), _insert(
+        conn, known, "catalog_language_sightings", lang_rows
     )
 
 
@@ -206,10 +286,12 @@ def replace_check_results(conn: duckdb.DuckDBPyConnection, results: Sequence[Che
 
 
 __all__ = [
+    "KnownRows",
     "StoreCounts",
     "delete_where_in",
     "finish_run",
     "keep_import_order",
+    "known_rows",
     "replace_check_results",
     "replace_findings",
     "start_run",

@@ -8,6 +8,10 @@ consumer at the point it would have come; when the consumer stops early (an erro
 the producer stops after the item it is on, and `on_stop` (if given) is called first, from
 the consumer's thread, to cut that item short: an API fetch may otherwise sit out a
 Retry-After and its retries while the run waits to end (`ApiClient.stop`).
+
+`entered_meanwhile(manager)` enters a context manager in a thread of its own while the block
+does something else: an extraction opens its warehouse (the lock, migrations, parse workers)
+while the API sweep runs.
 """
 
 from __future__ import annotations
@@ -15,9 +19,11 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from typing import Generic, TypeVar
 
 Item = TypeVar("Item")
+Entered = TypeVar("Entered")
 
 
 class _End(Generic[Item]):
@@ -96,3 +102,45 @@ def _handed_over(
         if end is None and on_stop is not None:  # the consumer left before the end
             on_stop()
         thread.join(timeout=60)
+
+
+@contextmanager
+def entered_meanwhile(
+    manager: AbstractContextManager[Entered],
+) -> Iterator[Callable[[], Entered]]:
+    """Enter `manager` in a background thread; the block calls the yielded function to wait
+    for it and get what it entered (its error, if entering failed, is raised there).
+
+    When the block ends, `manager` is exited as a `with` would (the block's exception passed
+    on), once it has been entered; an error of entering that the block never asked for is
+    dropped if the block raised, raised otherwise.
+    """
+    entered: list[Entered] = []
+    failed: list[BaseException] = []
+
+    def enter() -> None:
+        try:
+            entered.append(manager.__enter__())
+        except BaseException as exc:  # raised in the caller's thread by `wait()`
+            failed.append(exc)
+
+    thread = threading.Thread(target=enter, name="carcdb-open", daemon=True)
+    thread.start()
+
+    def wait() -> Entered:
+        thread.join()
+        if failed:
+            raise failed[0]
+        return entered[0]
+
+    try:
+        yield wait
+    except BaseException as exc:
+        thread.join()
+        if entered and manager.__exit__(type(exc), exc, exc.__traceback__):
+            return
+        raise
+    thread.join()
+    if failed:
+        raise failed[0]
+    manager.__exit__(None, None, None)

@@ -9,6 +9,7 @@ skips pages whose latest revision is stored, and storing is idempotent by revisi
 from __future__ import annotations
 
 import json
+from contextlib import ExitStack
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -26,17 +27,19 @@ from pipeline.extract.api.discovery import (
 from pipeline.extract.api.fetch import FetchOutcome, fetch_batches
 from pipeline.extract.api.sweep import MAX_VALUES, plan_fetch, sweep
 from pipeline.progress import NoProgress, Progress
-from pipeline.run.ahead import ahead_groups
+from pipeline.run.ahead import ahead_groups, entered_meanwhile
 from pipeline.run.session import StoreSession
 from pipeline.run.workers import ParseLimits
-from warehouse.connection import open_writer, read_only, transaction
+from warehouse.connection import open_writer, transaction
 from warehouse.extractions import PageProblem, record_extraction
 from warehouse.revisions import latest_revision_ids
 
 # At most this many fetched batches wait, and are stored together in one transaction: a run
 # killed mid-way loses at most the group being stored and the batches waiting (fetched again
-# on the next run), never part of a batch.
-GROUP_BATCHES = 4
+# on the next run), never part of a batch. Each group costs the single writer a dozen
+# statements and the workers a pause, so a fast wiki is stored in fewer, larger groups
+# (docs/perf.md); against a throttled wiki a group is whatever arrived meanwhile.
+GROUP_BATCHES = 8
 
 
 @dataclass
@@ -89,14 +92,6 @@ def parse_since(value: str | None) -> str | None:
     return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def stored_latest_revisions(db: Path) -> dict[str, int]:
-    """Title -> the newest revision id the warehouse holds (empty for a new warehouse)."""
-    if not db.exists():
-        return {}
-    with read_only(db) as conn:
-        return latest_revision_ids(conn)
-
-
 def extract_from_api(
     db: Path,
     selection: PageSelection,
@@ -138,20 +133,27 @@ def extract_from_api(
         titles = discover(api, selection, report.failed)
         report.discovered = len(titles)
         progress.start("pages", len(titles))
-        swept = sweep(api, titles, batch_size)
-        report.missing, report.invalid = swept.missing, swept.invalid
-        report.failed += swept.failed
-        progress.advance("pages", len(swept.missing) + len(swept.invalid) + len(swept.failed))
-        plan = plan_fetch(swept.pages, stored_latest_revisions(db), since=since_value, force=force)
-        report.unchanged = len(plan.unchanged)
-        report.older_than_since = len(plan.older_than_since)
-        progress.advance("pages", report.unchanged + report.older_than_since)
-        if not api.work_started and report.failed:
-            raise ExtractError(
-                f"{api.config.endpoint}: no request was answered as asked "
-                f"({report.failed[0][1]}) - fix: check --api and try again later"
+        with ExitStack() as stack:
+            session = StoreSession(db, command="extract", jobs=jobs, limits=limits)
+            # Once the API has answered, the warehouse opens (its lock, migrations and parse
+            # workers) while the sweep runs; an API that never answers creates no warehouse.
+            opening = stack.enter_context(entered_meanwhile(session)) if api.work_started else None
+            swept = sweep(api, titles, batch_size)
+            report.missing, report.invalid = swept.missing, swept.invalid
+            report.failed += swept.failed
+            progress.advance("pages", len(swept.missing) + len(swept.invalid) + len(swept.failed))
+            if not api.work_started and report.failed:
+                raise ExtractError(
+                    f"{api.config.endpoint}: no request was answered as asked "
+                    f"({report.failed[0][1]}) - fix: check --api and try again later"
+                )
+            session = opening() if opening is not None else stack.enter_context(session)
+            plan = plan_fetch(
+                swept.pages, latest_revision_ids(session.conn), since=since_value, force=force
             )
-        with StoreSession(db, command="extract", jobs=jobs, limits=limits) as session:
+            report.unchanged = len(plan.unchanged)
+            report.older_than_since = len(plan.older_than_since)
+            progress.advance("pages", report.unchanged + report.older_than_since)
             fetched = fetch_batches(
                 api, plan.fetch, batch_size=swept.batch_size, progress=progress, outcome=outcome
             )

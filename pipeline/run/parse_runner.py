@@ -97,14 +97,19 @@ def guard_finding(failure: PageFailure) -> Finding:
 class _Writer:
     """Buffers rows and appends them in batches; times the writes for the report."""
 
-    def __init__(self, conn: duckdb.DuckDBPyConnection, report: ParseReport) -> None:
+    def __init__(
+        self,
+        conn: duckdb.DuckDBPyConnection,
+        report: ParseReport,
+        columns: dict[str, list[str]] | None = None,
+    ) -> None:
         self._conn = conn
         self._report = report
         self._rows: dict[str, ColumnRows] = {}
         self._pages = 0
         # Looked up once per table: no migration runs while a parse writes, and a lookup per
         # write was a visible share of the single writer's time.
-        self._columns: dict[str, list[str]] = {}
+        self._columns: dict[str, list[str]] = {} if columns is None else columns
 
     def add(self, page: PageRows) -> None:
         for table, rows in page.rows.items():
@@ -180,6 +185,7 @@ def parse_pending(
     limits: ParseLimits | None = None,
     early: EarlyParse | None = None,
     pool: StartingPool | None = None,
+    columns: dict[str, list[str]] | None = None,
 ) -> ParseReport:
     """Parse what needs it with `jobs` workers (0: in this process) and replace its rows.
 
@@ -187,7 +193,8 @@ def parse_pending(
     while their files were read. Their results are used where they stand
     (`EarlyParse.usable`), and the rest is parsed by the same workers. `pool`: workers the
     caller started and keeps for several calls (an extraction run). Without either, workers
-    are started here and stopped when done."""
+    are started here and stopped when done. `columns`: table -> columns, a cache the caller
+    keeps for several calls on one connection (filled here)."""
     started = time.perf_counter()
     stages = list(registered_stages() if stages is None else stages)
     progress = progress or NoProgress()
@@ -200,7 +207,7 @@ def parse_pending(
     stale = marked_before(conn, keys)  # a new revision has no rows: nothing to delete
     if stale:
         _clear(conn, stages, stale)
-    writer = _Writer(conn, report)
+    writer = _Writer(conn, report, columns)
     to_parse = keys
     if early is not None:
         usable = early.usable(revision_identities(conn, keys))

@@ -27,7 +27,14 @@ from pipeline.run.workers import ParseLimits, StartingPool
 from schemas.pages import ImportBatch
 from warehouse.connection import open_writer, transaction
 from warehouse.parse_state import parsed_keys
-from warehouse.store import StoreCounts, finish_run, start_run, store_batches
+from warehouse.store import (
+    KnownRows,
+    StoreCounts,
+    finish_run,
+    known_rows,
+    start_run,
+    store_batches,
+)
 
 
 class StoreSession:
@@ -57,6 +64,9 @@ class StoreSession:
         # one again (`extract --force`) does not send it to the workers, as it is not pending.
         # Revisions the run parses are new ones, never brought again.
         self._parsed: set[str] = set()
+        # What the warehouse holds, read once and kept up to date by every store: a group
+        # costs no read of every key stored before it (`warehouse.store.KnownRows`).
+        self._known: KnownRows | None = None
         self.run_id = 0
 
     def __enter__(self) -> StoreSession:
@@ -94,7 +104,9 @@ class StoreSession:
                     early.add(batch)
                 early.finish()
             with collector_paused(), transaction(self.conn):
-                counts = store_batches(self.conn, batches)
+                known = self._known or known_rows(self.conn)
+                self._known = None  # until the transaction commits: it is ahead of the warehouse
+                counts = store_batches(self.conn, batches, known)
                 report = parse_pending(
                     self.conn,
                     progress=self.progress,
@@ -102,7 +114,9 @@ class StoreSession:
                     limits=self.limits,
                     pool=self._pool,
                     early=early,
+                    columns=known.columns,
                 )
+            self._known = known
         self._add(counts, report)
         self.seconds += time.perf_counter() - started
         return counts

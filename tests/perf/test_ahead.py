@@ -1,5 +1,5 @@
 """`ahead` and `ahead_groups`: a producer in its own thread, its items and its error handed
-over in order."""
+over in order; `entered_meanwhile`: a context manager entered in its own thread."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from pipeline.run.ahead import ahead, ahead_groups
+from pipeline.run.ahead import ahead, ahead_groups, entered_meanwhile
 
 
 def test_items_arrive_in_order_and_the_producer_runs_ahead() -> None:
@@ -120,3 +120,67 @@ def test_the_producers_error_comes_after_the_items_before_it_in_groups() -> None
         for group in ahead_groups(items()):
             got += group
     assert got == [1, 2]
+
+
+class _Manager:
+    """A context manager that records what happened to it, in which thread."""
+
+    def __init__(self, *, fail: bool = False, release: threading.Event | None = None) -> None:
+        self.fail = fail
+        self.release = release
+        self.events: list[tuple[str, str]] = []
+
+    def __enter__(self) -> str:
+        self.events.append(("enter", threading.current_thread().name))
+        if self.release is not None:
+            assert self.release.wait(10)
+        if self.fail:
+            raise OSError("the warehouse is locked")
+        return "opened"
+
+    def __exit__(self, kind: object, error: object, trace: object) -> None:
+        self.events.append(("exit", f"{getattr(kind, '__name__', None)}"))
+
+
+def test_entered_meanwhile_enters_in_another_thread_while_the_block_runs() -> None:
+    release = threading.Event()
+    manager = _Manager(release=release)
+    with entered_meanwhile(manager) as wait:
+        # The block runs while entering is still held back: it did not wait for it.
+        assert manager.events == [("enter", "carcdb-open")]
+        release.set()
+        assert wait() == "opened"
+        assert wait() == "opened"  # asking again does not enter again
+    assert manager.events == [("enter", "carcdb-open"), ("exit", "None")]
+
+
+def test_entered_meanwhile_exits_with_the_blocks_error() -> None:
+    manager = _Manager()
+    with pytest.raises(KeyError), entered_meanwhile(manager) as wait:
+        wait()
+        raise KeyError("a store failed")
+    assert manager.events[-1] == ("exit", "KeyError")
+
+
+def test_an_error_of_entering_is_raised_where_the_block_waits() -> None:
+    manager = _Manager(fail=True)
+    with pytest.raises(OSError, match="locked"), entered_meanwhile(manager) as wait:
+        wait()
+    assert [event for event, _ in manager.events] == ["enter"]  # never exited
+
+
+def test_an_error_of_entering_the_block_never_asked_for() -> None:
+    """Raised when the block ends well; dropped when the block raised its own error."""
+    with pytest.raises(OSError, match="locked"), entered_meanwhile(_Manager(fail=True)):
+        pass
+    with pytest.raises(ValueError, match="sweep"), entered_meanwhile(_Manager(fail=True)):
+        raise ValueError("the sweep failed")
+
+
+def test_a_block_that_fails_before_waiting_waits_for_entering_then_exits() -> None:
+    release = threading.Event()
+    manager = _Manager(release=release)
+    threading.Timer(0.05, release.set).start()
+    with pytest.raises(ValueError), entered_meanwhile(manager):
+        raise ValueError("Ctrl-C during the sweep")
+    assert manager.events == [("enter", "carcdb-open"), ("exit", "ValueError")]
