@@ -375,9 +375,9 @@ def test_workers_parsing_while_batches_are_stored_store_what_parsing_in_process_
     digests = {}
     for jobs in (0, 2):
         db = tmp_path / f"jobs{jobs}.duckdb"
-        # Batches of 2 pages: 8 batches in groups of up to 4, so several groups share a pool.
+        # Batches of 1 page: 16 batches in groups of up to 8, so several groups share a pool.
         report = extract_from_api(
-            db, PageSelection(all_pages=True), fast_config(wiki), jobs=jobs, batch_size=2
+            db, PageSelection(all_pages=True), fast_config(wiki), jobs=jobs, batch_size=1
         )
         assert report.fetched == len(pages) and not report.failed
         digests[jobs] = table_digests(db)
