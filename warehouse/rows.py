@@ -164,6 +164,20 @@ def table_columns(conn: duckdb.DuckDBPyConnection, table: str) -> list[str]:
     return [str(row[0]) for row in rows]
 
 
+class TableColumns:
+    """Each table's columns, looked up once: for a writer that appends to the same tables many
+    times on one connection (no migration runs meanwhile), where a lookup per write was a
+    visible share of the single writer's time."""
+
+    def __init__(self) -> None:
+        self._columns: dict[str, list[str]] = {}
+
+    def of(self, conn: duckdb.DuckDBPyConnection, table: str) -> list[str]:
+        if table not in self._columns:
+            self._columns[table] = table_columns(conn, table)
+        return self._columns[table]
+
+
 class ColumnRows:
     """Rows of one table held column by column: cheaper to send between processes (the
     column names are not repeated per row) and to turn into Arrow. A column some rows lack

@@ -18,13 +18,13 @@ from schemas.checks import CheckResult
 from schemas.findings import Finding
 from schemas.pages import ImportBatch
 from warehouse.rows import (
+    TableColumns,
     arrow_view,
     delete_where_in,
     execute,
     insert_records,
     insert_rows,
     scalar,
-    table_columns,
 )
 
 
@@ -82,13 +82,7 @@ class KnownRows:
     last_seq: int
     catalog_pages: set[tuple[str, str]]  # (title, source_sha256)
     catalog_languages: set[tuple[str, str]]  # (code, source_sha256)
-    columns: dict[str, list[str]] = field(default_factory=dict)
-
-    def columns_of(self, conn: duckdb.DuckDBPyConnection, table: str) -> list[str]:
-        """`table`'s columns, looked up once (no migration runs while a writer stores)."""
-        if table not in self.columns:
-            self.columns[table] = table_columns(conn, table)
-        return self.columns[table]
+    columns: TableColumns = field(default_factory=TableColumns)
 
 
 def known_rows(conn: duckdb.DuckDBPyConnection) -> KnownRows:
@@ -217,7 +211,7 @@ def _insert(
 ) -> int:
     if not rows:
         return 0
-    return insert_rows(conn, table, rows, known.columns_of(conn, table))
+    return insert_rows(conn, table, rows, known.columns.of(conn, table))
 
 
 def _store_catalogs(

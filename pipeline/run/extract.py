@@ -147,7 +147,10 @@ def extract_from_api(
                     f"{api.config.endpoint}: no request was answered as asked "
                     f"({report.failed[0][1]}) - fix: check --api and try again later"
                 )
-            session = opening() if opening is not None else stack.enter_context(session)
+            if opening is not None:
+                opening()  # waits until the session is open
+            else:
+                stack.enter_context(session)
             plan = plan_fetch(
                 swept.pages, latest_revision_ids(session.conn), since=since_value, force=force
             )

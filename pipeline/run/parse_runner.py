@@ -36,7 +36,7 @@ from pipeline.run.workers import (
 from schemas.findings import Finding, Severity
 from warehouse.parse_state import keys_to_parse, mark_parsed, marked_before
 from warehouse.revisions import revision_count, revision_identities, stored_texts
-from warehouse.rows import ColumnRows, delete_where_in, insert_columns, record_row, table_columns
+from warehouse.rows import ColumnRows, TableColumns, delete_where_in, insert_columns, record_row
 
 GUARD_STAGE = "parse"
 # Revisions fetched from the warehouse at a time, and revisions buffered before a write:
@@ -101,15 +101,13 @@ class _Writer:
         self,
         conn: duckdb.DuckDBPyConnection,
         report: ParseReport,
-        columns: dict[str, list[str]] | None = None,
+        columns: TableColumns | None = None,
     ) -> None:
         self._conn = conn
         self._report = report
         self._rows: dict[str, ColumnRows] = {}
         self._pages = 0
-        # Looked up once per table: no migration runs while a parse writes, and a lookup per
-        # write was a visible share of the single writer's time.
-        self._columns: dict[str, list[str]] = {} if columns is None else columns
+        self._columns = TableColumns() if columns is None else columns
 
     def add(self, page: PageRows) -> None:
         for table, rows in page.rows.items():
@@ -126,9 +124,7 @@ class _Writer:
     def flush(self) -> None:
         started = time.perf_counter()
         for table, rows in self._rows.items():
-            if table not in self._columns:
-                self._columns[table] = table_columns(self._conn, table)
-            written = insert_columns(self._conn, table, rows, self._columns[table])
+            written = insert_columns(self._conn, table, rows, self._columns.of(self._conn, table))
             if table == "findings":
                 self._report.findings += written
             else:
@@ -185,7 +181,7 @@ def parse_pending(
     limits: ParseLimits | None = None,
     early: EarlyParse | None = None,
     pool: StartingPool | None = None,
-    columns: dict[str, list[str]] | None = None,
+    columns: TableColumns | None = None,
 ) -> ParseReport:
     """Parse what needs it with `jobs` workers (0: in this process) and replace its rows.
 
@@ -193,8 +189,8 @@ def parse_pending(
     while their files were read. Their results are used where they stand
     (`EarlyParse.usable`), and the rest is parsed by the same workers. `pool`: workers the
     caller started and keeps for several calls (an extraction run). Without either, workers
-    are started here and stopped when done. `columns`: table -> columns, a cache the caller
-    keeps for several calls on one connection (filled here)."""
+    are started here and stopped when done. `columns`: the tables' columns, a cache the caller
+    keeps for several calls on one connection."""
     started = time.perf_counter()
     stages = list(registered_stages() if stages is None else stages)
     progress = progress or NoProgress()
