@@ -79,3 +79,23 @@ def test_arrow_columns_have_the_type_pyarrow_infers(values: list[Any]) -> None:
     explicit = arrow_array(values)
     assert explicit.type == inferred.type
     assert explicit.equals(inferred)
+
+
+def test_appends_inside_a_transaction_keep_no_arrow_memory(tmp_path: Path) -> None:
+    """A build appends every row in one transaction: the Arrow copy of each append is freed
+    once DuckDB has read it, not kept until the commit (`warehouse.rows.arrow_stream`)."""
+    conn = duckdb.connect(str(tmp_path / "w.duckdb"))
+    conn.execute("CREATE TABLE t (id BIGINT, text VARCHAR)")
+    conn.execute("BEGIN")
+    before = pa.total_allocated_bytes()
+    texts = [f"{n} " + "wikitext " * 400 for n in range(1000)]  # about 3.6 MB an append
+    for part in range(5):
+        rows = ColumnRows()
+        rows.add_rows([{"id": part * 1000 + n, "text": t} for n, t in enumerate(texts)])
+        insert_columns(conn, "t", rows)
+    assert pa.total_allocated_bytes() - before < 1_000_000  # 18 MB appended
+    assert conn.execute("SELECT count(*), sum(length(text)) FROM t").fetchall() == [
+        (5000, 5 * sum(map(len, texts)))
+    ]
+    conn.execute("COMMIT")
+    conn.close()

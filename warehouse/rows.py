@@ -293,6 +293,28 @@ def arrow_view(
         conn.unregister(name)
 
 
+@contextmanager
+def arrow_stream(
+    conn: duckdb.DuckDBPyConnection, name: str, columns: Mapping[str, Sequence[Any]]
+) -> Iterator[str]:
+    """`columns` as a temporary view `name` that ONE statement reads ONCE (an Arrow stream).
+
+    Inside a transaction DuckDB keeps a registered Python object alive until the transaction
+    ends, unregistered or not (the temporary view it creates holds it). A build appends every
+    row in one transaction, so each appended table would stay in Arrow memory beside DuckDB's
+    own copy until the commit. A stream is held instead: its batches are freed as they are
+    read.
+    """
+    table = pa.table({column: arrow_array(values) for column, values in columns.items()})
+    stream = pa.RecordBatchReader.from_batches(table.schema, iter(table.to_batches()))
+    del table
+    conn.register(name, stream)
+    try:
+        yield name
+    finally:
+        conn.unregister(name)
+
+
 def insert_columns(
     conn: duckdb.DuckDBPyConnection,
     table: str,
@@ -310,7 +332,7 @@ def insert_columns(
         raise RuntimeError(f"rows for {table!r} carry unknown columns {sorted(extra)}")
     present = [c for c in columns if c in rows.columns]
     quoted = ", ".join(f'"{c}"' for c in present)
-    with arrow_view(conn, f"_arrow_{table}", {c: rows.columns[c] for c in present}) as view:
+    with arrow_stream(conn, f"_arrow_{table}", {c: rows.columns[c] for c in present}) as view:
         execute(conn, f"INSERT INTO {table} ({quoted}) SELECT {quoted} FROM {view}")
     return rows.count
 

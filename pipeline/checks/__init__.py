@@ -4,12 +4,17 @@ A check reads the warehouse (each page's current revision) and returns `CheckRes
 Register new checks in `registered_checks()`, and bump `CHECKS_VERSION` whenever a check
 is added or changes what it reports: a build reuses the stored results while the checks'
 version, names and inputs (`warehouse.check_state.inputs_fingerprint`) are unchanged.
+
+A check that can run in another process also registers how to detach it (`Check.detach`);
+given a `Helper`, `run_checks` hands it that work first and runs the other checks meanwhile.
+The results are the same, in the same order, either way.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import BrokenExecutor, Future
 from dataclasses import dataclass
 
 import duckdb
@@ -18,6 +23,7 @@ from pipeline.checks.engine import (
     check_scoring_claims,
     check_tile_sets,
     check_worked_examples,
+    detach_tile_sets,
 )
 from pipeline.checks.engine_expansions import (
     check_expansion_tile_sets,
@@ -25,7 +31,7 @@ from pipeline.checks.engine_expansions import (
 )
 from pipeline.checks.foundation import check_data_findings, check_pages_in_catalog
 from pipeline.checks.history import check_no_lost_records
-from pipeline.checks.inputs import CheckInputs
+from pipeline.checks.inputs import CheckInputs, Detached, Helper
 from pipeline.checks.rules import check_icon_notes_recorded, check_no_markup_in_text
 from pipeline.checks.tiles import (
     check_declared_totals,
@@ -56,6 +62,8 @@ class Check:
     name: str
     # Every check takes the run's shared inputs; a check reading none of them ignores them.
     run: Callable[[duckdb.DuckDBPyConnection, CheckInputs], list[CheckResult]]
+    # The same work for another process, where it can be detached (`inputs.Detached`).
+    detach: Callable[[duckdb.DuckDBPyConnection, CheckInputs], Detached] | None = None
 
 
 def _conn_only(
@@ -77,7 +85,7 @@ def registered_checks() -> list[Check]:
         Check("tiles.same_in_every_language", check_languages),
         Check("rules_icon_notes_recorded", _conn_only(check_icon_notes_recorded)),
         Check("rules_no_markup_in_text", _conn_only(check_no_markup_in_text)),
-        Check("engine.tile_sets", check_tile_sets),
+        Check("engine.tile_sets", check_tile_sets, detach_tile_sets),
         Check("engine.expansion_tile_sets", check_expansion_tile_sets),
         Check("engine.shape_features", check_shape_features),
         Check("engine.scoring_claims", check_scoring_claims),
@@ -107,17 +115,30 @@ def run_checks(
     checks: Sequence[Check] | None = None,
     *,
     run_id: int | None = None,
+    helper: Helper | None = None,
 ) -> list[CheckResult]:
     """Run every check, replace the stored results, return them.
 
     Running every registered check records the fingerprint the results were computed from;
-    running a chosen few forgets it, as the stored results are then partial.
+    running a chosen few forgets it, as the stored results are then partial. `helper`: runs
+    the checks that can be detached while this process runs the others.
     """
     started = time.perf_counter()
+    selected = registered_checks() if checks is None else checks
     results: list[CheckResult] = []
     inputs = CheckInputs(conn)
-    for check in registered_checks() if checks is None else checks:
-        results.extend(check.run(conn, inputs))
+    elsewhere: dict[str, Future[list[CheckResult]]] = {}
+    if helper is not None:
+        for check in selected:
+            if check.detach is not None:
+                elsewhere[check.name] = helper.submit(check.detach(conn, inputs))
+    # The checks run here first and the helper's results are waited for last, each put in
+    # its place: the results keep the registry's order wherever they were computed.
+    parts: dict[str, list[CheckResult]] = {}
+    for check in sorted(selected, key=lambda check: check.name in elsewhere):
+        parts[check.name] = _results(conn, inputs, check, elsewhere.get(check.name))
+    for check in selected:
+        results.extend(parts[check.name])
     # Freed here, not at return: when the caller runs this with the collector paused
     # (`pipeline.run.tuning`), the collection that follows walks the results alone.
     del inputs
@@ -136,8 +157,27 @@ def run_checks(
     return results
 
 
-def checks_for_build(conn: duckdb.DuckDBPyConnection, *, run_id: int | None = None) -> CheckRun:
-    """The stored results when nothing the checks read has changed, else a fresh run."""
+def _results(
+    conn: duckdb.DuckDBPyConnection,
+    inputs: CheckInputs,
+    check: Check,
+    elsewhere: Future[list[CheckResult]] | None,
+) -> list[CheckResult]:
+    """One check's results: from the helper when it took the check, else run here (also when
+    the helper's process died: the results do not depend on where they are computed)."""
+    if elsewhere is not None:
+        try:
+            return elsewhere.result()
+        except BrokenExecutor:
+            pass
+    return check.run(conn, inputs)
+
+
+def checks_for_build(
+    conn: duckdb.DuckDBPyConnection, *, run_id: int | None = None, helper: Helper | None = None
+) -> CheckRun:
+    """The stored results when nothing the checks read has changed, else a fresh run
+    (`helper`: as in `run_checks`)."""
     state = stored_check_state(conn)
     if state is not None and state.fingerprint == checks_fingerprint(conn):
         stored = stored_check_results(conn)
@@ -149,7 +189,7 @@ def checks_for_build(conn: duckdb.DuckDBPyConnection, *, run_id: int | None = No
                 computed_at=state.computed_at.isoformat(timespec="seconds"),
             )
     started = time.perf_counter()
-    results = run_checks(conn, run_id=run_id)
+    results = run_checks(conn, run_id=run_id, helper=helper)
     return CheckRun(results, reused=False, seconds=time.perf_counter() - started)
 
 

@@ -25,12 +25,12 @@ from its claims, then:
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
 import duckdb
 
 from pipeline.checks.engine_tile_set import tile_set_results
-from pipeline.checks.inputs import CheckInputs
+from pipeline.checks.inputs import CheckInputs, Detached
 from pipeline.checks.tiles import BASE_PRODUCTS, reference_counts, tiles_by_list
 from pipeline.configgen.claim_rates import (
     Claim,
@@ -39,6 +39,7 @@ from pipeline.configgen.claim_rates import (
     example_state,
     rate_key,
 )
+from pipeline.configgen.data import ConfigData
 from pipeline.configgen.generate import geometry_product
 from pipeline.configgen.module_rates import module_claims
 from pipeline.configgen.values import (
@@ -153,6 +154,19 @@ def check_tile_sets(
     A set whose configuration cannot be generated at all is an `engine.config` failure.
     """
     inputs = CheckInputs.of(conn, inputs)
+    return base_tile_set_results(inputs.config_data, base_tile_sets(conn, inputs))
+
+
+def detach_tile_sets(conn: duckdb.DuckDBPyConnection, inputs: CheckInputs) -> Detached:
+    """`check_tile_sets` as work for another process: the sets and the data, read here."""
+    sets = base_tile_sets(conn, inputs)
+    return Detached(base_tile_set_results, (inputs.config_data.detached(), sets))
+
+
+def base_tile_set_results(
+    data: ConfigData, sets: Sequence[tuple[str, str, str, list[str]]]
+) -> list[CheckResult]:
+    """`check_tile_sets` of the given sets (`base_tile_sets`), from `data` alone."""
     boards = Boards()
 
     def placeable(config: EngineConfig, rules: RulesConfig, scope: str) -> CheckResult:
@@ -169,11 +183,9 @@ def check_tile_sets(
         )
 
     results = []
-    for title, product, edition, codes in base_tile_sets(conn, inputs):
+    for title, product, edition, codes in sets:
         scope = f"{title} {product} {edition}"
-        results += tile_set_results(
-            conn, inputs.config_data, (title, product, edition), scope, placeable, codes=codes
-        )
+        results += tile_set_results(data, (title, product, edition), scope, placeable, codes=codes)
     return results
 
 

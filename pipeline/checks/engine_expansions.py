@@ -158,7 +158,6 @@ def check_expansion_tile_sets(
     for title, product, edition in expansion_tile_sets(conn, inputs):
         scope = f"{title} {product} {edition} (whole set)"
         results += tile_set_results(
-            conn,
             inputs.config_data,
             (title, product, edition),
             scope,

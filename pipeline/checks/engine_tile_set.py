@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
-import duckdb
-
 from pipeline.configgen.data import ConfigData
 from pipeline.configgen.generate import engine_config
 from pipeline.engine.config_file import rules_from_engine_config
@@ -24,7 +22,6 @@ Placeable = Callable[[EngineConfig, RulesConfig, str], CheckResult]
 
 
 def tile_set_results(
-    conn: duckdb.DuckDBPyConnection,
     data: ConfigData,
     tile_set_key: tuple[str, str, str],
     scope: str,
@@ -40,13 +37,14 @@ def tile_set_results(
     rules the engine builds from the configuration. `codes` picks the set's tiles (all its
     lists' otherwise); `unknown` are the (product, code) shapes the shape data marks unknown:
     a set missing only such shapes is a geometry skip (the expansions'). Without it a missing
-    shape is a failure naming the geometry's product (the base game's sets).
+    shape is a failure naming the geometry's product (the base game's sets). Reads nothing
+    from the warehouse: `data` may be detached, in another process.
     """
     title, product, edition = tile_set_key
     page, language = data.base_title(title)
     try:
         config = engine_config(
-            conn, page, edition, language=language, product=product, codes=codes, data=data
+            None, page, edition, language=language, product=product, codes=codes, data=data
         )
     except InputError as exc:
         return [outcome("engine.config", scope, False, "a configuration", "none", str(exc), {})]

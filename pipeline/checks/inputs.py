@@ -8,12 +8,32 @@ its own (tests, scripts) makes its own, so it reads the warehouse as it is at th
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass
 from functools import cached_property
+from typing import Any, Protocol
 
 import duckdb
 
 from pipeline.configgen.data import ConfigData
+from schemas.checks import CheckResult
 from warehouse.tiles import TileRow, current_tiles
+
+
+@dataclass(frozen=True)
+class Detached:
+    """A check's work as `function(*args)`: a module-level function and picklable arguments
+    that read nothing from the warehouse. It returns what the check run in-process returns."""
+
+    function: Callable[..., list[CheckResult]]
+    args: tuple[Any, ...]
+
+
+class Helper(Protocol):
+    """Runs detached checks elsewhere (another process) while the caller runs the others."""
+
+    def submit(self, work: Detached) -> Future[list[CheckResult]]: ...
 
 
 class CheckInputs:

@@ -34,7 +34,7 @@ class ConfigData:
     """Current-revision pages, lists, tiles and claims; `pages` limits it to those base titles."""
 
     def __init__(self, conn: duckdb.DuckDBPyConnection, pages: Sequence[str] | None = None):
-        self._conn = conn
+        self._conn: duckdb.DuckDBPyConnection | None = conn
         self._pages = None if pages is None else sorted(set(pages))
         self._maps = JsonMaps()  # tiles repeat a few feature maps many times
         # engine_config's (claim languages, scoring values, meeples) per (page, language),
@@ -48,10 +48,34 @@ class ConfigData:
         # every list of the page again, the square of the lists in all).
         self.memo: dict[tuple[str, ...], Any] = {}
 
+    # The parts read from the warehouse; everything else is derived from them.
+    _READ = ("_page_rows", "_lists", "_editions", "_tile_rows", "_claims")
+
+    def detached(self) -> ConfigData:
+        """A copy holding every part read, and no connection: for another process (it pickles).
+
+        The caches `engine_config` fills start empty in the copy.
+        """
+        copy = ConfigData.__new__(ConfigData)
+        copy.__dict__.update(
+            _conn=None,
+            _pages=self._pages,
+            _maps=JsonMaps(),
+            page_scoring={},
+            memo={},
+            **{part: getattr(self, part) for part in self._READ},
+        )
+        return copy
+
+    def _read(self) -> duckdb.DuckDBPyConnection:
+        if self._conn is None:  # every part was read before detaching: our bug
+            raise RuntimeError("a detached ConfigData reads nothing from the warehouse")
+        return self._conn
+
     @cached_property
     def _page_rows(self) -> list[tuple[str, str, str]]:
         """(title, base_title, language) of every stored page, by title."""
-        return page_titles(self._conn)
+        return page_titles(self._read())
 
     @cached_property
     def base_titles(self) -> list[str]:
@@ -84,7 +108,7 @@ class ConfigData:
     @cached_property
     def _lists(self) -> dict[str, list[TileListRow]]:
         by_title: dict[str, list[TileListRow]] = defaultdict(list)
-        for row in current_lists(self._conn, self._pages):
+        for row in current_lists(self._read(), self._pages):
             by_title[row.title].append(row)
         return by_title
 
@@ -95,14 +119,14 @@ class ConfigData:
     @cached_property
     def _editions(self) -> dict[str, list[str]]:
         """Editions of every stored revision's lists (an error message lists them)."""
-        return list_editions(self._conn, self._pages)
+        return list_editions(self._read(), self._pages)
 
     def editions(self, title: str) -> list[str]:
         return self._editions.get(title, [])
 
     @cached_property
     def _tile_rows(self) -> dict[ListKey, list[EntryColumns]]:
-        return current_list_entries(self._conn, self._pages)
+        return current_list_entries(self._read(), self._pages)
 
     def entries(self, key: ListKey) -> int:
         """How many tile entries one list of one revision holds."""
@@ -142,7 +166,7 @@ class ConfigData:
 
     @cached_property
     def _claims(self) -> dict[str, list[StoredClaim]]:
-        return claims_by_page(self._conn, self._pages)
+        return claims_by_page(self._read(), self._pages)
 
     def claims(self, page: str, languages: Sequence[str] | None = None) -> list[StoredClaim]:
         """The scoring claims of `page`'s current revisions (optionally of some languages)."""

@@ -188,7 +188,7 @@ def _geometry(product: str, codes: list[str]) -> ConfigGeometry:
 
 
 def engine_config(
-    conn: duckdb.DuckDBPyConnection,
+    conn: duckdb.DuckDBPyConnection | None,
     page: str,
     edition: str,
     *,
@@ -199,12 +199,14 @@ def engine_config(
 ) -> EngineConfig:
     """The configuration of `page` (a base title such as "Base game") for one edition.
 
-    `data` is the warehouse's rows read once, for callers generating many configurations;
-    without it only this page's rows are read.
+    `data` is the warehouse's rows read once, for callers generating many configurations
+    (then `conn` may be None); without it only this page's rows are read.
     """
     if "/" in page and language is None:
         page, _, language = page.partition("/")
     if data is None:
+        if conn is None:  # our bug
+            raise RuntimeError("engine_config needs a connection or the data read")
         data = ConfigData(conn, [page])
     tile_language = _page_language(data, page, edition, language)
     title = data.title(page, tile_language)

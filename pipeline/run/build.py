@@ -21,6 +21,7 @@ from pipeline.checks import checks_for_build, run_checks
 from pipeline.errors import InputError
 from pipeline.extract.corpus import SourceSpec, read_corpus, read_sources, sample_corpus_dir
 from pipeline.progress import NoProgress, Progress
+from pipeline.run.check_helper import check_helper
 from pipeline.run.early_parse import EarlyParse, already_parsed, closed_after
 from pipeline.run.known_sources import KnownFile, find_known
 from pipeline.run.parse_runner import ParseReport, parse_pending, start_workers
@@ -214,7 +215,8 @@ def store_and_parse(
         report = BuildReport(run_id, len(batches) if files is None else files, counts, parse_report)
         report.store_seconds = store_seconds
         if checks:
-            check_run = checks_for_build(conn, run_id=run_id)
+            with check_helper(jobs) as helper:
+                check_run = checks_for_build(conn, run_id=run_id, helper=helper)
             report.checks = check_run.results
             report.checks_reused = check_run.reused
             report.checks_seconds = check_run.seconds

@@ -189,8 +189,9 @@ STARTUP_SECONDS = 60.0
 # writer appends a batch of rows (`parse_runner.WRITE_EVERY` pages' rows) instead of handing
 # out work; with fewer, a 1-job build's worker waited for pages (docs/perf.md).
 IN_FLIGHT = 16
-_CONTEXT = multiprocessing.get_context("forkserver")
-_CONTEXT.set_forkserver_preload(["pipeline.run.workers"])
+# Every process a build starts (parse workers, the checks' helper) comes from one fork server.
+PROCESS_CONTEXT = multiprocessing.get_context("forkserver")
+PROCESS_CONTEXT.set_forkserver_preload(["pipeline.run.workers"])
 
 
 @dataclass
@@ -240,8 +241,8 @@ class WorkerPool:
         )
 
     def _start(self) -> _Worker:
-        parent, child = _CONTEXT.Pipe()
-        process = _CONTEXT.Process(
+        parent, child = PROCESS_CONTEXT.Pipe()
+        process = PROCESS_CONTEXT.Process(
             target=_worker_main,
             args=(child, self._stages, self._limits.memory_mb),
             name="carcdb-parse",

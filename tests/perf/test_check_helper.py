@@ -1,0 +1,131 @@
+"""The checks' helper process: the same results, in the same order, as the checks run here.
+
+A multi-job build hands the detachable checks (`engine.tile_sets`) to one helper process
+(`pipeline.run.check_helper`) and runs the others meanwhile. These tests compare every result
+with a helper and without, on the sample and on a generated corpus with defects, and show
+what happens when the helper's process dies or a check raises in it.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import duckdb
+import pytest
+
+import pipeline.checks.engine as engine_checks
+from pipeline.checks import Check, registered_checks, run_checks
+from pipeline.checks.inputs import CheckInputs, Detached
+from pipeline.configgen.data import ConfigData
+from pipeline.run.build import build_corpus
+from pipeline.run.check_helper import CheckHelper, check_helper
+from pipeline.synth.corpus import generate_corpus
+from schemas.checks import CheckResult, CheckStatus, outcome
+from warehouse.connection import read_only, write_transaction
+
+
+@pytest.fixture(scope="module")
+def defects_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A generated corpus of 4 pages in 3 languages, half of them with defects."""
+    folder = tmp_path_factory.mktemp("helper")
+    generate_corpus(folder / "corpus", pages=4, langs=3, seed=11, defect_rate=0.5)
+    build_corpus(folder / "carcdb.duckdb", folder / "corpus", jobs=0)
+    return folder / "carcdb.duckdb"
+
+
+@pytest.fixture
+def helper() -> Iterator[CheckHelper]:
+    made = CheckHelper()
+    yield made
+    made.kill()
+
+
+class _Rollback(Exception):
+    pass
+
+
+def _copy(db: Path, folder: Path) -> Path:
+    folder.mkdir()
+    shutil.copy(db, folder / db.name)
+    return folder / db.name
+
+
+@pytest.mark.parametrize("which", ["sample", "defects"])
+def test_every_result_is_the_same_with_a_helper(
+    which: str, sample_db: Path, defects_db: Path, tmp_path: Path, helper: CheckHelper
+) -> None:
+    db = _copy(sample_db if which == "sample" else defects_db, tmp_path / "copy")
+    with write_transaction(db) as conn:
+        here = run_checks(conn)
+        there = run_checks(conn, helper=helper)
+    assert [c.detach is not None for c in registered_checks()].count(True) >= 1
+    assert any(r.check == "engine.placeable" for r in here)
+    assert there == here  # every field of every result, in the same order
+
+
+def test_detached_data_pickles_and_gives_the_same_tile_set_results(defects_db: Path) -> None:
+    with read_only(defects_db) as conn:
+        inputs = CheckInputs(conn)
+        work = engine_checks.detach_tile_sets(conn, inputs)
+        expected = engine_checks.check_tile_sets(conn, CheckInputs(conn))
+    # Read after the connection closed: the detached data reads nothing from the warehouse.
+    copy = pickle.loads(pickle.dumps(work))
+    assert isinstance(copy.args[0], ConfigData)
+    assert copy.function(*copy.args) == expected
+    assert any(r.status is CheckStatus.FAIL for r in expected)  # the defects show
+
+
+def _die() -> list[CheckResult]:
+    os._exit(3)
+
+
+def _raise() -> list[CheckResult]:
+    raise ValueError("a bug in a check")
+
+
+def _one(conn: duckdb.DuckDBPyConnection, inputs: CheckInputs) -> list[CheckResult]:
+    return [outcome("test.here", "scope", True, 1, 1, "", {})]
+
+
+def _check(function: object) -> Check:
+    return Check("test.detached", _one, lambda conn, inputs: Detached(function, ()))  # type: ignore[arg-type]
+
+
+def test_a_helper_that_dies_leaves_its_check_to_this_process(
+    sample_db: Path, tmp_path: Path, helper: CheckHelper
+) -> None:
+    db = _copy(sample_db, tmp_path / "copy")
+    with write_transaction(db) as conn:
+        results = run_checks(conn, [_check(_die)], helper=helper)
+    assert [r.check for r in results] == ["test.here"]
+
+
+def test_a_check_that_raises_in_the_helper_is_raised_here(
+    sample_db: Path, tmp_path: Path, helper: CheckHelper
+) -> None:
+    db = _copy(sample_db, tmp_path / "copy")
+    with pytest.raises(_Rollback), write_transaction(db) as conn:
+        with pytest.raises(RuntimeError, match=r"(?s)helper process.*ValueError: a bug in a check"):
+            run_checks(conn, [_check(_raise)], helper=helper)
+        raise _Rollback
+
+
+def test_one_job_starts_no_helper_and_a_helper_ends_with_its_block() -> None:
+    with check_helper(1) as none:
+        assert none is None
+    with check_helper(2) as started:
+        assert started is not None
+        future = started.submit(Detached(_one_result, ()))
+        assert [r.check for r in future.result()] == ["test.here"]
+        process = started._process
+        assert process is not None and process.is_alive()
+    process.join(timeout=10)
+    assert not process.is_alive()
+
+
+def _one_result() -> list[CheckResult]:
+    return [outcome("test.here", "scope", True, 1, 1, "", {})]
