@@ -38,7 +38,10 @@ def _helper_main(conn: Connection) -> None:
     # Ctrl-C reaches the whole process group: the build stops the helper itself.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     while True:
-        work: Detached | None = conn.recv()
+        try:
+            work: Detached | None = conn.recv()
+        except (EOFError, OSError):  # the build ended (killed): nobody to answer
+            return
         if work is None:
             return
         try:
@@ -47,7 +50,10 @@ def _helper_main(conn: Connection) -> None:
         except Exception:  # our bug: reported to the build, which raises it
             answer = ("error", traceback.format_exc())
         del work
-        conn.send(answer)
+        try:
+            conn.send(answer)
+        except OSError:  # the build ended meanwhile
+            return
 
 
 class CheckHelper:

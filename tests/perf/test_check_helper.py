@@ -22,7 +22,8 @@ from pipeline.checks import Check, registered_checks, run_checks
 from pipeline.checks.inputs import CheckInputs, Detached
 from pipeline.configgen.data import ConfigData
 from pipeline.run.build import build_corpus
-from pipeline.run.check_helper import CheckHelper, check_helper
+from pipeline.run.check_helper import CheckHelper, _helper_main, check_helper
+from pipeline.run.workers import PROCESS_CONTEXT
 from pipeline.synth.corpus import generate_corpus
 from schemas.checks import CheckResult, CheckStatus, outcome
 from warehouse.connection import read_only, write_transaction
@@ -129,3 +130,15 @@ def test_one_job_starts_no_helper_and_a_helper_ends_with_its_block() -> None:
 
 def _one_result() -> list[CheckResult]:
     return [outcome("test.here", "scope", True, 1, 1, "", {})]
+
+
+def test_a_helper_whose_build_ended_exits_quietly() -> None:
+    """The build killed (its end of the pipe closed): the helper returns instead of raising
+    EOFError with a traceback (which would exit with code 1)."""
+    parent, child = PROCESS_CONTEXT.Pipe()
+    process = PROCESS_CONTEXT.Process(target=_helper_main, args=(child,), daemon=True)
+    process.start()
+    child.close()
+    parent.close()
+    process.join(timeout=30)
+    assert process.exitcode == 0
