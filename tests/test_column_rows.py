@@ -83,7 +83,7 @@ def test_arrow_columns_have_the_type_pyarrow_infers(values: list[Any]) -> None:
 
 def test_appends_inside_a_transaction_keep_no_arrow_memory(tmp_path: Path) -> None:
     """A build appends every row in one transaction: the Arrow copy of each append is freed
-    once DuckDB has read it, not kept until the commit (`warehouse.rows.arrow_stream`)."""
+    once DuckDB has read it, not kept until the commit (`warehouse.rows.arrow_view`)."""
     conn = duckdb.connect(str(tmp_path / "w.duckdb"))
     conn.execute("CREATE TABLE t (id BIGINT, text VARCHAR)")
     conn.execute("BEGIN")

@@ -283,31 +283,18 @@ def arrow_array(values: Sequence[Any]) -> pa.Array:
 def arrow_view(
     conn: duckdb.DuckDBPyConnection, name: str, columns: Mapping[str, Sequence[Any]]
 ) -> Iterator[str]:
-    """`columns` as a temporary view `name` for the statements inside the block."""
-    conn.register(
-        name, pa.table({column: arrow_array(values) for column, values in columns.items()})
-    )
-    try:
-        yield name
-    finally:
-        conn.unregister(name)
-
-
-@contextmanager
-def arrow_stream(
-    conn: duckdb.DuckDBPyConnection, name: str, columns: Mapping[str, Sequence[Any]]
-) -> Iterator[str]:
-    """`columns` as a temporary view `name` that ONE statement reads ONCE (an Arrow stream).
+    """`columns` as a temporary view `name` that ONE statement inside the block reads ONCE:
+    an Arrow stream, not a table.
 
     Inside a transaction DuckDB keeps a registered Python object alive until the transaction
     ends, unregistered or not (the temporary view it creates holds it). A build appends every
-    row in one transaction, so each appended table would stay in Arrow memory beside DuckDB's
-    own copy until the commit. A stream is held instead: its batches are freed as they are
-    read.
+    row and passes every key list in one transaction, so each table registered would stay in
+    Arrow memory beside DuckDB's own copy until the commit. Only the stream is held instead:
+    its batch is freed once read.
     """
-    table = pa.table({column: arrow_array(values) for column, values in columns.items()})
-    stream = pa.RecordBatchReader.from_batches(table.schema, iter(table.to_batches()))
-    del table
+    batch = pa.record_batch({column: arrow_array(values) for column, values in columns.items()})
+    stream = pa.RecordBatchReader.from_batches(batch.schema, iter([batch]))
+    del batch
     conn.register(name, stream)
     try:
         yield name
@@ -332,7 +319,7 @@ def insert_columns(
         raise RuntimeError(f"rows for {table!r} carry unknown columns {sorted(extra)}")
     present = [c for c in columns if c in rows.columns]
     quoted = ", ".join(f'"{c}"' for c in present)
-    with arrow_stream(conn, f"_arrow_{table}", {c: rows.columns[c] for c in present}) as view:
+    with arrow_view(conn, f"_arrow_{table}", {c: rows.columns[c] for c in present}) as view:
         execute(conn, f"INSERT INTO {table} ({quoted}) SELECT {quoted} FROM {view}")
     return rows.count
 

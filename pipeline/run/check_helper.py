@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from concurrent.futures import BrokenExecutor, Future
 from contextlib import contextmanager, suppress
 from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from typing import Any
 
 from pipeline.checks.inputs import Detached
@@ -62,7 +63,7 @@ class CheckHelper:
     def __init__(self) -> None:
         self._lock = threading.Lock()  # one piece of work on the pipe at a time
         self._conn: Connection | None = None
-        self._process: Any = None
+        self._process: BaseProcess | None = None
 
     def _start(self) -> Connection:
         if self._conn is None:
