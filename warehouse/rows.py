@@ -292,7 +292,9 @@ def arrow_view(
     Arrow memory beside DuckDB's own copy until the commit. Only the stream is held instead:
     its batch is freed once read.
     """
-    batch = pa.record_batch({column: arrow_array(values) for column, values in columns.items()})
+    batch = pa.RecordBatch.from_pydict(
+        {column: arrow_array(values) for column, values in columns.items()}
+    )
     stream = pa.RecordBatchReader.from_batches(batch.schema, iter([batch]))
     del batch
     conn.register(name, stream)
