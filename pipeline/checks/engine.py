@@ -31,7 +31,7 @@ import duckdb
 
 from pipeline.checks.engine_tile_set import tile_set_results
 from pipeline.checks.inputs import CheckInputs, Detached
-from pipeline.checks.tiles import BASE_PRODUCTS, reference_counts, tiles_by_list
+from pipeline.checks.tiles import reference_counts, tiles_by_list
 from pipeline.configgen.claim_rates import (
     Claim,
     ScoringKey,
@@ -41,11 +41,10 @@ from pipeline.configgen.claim_rates import (
 )
 from pipeline.configgen.data import ConfigData
 from pipeline.configgen.generate import geometry_product
-from pipeline.configgen.module_rates import module_claims
+from pipeline.configgen.module_rates import module_claims, product_modules
 from pipeline.configgen.values import (
     module_table,
     module_values,
-    product_modules,
     scoring_table,
     scoring_values,
 )
@@ -53,6 +52,7 @@ from pipeline.engine.board import FrontierBoard
 from pipeline.engine.config_file import rules_from_engine_config
 from pipeline.engine.geometry import BASE_GAME, registry, resolved, tile_set, unknown_shapes
 from pipeline.engine.ruleset import RulesConfig
+from pipeline.products import is_base
 from schemas.checks import CheckResult, outcome, skip
 from schemas.engine_config import EngineConfig
 from warehouse.claims import pages_with_claims
@@ -68,7 +68,8 @@ def base_tile_sets(
     for (title, _index), rows in sorted(tiles_by_list(CheckInputs.of(conn, inputs).tiles).items()):
         first = rows[0]
         if (
-            first.product in BASE_PRODUCTS
+            first.product is not None
+            and is_base(first.product)
             and first.edition is not None
             and geometry_product(first.product) in products
             and not first.special

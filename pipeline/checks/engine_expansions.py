@@ -26,15 +26,14 @@ from pipeline.checks.engine import Boards, expansion_tile_sets
 from pipeline.checks.engine_tile_set import tile_set_results
 from pipeline.checks.inputs import CheckInputs
 from pipeline.checks.tiles import tiles_by_list
-from pipeline.configgen.generate import SHARES_BASE_SHAPES
 from pipeline.engine.geometry import (
-    BASE_GAME,
     TileShape,
     resolved,
     tile_set,
     unknown_shapes,
 )
 from pipeline.engine.ruleset import RulesConfig
+from pipeline.products import shape_owner
 from schemas.checks import CheckResult, outcome, skip
 from schemas.engine_config import EngineConfig
 
@@ -63,7 +62,7 @@ def _shape_owner(product: str, known: set[str]) -> str:
     """Whose shape data a list of `product` is checked against."""
     if product in known:
         return product
-    return BASE_GAME if product in SHARES_BASE_SHAPES else product
+    return shape_owner(product)
 
 
 def check_shape_features(

@@ -18,12 +18,12 @@ import duckdb
 
 from pipeline.checks.inputs import CheckInputs
 from pipeline.engine.geometry import BASE_GAME, tile_set
+from pipeline.products import is_base
 from schemas.checks import CheckResult, outcome, skip
 from warehouse.pages import page_titles
 from warehouse.tiles import TileListRow, TileRow, current_lists
 
 # Products whose lists of letters A..X are the base game's 72 tiles.
-BASE_PRODUCTS = frozenset({"Base Game", "20th Anniversary", "Winter Edition"})
 
 
 @cache
@@ -119,7 +119,7 @@ def _base_sets(tiles: list[TileRow]) -> dict[tuple[str, int], list[TileRow]]:
     return {
         key: rows
         for key, rows in tiles_by_list(tiles).items()
-        if rows[0].product in BASE_PRODUCTS
+        if is_base(rows[0].product or "")
         and not rows[0].special
         and any(row.code in letters for row in rows)
     }

@@ -85,15 +85,16 @@ def simulate(
     """Play random legal games (every figure of the products) and report score statistics."""
     from pipeline.configgen.game_pile import game_draw_pile
     from pipeline.engine.config_file import load_rules
-    from pipeline.engine.geometry import BASE_PRODUCTS, game_tiles
+    from pipeline.engine.rules import tiles_for
     from pipeline.engine.simulate import simulate as simulate_games
+    from pipeline.products import is_base
 
     record = out or record
     rules = load_rules(config)
     chosen = _products(products, rules)
     options = _options(option or [], chosen)
-    tiles = game_tiles(chosen)
-    editions = {p: edition for p in chosen if p in BASE_PRODUCTS and edition is not None}
+    tiles = tiles_for(chosen)
+    editions = {p: edition for p in chosen if is_base(p) and edition is not None}
     pile = game_draw_pile(tiles, rules, db, editions)
     summary = simulate_games(
         games,
@@ -139,24 +140,29 @@ def simulate(
 
 
 def _products(text: str | None, rules: "RulesConfig") -> tuple[str, ...]:
-    from pipeline.engine.geometry import BASE_PRODUCTS, game_tiles, product_entry, tile_set
+    from pipeline.engine.geometry import (
+        normalise_products,
+        playable_products,
+        product_entry,
+        tile_set,
+    )
+    from pipeline.products import base_names, is_base
 
     if text is None:
         return tile_set(rules.product).products
     names = tuple(name.strip() for name in text.split(",") if name.strip())
+    playable = playable_products()
     for name in names:
         try:
             product_entry(name)
         except KeyError:
             raise InputError(
-                f"--products: unknown product {name!r}",
-                fix="use Base Game, Winter Edition, Abbey and the Mayor, The Courier",
+                f"--products: unknown product {name!r}", fix=f"use {', '.join(playable)}"
             ) from None
-    if not any(name in BASE_PRODUCTS for name in names):
-        raise InputError(
-            f"--products {text!r} holds no base game", fix="add Base Game or Winter Edition"
-        )
-    return game_tiles(names).products
+    if not any(is_base(name) for name in names):
+        bases = " or ".join(b for b in base_names() if b in playable)
+        raise InputError(f"--products {text!r} holds no base game", fix=f"add {bases}")
+    return normalise_products(names)
 
 
 def _options(pairs: list[str], products: tuple[str, ...]) -> dict[str, str]:
@@ -177,7 +183,9 @@ def _options(pairs: list[str], products: tuple[str, ...]) -> dict[str, str]:
 
 @app.command("rules-config")
 def rules_config(quiet: QuietOption = False) -> None:
-    """Print the base-game rules configuration (the JSON form `--config` accepts)."""
+    """Print the default rules configuration, every rule module's numbers included (the JSON
+    form `--config` accepts)."""
+    from pipeline.engine.rules import with_every_module
     from pipeline.engine.ruleset import RulesConfig
 
-    print_json(RulesConfig().model_dump(mode="json"))
+    print_json(with_every_module(RulesConfig()).model_dump(mode="json"))

@@ -18,23 +18,16 @@ from pathlib import Path
 from pipeline.configgen.drawpile import DrawPile, draw_pile
 from pipeline.engine.geometry import BASE_GAME, TileSet, record_name, resolved, tile_set
 from pipeline.engine.ruleset import RulesConfig
+from pipeline.products import default_edition
 from warehouse.connection import read_only
 from warehouse.tiles import current_tiles
-
-# The edition whose counts a product's pile takes when none is asked for.
-DEFAULT_EDITIONS = {
-    "Base Game": "C3",
-    "Winter Edition": "WE3",
-    "Abbey and the Mayor": "C2",
-    "The Courier": "C2",
-}
 
 
 def game_draw_pile(
     tiles: TileSet, config: RulesConfig, db: Path, editions: Mapping[str, str] | None = None
 ) -> DrawPile:
     """The draw pile of a game of `tiles.products` (see the module docstring)."""
-    editions = {**DEFAULT_EDITIONS, **(editions or {})}
+    editions = {p: default_edition(p) for p in tiles.products} | dict(editions or {})
     by_product: dict[str, dict[str, int]] = {}
     for name, copies in (config.draw_pile or {}).items():
         product = tiles.origin[name][0] if name in tiles.origin else tiles.product

@@ -26,14 +26,12 @@ from typing import Any
 import duckdb
 
 from pipeline.configgen.data import ConfigData
-from pipeline.configgen.values import (
-    module_values,
-    product_modules,
-    scoring_values,
-)
+from pipeline.configgen.module_rates import product_modules
+from pipeline.configgen.values import module_values, scoring_values
 from pipeline.engine.config_file import builtin_tile_geometry
 from pipeline.engine.geometry import BASE_GAME, product_entry, resolved
 from pipeline.errors import InputError
+from pipeline.products import shape_owner
 from schemas.engine_config import (
     ConfigGeometry,
     ConfigTile,
@@ -42,8 +40,6 @@ from schemas.engine_config import (
     TileSetSource,
 )
 
-# Products whose letter tiles are the base game's shapes.
-SHARES_BASE_SHAPES = frozenset({"20th Anniversary", "Winter Edition"})
 # (list_index, its tiles=N, list_index of the list declaring its section's total)
 ListTotals = tuple[int, int | None, int | None]
 _RANGE = re.compile(r"^([A-Za-z]*)(\d*)-([A-Za-z]*)(\d*)$")
@@ -168,7 +164,7 @@ def geometry_product(product: str, codes: Sequence[str] = ()) -> str:
         return BASE_GAME
     if any(p == product for p, _code in shapes):
         return product
-    return BASE_GAME if product in SHARES_BASE_SHAPES else product
+    return shape_owner(product)
 
 
 def _geometry(product: str, codes: list[str]) -> ConfigGeometry:

@@ -1,29 +1,38 @@
-"""Scoring claims of the expansions' rules, as the rule modules' numbers read them.
+"""Scoring claims that state a rule module's numbers, as each number says it is stated.
 
-The rules stage stores the Abbey and the Mayor page's barn summary as rate claims (feature
-`barn`, unit `completed_city` or `fortress`) with state `during_game` (or `completed`) or
-`end_game`, and its mayor example as a sentence pairing a number with coats of arms
-("Your mayor has strength 3 (3 coats of arms)"). `module_claims()` maps them to the module
-values of the engine configuration:
+Every rule module declares its numbers (`pipeline.engine.rules.module.Number`) with a
+`reader`: how the wiki's scoring claims state that number. This module reads claims that way,
+with no knowledge of any particular module:
 
-- a barn claim at the end of the game is the barn's own rate (`end_game`);
-- the page states two rates during the game, in this order in every block (the rulebook's:
-  first a barn put on a field with farmers, then a farmers' field joined to a barn's): the
-  first during-game barn rate of a block (per unit) is `placed`, the second `joined`;
-- a city sentence without points whose counts are N coats of arms and one other number M
-  states a mayor's strength: M / N per coat of arms.
-Bonus claims (`(+1)` for a pig), multipliers (a besieged city) and features no module has are
-not used.
+- `rate`: a claim of the number's feature (`claim_feature`) and unit in its state. The
+  number's state `completed` takes claims `completed`/`during_game`; `incomplete` takes
+  `incomplete`/`end_game`; `end_game` takes `end_game` only. Bonus claims are not rates.
+- `order`: the rulebook states two rates during the game in a fixed order in every block
+  (the barn: first a barn put on a field with farmers, then a farmers' field joined to a
+  barn's): the `order`-th during-game claim of the feature and unit in one block (per unit).
+- `ratio`: a sentence of the feature without points whose counts are N coats of arms and one
+  other number M states a strength: M / N per coat of arms (a mayor's).
+
+Numbers without a reader (supplies) are set by no claim.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from pipeline.configgen.claim_rates import Claim
+from pipeline.engine.rules import module_classes, rule_modules
+from pipeline.engine.rules.module import Number
 
 ModuleKey = tuple[str, str, str]  # feature, state, unit
+_DURING = {"during_game", "completed"}
+_STATES = {
+    "completed": _DURING,
+    "incomplete": {"incomplete", "end_game"},
+    "end_game": {"end_game"},
+}
 
 
 @dataclass(frozen=True)
@@ -34,31 +43,37 @@ class ModuleNumber:
     unit: str
     default: int
     engine_key: str | None  # None: kept for the claim checks, no tile the engine plays has it
+    number: Number
 
     @property
     def key(self) -> ModuleKey:
         return (self.feature, self.state, self.unit)
 
 
-# Abbey and the Mayor, in document order; defaults are the page's numbers.
-MODULE_NUMBERS = (
-    ModuleNumber("abbey", "abbey", "supply", "per_player", 1, "abbeys_per_player"),
-    ModuleNumber("mayor", "mayor", "supply", "per_player", 1, "mayors_per_player"),
-    ModuleNumber("wagon", "wagon", "supply", "per_player", 1, "wagons_per_player"),
-    ModuleNumber("barn", "barn", "supply", "per_player", 1, "barns_per_player"),
-    ModuleNumber(
-        "mayor", "mayor", "strength", "coat_of_arms", 1, "mayor_strength_per_coat_of_arms"
-    ),
-    ModuleNumber("barn", "barn", "placed", "completed_city", 3, "barn_placed_per_completed_city"),
-    ModuleNumber("barn", "barn", "placed", "fortress", 4, None),
-    ModuleNumber("barn", "barn", "joined", "completed_city", 1, "barn_joined_per_completed_city"),
-    ModuleNumber("barn", "barn", "joined", "fortress", 2, None),
-    ModuleNumber("barn", "barn", "end_game", "completed_city", 4, "barn_final_per_completed_city"),
-    ModuleNumber("barn", "barn", "end_game", "fortress", 5, None),
-)
-_BARN_UNITS = {"completed_city", "fortress"}
-_DURING = {"during_game", "completed"}
-_ORDER = ("placed", "joined")
+def module_numbers(modules: Iterable[str] | None = None) -> list[ModuleNumber]:
+    """The numbers of `modules` (every module when None): the supplies first, then the
+    others, each in module then declaration order."""
+    known = rule_modules()
+    names = list(known) if modules is None else [m for m in known if m in set(modules)]
+    found = [
+        ModuleNumber(
+            name,
+            n.feature,
+            n.state,
+            n.unit,
+            n.default,
+            n.key if n.engine else None,
+            n,
+        )
+        for name in names
+        for n in known[name].numbers
+    ]
+    return sorted(found, key=lambda m: m.state != "supply")
+
+
+def product_modules(product: str) -> list[str]:
+    """The rule modules `product` switches on besides the base game's."""
+    return [cls.name for cls in module_classes([product]) if cls.name != "base"]
 
 
 def claim_index(claim: Claim) -> int:
@@ -68,41 +83,59 @@ def claim_index(claim: Claim) -> int:
 
 
 def module_claims(claims: list[Claim], modules: set[str]) -> list[tuple[Claim, ModuleKey]]:
-    """The claims that state a module value of `modules`, each with the key it states.
+    """The claims that state a number of `modules`, each with the key it states.
 
-    A mayor's strength claim is returned with `points` set to the strength per coat.
+    A ratio claim is returned with `points` set to the strength it states.
     """
     out: list[tuple[Claim, ModuleKey]] = []
-    if "barn" in modules:
-        during: dict[tuple[str, str, int, int, str], list[Claim]] = defaultdict(list)
+    numbers = [m for m in module_numbers(modules) if m.number.reader]
+    for number in numbers:
+        if number.number.reader == "rate":
+            out += [(c, number.key) for c in claims if _is_rate(c, number)]
+        elif number.number.reader == "ratio":
+            for claim in claims:
+                strength = ratio(claim, number)
+                if strength is not None:
+                    out.append((replace(claim, points=strength), number.key))
+    ordered = [m for m in numbers if m.number.reader == "order"]
+    by_unit: dict[tuple[str, str], list[ModuleNumber]] = defaultdict(list)
+    for number in ordered:
+        by_unit[(number.number.claimed_feature, number.unit)].append(number)
+    for (feature, unit), members in by_unit.items():
+        members.sort(key=lambda m: m.number.order)
+        blocks: dict[tuple[str, str, int, int], list[Claim]] = defaultdict(list)
         for claim in claims:
-            if claim.feature != "barn" or claim.bonus or claim.points is None:
+            if claim.feature != feature or claim.unit != unit or claim.bonus:
                 continue
-            if claim.unit not in _BARN_UNITS:
+            if claim.points is None or claim.state not in _DURING:
                 continue
-            if claim.state == "end_game":
-                out.append((claim, ("barn", "end_game", claim.unit)))
-            elif claim.state in _DURING:
-                block = (claim.title, claim.revision_key, claim.line, claim.col, claim.unit)
-                during[block].append(claim)
-        for block, members in during.items():
-            ordered = sorted(members, key=claim_index)
-            for state, claim in zip(_ORDER, ordered, strict=False):
-                out.append((claim, ("barn", state, block[4])))
-    if "mayor" in modules:
-        for claim in claims:
-            strength = mayor_strength(claim)
-            if strength is not None:
-                out.append((replace(claim, points=strength), ("mayor", "strength", "coat_of_arms")))
+            blocks[(claim.title, claim.revision_key, claim.line, claim.col)].append(claim)
+        for block in blocks.values():
+            block.sort(key=claim_index)
+            for number in members:
+                if number.number.order < len(block):
+                    out.append((block[number.number.order], number.key))
     return out
 
 
-def mayor_strength(claim: Claim) -> int | None:
-    """The strength per coat of arms a mayor sentence states, or None if it is none."""
-    if claim.feature != "city" or claim.points is not None or len(claim.counts) != 2:
+def _is_rate(claim: Claim, number: ModuleNumber) -> bool:
+    return (
+        claim.feature == number.number.claimed_feature
+        and claim.unit == number.unit
+        and not claim.bonus
+        and claim.points is not None
+        and claim.state in _STATES.get(number.state, {number.state})
+    )
+
+
+def ratio(claim: Claim, number: ModuleNumber) -> int | None:
+    """The strength per coat of arms a sentence states, or None if it states none."""
+    if claim.feature != number.number.claimed_feature or claim.points is not None:
         return None
-    coats = [number for number, unit in claim.counts if unit == "coat_of_arms"]
-    other = [number for number, unit in claim.counts if unit == "unknown"]
+    if len(claim.counts) != 2:
+        return None
+    coats = [n for n, unit in claim.counts if unit == "coat_of_arms"]
+    other = [n for n, unit in claim.counts if unit == "unknown"]
     if len(coats) != 1 or len(other) != 1 or coats[0] <= 0 or other[0] % coats[0]:
         return None
     return other[0] // coats[0]

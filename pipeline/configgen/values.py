@@ -1,7 +1,7 @@
 """The numbers of an engine configuration, from a page's scoring claims.
 
-Each scoring value (`SCORING_KEYS`: the base game's rates) and each module value of the
-product's rule modules (`module_rates.MODULE_NUMBERS`) is the value most of the page's claims
+Each scoring value (`SCORING_KEYS`: the base game's rates) and each number of the product's
+rule modules (`module_rates.module_numbers`) is the value most of the page's claims
 state (all languages, or the languages asked for); a tie keeps the built-in value if it is
 among the tied values, else the smallest. Claims stating another value are listed as
 `disagreeing`. With no claim, the value is the built-in default, marked `default`.
@@ -12,8 +12,11 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 from pipeline.configgen.claim_rates import Claim, ScoringKey, rate_key
-from pipeline.configgen.module_rates import MODULE_NUMBERS, ModuleKey, module_claims
-from pipeline.engine.rules import PRODUCT_MODULES
+from pipeline.configgen.module_rates import (
+    ModuleKey,
+    module_claims,
+    module_numbers,
+)
 from pipeline.engine.ruleset import RulesConfig
 from schemas.engine_config import ModuleValue, Provenance, ScoringValue, SourcedNumber
 
@@ -79,21 +82,14 @@ def scoring_values(page: str, claims: list[Claim]) -> tuple[list[ScoringValue], 
     return values, meeples
 
 
-def product_modules(product: str) -> list[str]:
-    """The rule modules `product` switches on besides the base game's."""
-    return [cls.name for cls in PRODUCT_MODULES.get(product, ()) if cls.name != "base"]
-
-
 def module_values(page: str, claims: list[Claim], modules: list[str]) -> list[ModuleValue]:
     """The numbers of `modules`, each the value most of the page's claims state (as the
-    scoring values), the page's own number (`MODULE_NUMBERS`) when none does."""
+    scoring values), the module's own default when none does."""
     by_key: dict[ModuleKey, list[Claim]] = defaultdict(list)
     for claim, key in module_claims(claims, set(modules)):
         by_key[key].append(claim)
     values = []
-    for number in MODULE_NUMBERS:
-        if number.module not in modules:
-            continue
+    for number in module_numbers(modules):
         value, provenance = _resolve(page, number.key, number.default, by_key[number.key])
         values.append(
             ModuleValue(

@@ -4,10 +4,12 @@ Every segment of every placed tile is a node. Placing a tile joins its segments 
 touching segments of its neighbours (cities and roads through sides, fields through
 half-sides), so a feature is a union-find component whose root carries the feature's
 totals: open ends (0 = complete), tiles covered, coats of arms, bordering city segments
-(fields), the figures standing on it and the barns on it (fields). Monasteries and abbeys are
-single nodes completed by their 8 neighbours. An abbey joins nothing: each road or city side
-it touches is closed, one open end less. The frontier (empty squares next to a tile, with the
-edge each neighbour demands) is kept up to date so legality is a lookup, not a search.
+(fields), the symbols its segments carry (inns, cathedrals, goods), the figures standing on it
+and the marks rule modules put on it (a barn's field). Cloisters (monasteries, abbeys,
+gardens) are single nodes completed by their 8 neighbours. An abbey joins nothing: each road
+or city side it touches is closed, one open end less. The frontier (empty squares next to a
+tile, with the edge each neighbour demands) is kept up to date so legality is a lookup, not a
+search.
 
 A feature is named by its root (`fid`); roots change as features merge, so callers keep
 nodes (`node(pos, segment)`) across placements and ask for the feature when they need it.
@@ -22,11 +24,13 @@ from itertools import accumulate, islice, repeat
 from typing import Protocol
 
 from pipeline.engine.geometry import (
+    ABBEY,
     ABBEY_SIDE,
     CITY,
     CLOISTERS,
     CORNER_SQUARES,
     FIELD,
+    GARDEN,
     KIND_NAMES,
     MONASTERY,
     ROAD,
@@ -42,9 +46,10 @@ FREE: tuple[int, ...] = (-1, -1, -1, -1)
 NEIGHBOURS_8 = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0))
 _OPPOSITE_HALF = tuple(opposite_half(h) for h in range(8))
 _NONE: list[int] = []  # shared by every node that borders no city: never extended
-FEATURE_NAMES = {**KIND_NAMES, MONASTERY: "monastery", CLOISTERS[1]: "abbey"}
+_NO_SYMBOLS: dict[str, int] = {}  # shared by every node without symbols: never extended
+FEATURE_NAMES = {**KIND_NAMES, MONASTERY: "monastery", ABBEY: "abbey", GARDEN: "garden"}
 # Final scoring order of feature kinds (roads, cities, cloisters, fields).
-FINAL_ORDER = {ROAD: 0, CITY: 1, MONASTERY: 2, CLOISTERS[1]: 2, FIELD: 3}
+FINAL_ORDER = {ROAD: 0, CITY: 1, MONASTERY: 2, ABBEY: 2, GARDEN: 2, FIELD: 3}
 
 
 class IllegalMove(Exception):
@@ -74,16 +79,19 @@ class FeatureBoard(Protocol):
     def coats_of(self, fid: int) -> int: ...
     def complete(self, fid: int) -> bool: ...
     def cities_of(self, fid: int) -> int: ...
+    def symbols_of(self, fid: int) -> dict[str, int]: ...
     def figures_of(self, fid: int) -> list[int]: ...
     def clear_figures(self, fid: int) -> None: ...
-    def barns_of(self, fid: int) -> list[int]: ...
+    def remove_figure(self, fid: int, code: int) -> None: ...
     def final_order(self) -> list[int]: ...
-    def barn_fields(self) -> list[int]: ...
     def free_segments(self, pos: Pos) -> list[int]: ...
     def segment_for(self, pos: Pos, target: str) -> int: ...
     def put_meeple(self, pos: Pos, segment: int, figure: int) -> None: ...
+    def add_figure(self, pos: Pos, segment: int, figure: int) -> None: ...
     def corner_field(self, pos: Pos, corner: int) -> int: ...
-    def put_barn(self, pos: Pos, segment: int, player: int) -> int: ...
+    def mark(self, name: str, pos: Pos, segment: int, value: int, *, blocks: bool) -> int: ...
+    def marks_of(self, name: str, fid: int) -> list[int]: ...
+    def marked(self, name: str) -> list[int]: ...
 
 
 def extend_frontier(
@@ -167,7 +175,7 @@ class Board:
         self.placed: dict[Pos, Oriented] = {}
         self.node_base: dict[Pos, int] = {}
         self.frontier: dict[Pos, tuple[int, ...]] = {}
-        self.monasteries: dict[Pos, int] = {}  # monastery and abbey nodes by square
+        self.cloister_nodes: dict[Pos, tuple[int, ...]] = {}  # cloister nodes by square
         self.around: dict[Pos, int] = {}  # cloister square -> tiles on its 8 neighbours
         self.watch: dict[Pos, list[Pos]] = {}  # empty square -> cloisters it neighbours
         # Per node; the totals are only meaningful at roots.
@@ -177,8 +185,12 @@ class Board:
         self.covered: list[set[Pos]] = []
         self.coats: list[int] = []
         self.borders: list[list[int]] = []  # city nodes a field borders (`_NONE`: none)
+        self.symbols: list[dict[str, int]] = []  # symbol -> count (`_NO_SYMBOLS`: none)
         self.meeples: list[list[int]] = []  # figure codes (`figures`) standing on the feature
-        self.barns: dict[int, list[int]] = {}  # root -> owners of the barns on that field
+        # Rule modules' marks: name -> root -> values (the barn: its owners on that field);
+        # `blocking` names the marks that keep followers off their feature.
+        self.marks: dict[str, dict[int, list[int]]] = {}
+        self.blocking: dict[str, dict[int, list[int]]] = {}
 
     # -- union-find -------------------------------------------------------------------
     def find(self, node: int) -> int:
@@ -204,11 +216,19 @@ class Board:
                 self.borders[ra].extend(self.borders[rb])
             else:
                 self.borders[ra] = self.borders[rb]  # rb is no root any more: its list moves
+        if self.symbols[rb] is not _NO_SYMBOLS:
+            merged = self.symbols[ra]
+            merged = dict(merged) if merged is _NO_SYMBOLS else merged
+            for name, count in self.symbols[rb].items():
+                merged[name] = merged.get(name, 0) + count
+            self.symbols[ra] = merged
         if self.meeples[rb]:
             self.meeples[ra].extend(self.meeples[rb])
             self.meeples[rb] = []
-        if self.barns and rb in self.barns:
-            self.barns.setdefault(ra, []).extend(self.barns.pop(rb))
+        if self.marks:
+            for marks in self.marks.values():
+                if rb in marks:
+                    marks.setdefault(ra, []).extend(marks.pop(rb))
         return ra
 
     # -- placement --------------------------------------------------------------------
@@ -248,6 +268,7 @@ class Board:
         self.covered.extend(map(set, repeat((pos,), count)))
         self.coats.extend(o.coats)
         self.borders.extend([[base + c for c in b] if b else _NONE for b in o.field_borders])
+        self.symbols.extend([_symbol_counts(s) if s else _NO_SYMBOLS for s in o.symbols])
         self.meeples.extend(map(list, repeat((), count)))
         extend_frontier(self.frontier, self.placed, pos, o)
         return base
@@ -256,8 +277,9 @@ class Board:
         """Cloisters this tile completed: each counts the tiles on its 8 neighbours (the
         squares it watches); those this tile brings to 8 are done, in `NEIGHBOURS_8` order."""
         done: list[int] = []
-        if o.monastery >= 0:
-            self.monasteries[pos] = base + o.monastery
+        if o.cloisters:
+            nodes = tuple(base + c for c in o.cloisters)
+            self.cloister_nodes[pos] = nodes
             around = self.monastery_neighbours(pos)
             self.around[pos] = around
             x, y = pos
@@ -267,7 +289,7 @@ class Board:
                 if square not in self.placed:
                     watch.setdefault(square, []).append(pos)
             if around == 8:
-                done.append(base + o.monastery)
+                done += nodes
         watchers = self.watch.pop(pos, None)
         if watchers is not None:
             finished = []
@@ -277,20 +299,21 @@ class Board:
                     finished.append(cloister)
             if len(finished) > 1:
                 finished.sort(key=lambda c: NEIGHBOURS_8.index((c[0] - pos[0], c[1] - pos[1])))
-            done += [self.monasteries[c] for c in finished]
+            for cloister in finished:
+                done += self.cloister_nodes[cloister]
         return done
 
     def place(self, pos: Pos, o: Oriented) -> tuple[list[int], list[int]]:
         """Put `o` on `pos` (legality is the caller's business: see `why_illegal`).
 
-        Returns the roots of the roads/cities and the monastery (abbey) nodes this tile
-        completed.
+        Returns the roots of the roads/cities and the cloister nodes (monasteries, abbeys,
+        gardens) this tile completed.
         """
         if o.abbey:
             return self._place_abbey(pos, o)
         x, y = pos
         base = self._add_nodes(pos, o)
-        cloisters = self._cloisters(pos, o, base) if o.monastery >= 0 or pos in self.watch else []
+        cloisters = self._cloisters(pos, o, base) if o.cloisters or pos in self.watch else []
         placed = self.placed
         for side in range(4):
             dx, dy = SIDE_OFFSETS[side]
@@ -370,6 +393,10 @@ class Board:
     def coats_of(self, fid: int) -> int:
         return self.coats[fid]
 
+    def symbols_of(self, fid: int) -> dict[str, int]:
+        """Symbol -> count on the feature (read only)."""
+        return self.symbols[fid]
+
     def complete(self, fid: int) -> bool:
         kind = self.kind[fid]
         if kind in CLOISTERS:
@@ -389,8 +416,8 @@ class Board:
     def clear_figures(self, fid: int) -> None:
         self.meeples[fid] = []
 
-    def barns_of(self, fid: int) -> list[int]:
-        return self.barns.get(fid, [])
+    def remove_figure(self, fid: int, code: int) -> None:
+        self.meeples[fid].remove(code)
 
     def final_order(self) -> list[int]:
         """Every feature holding figures, in final-scoring order (kind, then root)."""
@@ -398,26 +425,37 @@ class Board:
         roots = [n for n in range(len(self.parent)) if self.parent[n] == n and meeples[n]]
         return sorted(roots, key=lambda root: (FINAL_ORDER[kind[root]], root))
 
-    def barn_fields(self) -> list[int]:
-        """Every field holding barns, by root."""
-        return sorted(root for root in self.barns if self.parent[root] == root)
+    def mark(self, name: str, pos: Pos, segment: int, value: int, *, blocks: bool) -> int:
+        """Add `value` to mark `name` of the feature of that segment; returns its root.
+        A blocking mark keeps followers off the feature (`free_segments`)."""
+        root = self.find(self.node_base[pos] + segment)
+        marks = self.marks.setdefault(name, {})
+        if blocks:
+            self.blocking[name] = marks
+        marks.setdefault(root, []).append(value)
+        return root
 
-    def feature_roots(self) -> list[int]:
-        """Every feature root, once each (monasteries included)."""
-        return [node for node in range(len(self.parent)) if self.parent[node] == node]
+    def marks_of(self, name: str, fid: int) -> list[int]:
+        marks = self.marks.get(name)
+        return marks.get(fid, []) if marks else []
+
+    def marked(self, name: str) -> list[int]:
+        """Every feature holding mark `name`, by root."""
+        return sorted(root for root in self.marks.get(name, ()) if self.parent[root] == root)
 
     # -- figures ----------------------------------------------------------------------
     def free_segments(self, pos: Pos) -> list[int]:
         """Local segment indexes of the tile on `pos` whose feature a follower may take: no
-        follower on it (and, for a field, no barn)."""
+        figure on it and no blocking mark (a barn's field)."""
         base = self.node_base[pos]
         o = self.placed[pos]
-        meeples, find, barns = self.meeples, self.find, self.barns
-        if barns:
+        meeples, find = self.meeples, self.find
+        if self.blocking:
+            blocked = self.blocking.values()
             return [
                 i
                 for i in range(len(o.kinds))
-                if not meeples[r := find(base + i)] and r not in barns
+                if not meeples[r := find(base + i)] and not any(r in b for b in blocked)
             ]
         return [i for i in range(len(o.kinds)) if not meeples[find(base + i)]]
 
@@ -433,13 +471,15 @@ class Board:
         return segment
 
     def put_meeple(self, pos: Pos, segment: int, figure: int) -> None:
-        """Put a follower (figure code) on the feature of that segment, if no follower is."""
+        """Put a follower (figure code) on the feature of that segment, if no figure is."""
         root = self.find(self.node_base[pos] + segment)
         if self.meeples[root]:
             raise IllegalMove(f"that {FEATURE_NAMES[self.kind[root]]} is already occupied")
-        if root in self.barns:
-            raise IllegalMove("that field has a barn: farmers may not go onto it")
         self.meeples[root].append(figure)
+
+    def add_figure(self, pos: Pos, segment: int, figure: int) -> None:
+        """Put a figure beside those on the feature (a builder or a pig by its follower)."""
+        self.meeples[self.find(self.node_base[pos] + segment)].append(figure)
 
     def corner_field(self, pos: Pos, corner: int) -> int:
         """The field segment of the tile on `pos` at `corner` when four tiles meet there and
@@ -455,10 +495,9 @@ class Board:
                 return -1
         return field_at
 
-    def put_barn(self, pos: Pos, segment: int, player: int) -> int:
-        """Put `player`'s barn on the field of that segment; returns the field's root."""
-        root = self.find(self.node_base[pos] + segment)
-        if root in self.barns:
-            raise IllegalMove("that field already has a barn")
-        self.barns[root] = [player]
-        return root
+
+def _symbol_counts(symbols: tuple[str, ...]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for name in symbols:
+        counts[name] = counts.get(name, 0) + 1
+    return counts

@@ -15,6 +15,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from pipeline.engine.geometry import record_name, registry, resolved, tile_set
+from pipeline.engine.rules import section_problems
 from pipeline.engine.ruleset import RulesConfig
 from pipeline.errors import InputError
 from pipeline.extract.inputfiles import load_json_file, validate_json_model
@@ -91,10 +92,12 @@ def rules_from_engine_config(config: EngineConfig, path: str) -> RulesConfig:
         value.engine_key: value.points
         for value in sorted(config.scoring, key=lambda v: v.engine_key)
     }
+    sections: dict[str, dict[str, int]] = {}
     for number in config.module_values:
         if number.engine_key is not None:
-            values[number.engine_key] = number.value
+            sections.setdefault(number.module, {})[number.engine_key] = number.value
     unknown = sorted(set(values) - set(RulesConfig.model_fields))
+    unknown += section_problems(RulesConfig(modules=sections))
     if unknown:
         raise InputError(
             f"scoring names engine keys the engine does not have: {unknown}",
@@ -122,6 +125,7 @@ def rules_from_engine_config(config: EngineConfig, path: str) -> RulesConfig:
             "product": product,
             "meeples_per_player": config.meeples_per_player.value,
             "draw_pile": pile,
+            "modules": sections,
         }
     )
 
@@ -141,6 +145,13 @@ def load_rules(path: Path | None) -> RulesConfig:
     config = validate_json_model(
         RulesConfig, raw, str(path), "compare with `carcdb rules-config` (the base-game defaults)"
     )
+    problems = section_problems(config)
+    if problems:
+        raise InputError(
+            f"unknown rule-module numbers: {'; '.join(problems)}",
+            path=str(path),
+            fix="compare with `carcdb rules-config` (every module's numbers)",
+        )
     products = sorted({product for product, _code in registry()})
     if config.product not in products:
         raise InputError(

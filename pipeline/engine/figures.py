@@ -3,10 +3,12 @@
 A figure on the board is one int, `player | type << 3` (players 0..7): a plain meeple is its
 player's number, so base-game features hold exactly the player lists they always held.
 Followers (meeples in the rules' sense: meeple, mayor, wagon, large meeple, abbot) occupy a
-feature and count for its majority with their strength; the barn and the pig are special
-figures: they never occupy a feature nor count for a majority.
+feature and count for its majority with their strength; special figures (the builder, the
+pig) stand beside a player's follower and never count for a majority; the barn stands on a
+corner and is a mark of its field (`Board.marks`), not a figure of a feature.
 
-Rule modules switch figure types on; this module only describes them.
+The rule module that plays a figure declares it (`FigureType(...)` in its module file); every
+type registers itself here by index, so majorities and events read one table.
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from pipeline.engine.geometry import ABBEY, CITY, FIELD, MONASTERY, ROAD
 
 PLAYER_BITS = 3
 PLAYER_MASK = (1 << PLAYER_BITS) - 1
-ALL_KINDS = frozenset({ROAD, CITY, FIELD, MONASTERY, ABBEY})
+FEATURE_KINDS = frozenset({ROAD, CITY, FIELD, MONASTERY, ABBEY})  # what a meeple may take
+MAX_INDEX = 31
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +29,10 @@ class FigureType:
 
     `kinds`: feature kinds it may be put on (empty for the barn, which stands on a corner).
     `strength`: its weight in a majority; `None` means "the coats of arms of its city" (the
-    mayor). `follower`: it occupies the feature and counts for majorities.
+    mayor). `follower`: it occupies the feature and counts for majorities. `supply`: the
+    name of the number (in its module's section of the rules configuration) giving how many
+    each player has. `named`: a score event names it among the figures that scored (not the
+    builder, which changes no points).
     """
 
     name: str
@@ -34,23 +40,28 @@ class FigureType:
     kinds: frozenset[int]
     strength: int | None = 1
     follower: bool = True
+    supply: str = ""
+    named: bool = True
+    strength_number: str = ""  # strength None: the number giving its strength per coat
+    spot: str = ""  # a figure without kinds: the records' prefix of its targets (`corner`)
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.index <= MAX_INDEX:
+            raise ValueError(f"figure {self.name}: index {self.index} out of 0..{MAX_INDEX}")
+        known = BY_INDEX.get(self.index)
+        if known is not None and known != self:
+            raise ValueError(f"figures {known.name} and {self.name} share index {self.index}")
+        BY_INDEX[self.index] = self
+        BY_NAME[self.name] = self
 
     def code(self, player: int) -> int:
         return player | self.index << PLAYER_BITS
 
 
-MEEPLE = FigureType("meeple", 0, ALL_KINDS)
-MAYOR = FigureType("mayor", 1, frozenset({CITY}), strength=None)
-WAGON = FigureType("wagon", 2, frozenset({ROAD, CITY, MONASTERY, ABBEY}))
-BARN = FigureType("barn", 3, frozenset(), strength=0, follower=False)
-# Not used by any product the engine plays yet; described so that modules can switch them on.
-LARGE_MEEPLE = FigureType("large meeple", 4, ALL_KINDS, strength=2)
-ABBOT = FigureType("abbot", 5, frozenset({MONASTERY, ABBEY}))
-PIG = FigureType("pig", 6, frozenset({FIELD}), strength=0, follower=False)
+BY_INDEX: dict[int, FigureType] = {}
+BY_NAME: dict[str, FigureType] = {}
 
-FIGURE_TYPES = (MEEPLE, MAYOR, WAGON, BARN, LARGE_MEEPLE, ABBOT, PIG)
-BY_NAME = {figure.name: figure for figure in FIGURE_TYPES}
-BY_INDEX = {figure.index: figure for figure in FIGURE_TYPES}
+MEEPLE = FigureType("meeple", 0, FEATURE_KINDS, supply="meeples_per_player")
 
 
 def player_of(code: int) -> int:
@@ -98,9 +109,27 @@ def majority(figures: list[int], coats: int = 0) -> list[int]:
     return sorted(player for player, total in totals.items() if total == best)
 
 
+def followers_of(figures: list[int], player: int) -> bool:
+    """Whether `player` has a follower among `figures`."""
+    return any(
+        code & PLAYER_MASK == player and BY_INDEX[code >> PLAYER_BITS].follower for code in figures
+    )
+
+
+def has_followers(figures: list[int]) -> bool:
+    """Whether any follower stands among `figures` (special figures alone do not occupy)."""
+    if not figures or max(figures) <= PLAYER_MASK:
+        return bool(figures)
+    return any(BY_INDEX[code >> PLAYER_BITS].follower for code in figures)
+
+
 def scoring_figures(figures: list[int], player: int) -> str | None:
     """The non-meeple figure types `player` scored with, `+`-joined; None for meeples only."""
-    names = sorted(
-        {BY_INDEX[c >> PLAYER_BITS].name for c in figures if c & PLAYER_MASK == player and c > 7}
-    )
-    return "+".join(names) or None
+    names = {
+        figure.name
+        for c in figures
+        if c & PLAYER_MASK == player
+        and c > PLAYER_MASK
+        and (figure := BY_INDEX[c >> PLAYER_BITS]).named
+    }
+    return "+".join(sorted(names)) or None

@@ -1,16 +1,17 @@
 """A game in progress: turns (tile, figure, scoring, moves), supplies, scores, final scoring.
 
 A turn is the rules' steps as calls: `place` a tile, optionally put one figure on it
-(`put_meeple` / `put_figure` / `put_barn`), `score_turn` scores the roads, cities and
-cloisters the tile completed (and whatever the modules score then: barns), `move_figure` moves
-figures that scoring freed (a wagon moving on), `finish_turn` ends the turn (the courier).
-`end_turn` is `score_turn` + `finish_turn` for a turn without moves. `finish` does the final
-scoring. The base game is the module every game starts from; the products switch the other
-modules on (`rules.modules_for`).
+(`put_meeple` / `put_figure` for a segment, `put_target` for any figure by its record target)
+or take one back (`take_back`: the abbot), `score_turn` scores the roads, cities and cloisters
+the tile completed (and whatever the modules score then: barns, goods), `move_figure` moves
+figures that scoring freed (a wagon moving on), `finish_turn` ends the turn (the courier, the
+builder's bonus tile). `end_turn` is `score_turn` + `finish_turn` for a turn without moves.
+`finish` does the final scoring. Everything a product adds comes from its rule modules
+(`rules.modules_for`): figures, feature kinds and formulas, numbers, hooks.
 
 Legality of the placement is checked by the caller through `why_illegal` (replaying a
-record) or guaranteed by choosing from `legal_placements` (simulation), so the simulation's
-hot loop pays for no checks twice. The board is the fast union-find `Board`, or the naive
+record) or guaranteed by choosing from `placements` (simulation), so the simulation's hot
+loop pays for no checks twice. The board is the fast union-find `Board`, or the naive
 flood-fill board the tests and the benchmark compare it with (`naive.NaiveGame`).
 """
 
@@ -19,28 +20,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from pipeline.engine.board import FEATURE_NAMES, Board, FeatureBoard, IllegalMove, Pos
-from pipeline.engine.figures import (
-    BARN,
-    MEEPLE,
-    PLAYER_MASK,
-    WAGON,
-    FigureType,
-    player_of,
-    type_of,
-)
-from pipeline.engine.geometry import (
-    CITY,
-    CORNERS,
-    FIELD,
-    MONASTERY,
-    Oriented,
-    TileSet,
-    tile_set,
-)
+from pipeline.engine.figures import MEEPLE, PLAYER_MASK, FigureType, player_of, type_of
+from pipeline.engine.geometry import FIELD, Oriented, TileSet, tile_set
 from pipeline.engine.rules import modules_for
-from pipeline.engine.rules.module import HOOKS, RuleModule
+from pipeline.engine.rules.module import HOOKS, Choice, RuleModule
 from pipeline.engine.ruleset import RulesConfig
-from pipeline.engine.scoring import Formula, ScoreEvent, award
+from pipeline.engine.scoring import Facts, Formula, ScoreEvent, award
 
 BoardFactory = Callable[[TileSet], FeatureBoard]
 
@@ -68,39 +53,63 @@ class Game:
         self.completed = {"road": 0, "city": 0, "monastery": 0}
         self.turn = 0
         self.active = -1  # the player whose turn it is (-1 before the first turn)
-        self.modules: dict[str, RuleModule] = {
-            m.name: m for m in modules_for(products or self.tiles.products, options or {})
-        }
+        self.next_player = 0
+        self.bonus_turn = False  # this turn is a bonus turn (the builder's)
+        self.last_was_bonus = False  # the turn before was one
+        modules = modules_for(products or self.tiles.products, options or {}, config)
+        self.modules: dict[str, RuleModule] = {m.name: m for m in modules}
         self.formulas: dict[int, Formula] = {}
         self.figure_types: dict[str, FigureType] = {}
+        self.owners: dict[int, RuleModule] = {}  # figure index -> the module playing it
         # Supplies: meeples in `supply` (the base game's), every other figure in `reserve`.
         self.supply = [config.meeples_per_player] * len(self.players)
         self.reserve: dict[str, list[int]] = {}
-        for module in self.modules.values():
-            self.formulas.update(module.formulas)
+        for module in modules:
+            self.formulas.update(module.formulas(self.formulas))
+            for name in module.kinds.values():
+                self.completed.setdefault(name, 0)
             for figure in module.figures:
                 self.figure_types[figure.name] = figure
+                self.owners[figure.index] = module
                 if figure is not MEEPLE:
-                    self.reserve[figure.name] = [module.supply(self, figure)] * len(self.players)
+                    self.reserve[figure.name] = [module.supply(figure)] * len(self.players)
+        # What a strength-by-coats figure's strength is per coat of arms (the mayor's).
+        self._per_coat = next(
+            (
+                self.owners[f.index].values[f.strength_number]
+                for f in self.figure_types.values()
+                if f.strength is None
+            ),
+            1,
+        )
         self._hooks = {
-            hook: [getattr(m, hook) for m in self.modules.values() if m.defines(hook)]
-            for hook in HOOKS
+            hook: [getattr(m, hook) for m in modules if m.defines(hook)] for hook in HOOKS
+        }
+        self._tracked = {
+            index
+            for index, module in self.owners.items()
+            if module.defines("figure_placed") or module.defines("figure_returned")
         }
         self._pending: tuple[list[int], list[int]] = ([], [])
         self._meeple_placed = False
         self._last: Pos | None = None
         # This turn's figures put on a segment, then moved, in order: (code, square, segment).
         self.turn_figures: list[tuple[int, Pos, int]] = []
-        self.barn_placed: tuple[int, Pos, int] | None = None  # (player, square, segment)
-        self.wagons: dict[int, list[tuple[Pos, int]]] = {}  # player -> where their wagons are
-        self.pending_wagons: list[tuple[int, Pos]] = []  # (player, square it stood on)
-        for module in self.modules.values():
+        self.turn_completed: list[int] = []
+        for module in modules:
             module.setup(self)
 
     @property
     def last_pos(self) -> Pos | None:
         """The square of the tile placed this turn (None before the first)."""
         return self._last
+
+    def module(self, name: str) -> RuleModule | None:
+        return self.modules.get(name)
+
+    def defines(self, hook: str) -> bool:
+        """Whether any module of the game defines `hook`."""
+        return bool(self._hooks[hook])
 
     # -- tiles ------------------------------------------------------------------------
     def start(self, pos: Pos, o: Oriented) -> None:
@@ -111,23 +120,51 @@ class Game:
         for hook in self._hooks["on_start"]:
             hook(self, pos)
 
-    def legal_placements(self, code: str) -> list[tuple[Pos, Oriented]]:
-        return self.board.legal_placements(code)
+    def placements(self, code: str) -> list[tuple[Pos, Oriented]]:
+        """Where `code` may go: the board's fits that every module's rules allow."""
+        found = self.board.legal_placements(code)
+        hooks = self._hooks["tile_problem"]
+        if not hooks:
+            return found
+        player = self.next_player
+        return [
+            (pos, o)
+            for pos, o in found
+            if all(hook(self, player, pos, o) is None for hook in hooks)
+        ]
 
-    def why_illegal(self, pos: Pos, o: Oriented) -> str | None:
-        return self.board.why_illegal(pos, o)
+    def legal_placements(self, code: str) -> list[tuple[Pos, Oriented]]:
+        return self.placements(code)
+
+    def play_problem(self, player: int, o: Oriented) -> str | None:
+        """Why `player` may not play tile `o` at all (an abbey not in reserve), or None."""
+        for hook in self._hooks["play_problem"]:
+            reason: str | None = hook(self, player, o)
+            if reason is not None:
+                return reason
+        return None
+
+    def why_illegal(self, pos: Pos, o: Oriented, player: int | None = None) -> str | None:
+        reason: str | None = self.board.why_illegal(pos, o)
+        if reason is not None:
+            return reason
+        who = self.next_player if player is None else player
+        for hook in self._hooks["tile_problem"]:
+            reason = hook(self, who, pos, o)
+            if reason is not None:
+                return reason
+        return None
 
     def place(self, pos: Pos, o: Oriented, player: int | None = None) -> None:
         """Turn `turn + 1` begins: the tile goes on `pos` (`player`: whose turn, by default
         the next player's)."""
         self.turn += 1
-        self.active = (self.active + 1) % len(self.players) if player is None else player
+        self.active = self.next_player if player is None else player
         self._pending = self.board.place(pos, o)
         self._meeple_placed = False
         self._last = pos
         if self.turn_figures:
             self.turn_figures = []
-        self.barn_placed = None
         for hook in self._hooks["on_place"]:
             hook(self, pos, o)
 
@@ -147,6 +184,8 @@ class Game:
             raise IllegalMove("only one meeple may be placed per turn")
         if self.supply[player] <= 0:
             raise IllegalMove(f"{self.players[player]} has no meeple left")
+        if self._hooks["figure_problem"] or self.tiles.gardens:
+            self._check_segment(player, MEEPLE, segment)
         self.board.put_meeple(self._last, segment, player)
         self.supply[player] -= 1
         self._meeple_placed = True
@@ -154,41 +193,35 @@ class Game:
             self.turn_figures.append((player, self._last, segment))
 
     def put_figure(self, player: int, figure: FigureType, segment: int) -> None:
-        """Put a follower of type `figure` on a segment of the tile just placed."""
+        """Put a figure of type `figure` on a segment of the tile just placed."""
         if figure is MEEPLE:
             self.put_meeple(player, segment)
             return
         assert self._last is not None
         self._check_figure(player, figure)
-        kind = self.board.placed[self._last].kinds[segment]
-        if kind not in figure.kinds:
-            allowed = sorted({FEATURE_NAMES[k] for k in figure.kinds})
-            raise IllegalMove(
-                f"a {figure.name} may only go on a {' or a '.join(allowed)}, "
-                f"not on a {FEATURE_NAMES[kind]}"
-            )
+        self._check_segment(player, figure, segment)
         code = figure.code(player)
-        self.board.put_meeple(self._last, segment, code)
+        if figure.follower:
+            self.board.put_meeple(self._last, segment, code)
+        else:
+            self.board.add_figure(self._last, segment, code)
         self.reserve[figure.name][player] -= 1
         self._meeple_placed = True
-        self.turn_figures.append((code, self._last, segment))
-        if figure is WAGON:
-            self.wagons.setdefault(player, []).append((self._last, segment))
+        if figure.follower:
+            self.turn_figures.append((code, self._last, segment))
+        if figure.index in self._tracked:
+            self.owners[figure.index].figure_placed(self, code, self._last, segment)
 
-    def put_barn(self, player: int, corner: int) -> None:
-        """Put `player`'s barn on corner `corner` (NE SE SW NW) of the tile just placed."""
-        assert self._last is not None
-        self._check_figure(player, BARN)
-        segment = self.board.corner_field(self._last, corner)
-        if segment < 0:
-            raise IllegalMove(
-                f"a barn goes only where four tiles meet and each shows only field at that "
-                f"point: corner {CORNERS[corner]} of {self._last} is not such a junction"
-            )
-        self.board.put_barn(self._last, segment, player)
-        self.reserve[BARN.name][player] -= 1
+    def put_target(self, player: int, figure: FigureType, target: str) -> None:
+        """Put `figure` where a record's target names it: a segment of the tile just placed
+        (`road:N`, `field:SL`, `garden`), or its module's own spot (`corner:NE`)."""
+        if figure.kinds:
+            self.put_figure(player, figure, self.target_segment(target))
+            return
+        self._check_figure(player, figure)
+        self.owners[figure.index].place(self, player, figure, target)
+        self.reserve[figure.name][player] -= 1
         self._meeple_placed = True
-        self.barn_placed = (player, self._last, segment)
 
     def _check_figure(self, player: int, figure: FigureType) -> None:
         if figure.name not in self.reserve:
@@ -198,27 +231,113 @@ class Game:
         if self.reserve[figure.name][player] <= 0:
             raise IllegalMove(f"{self.players[player]} has no {figure.name} left")
 
+    def _check_segment(self, player: int, figure: FigureType, segment: int) -> None:
+        pos = self._last
+        assert pos is not None
+        kind = self.board.placed[pos].kinds[segment]
+        if kind not in figure.kinds:
+            takers = sorted(f.name for f in self.figure_types.values() if kind in f.kinds)
+            allowed = sorted({FEATURE_NAMES[k] for k in figure.kinds})
+            if figure is MEEPLE and takers:
+                raise IllegalMove(
+                    f"only {' or '.join(f'a {t}' for t in takers)} may stand on a "
+                    f"{FEATURE_NAMES[kind]}, not a meeple"
+                )
+            raise IllegalMove(
+                f"a {figure.name} may only go on a {' or a '.join(allowed)}, "
+                f"not on a {FEATURE_NAMES[kind]}"
+            )
+        if figure.follower and self.board.figures_of(self.board.fid(pos, segment)):
+            raise IllegalMove(f"that {FEATURE_NAMES[kind]} is already occupied")
+        for hook in self._hooks["figure_problem"]:
+            reason = hook(self, player, figure, pos, segment)
+            if reason is not None:
+                raise IllegalMove(reason)
+
+    def figure_choices(self, player: int) -> list[Choice]:
+        """Every figure `player` may put on the tile just placed, in a fixed order: each
+        figure type's free segments (meeple first), then the modules' own targets (barn
+        corners), then the figures the player may take back instead (the abbot)."""
+        pos = self._last
+        assert pos is not None
+        o = self.board.placed[pos]
+        board = self.board
+        free = self.free_segments()
+        hooks = self._hooks["figure_problem"]
+        choices: list[Choice] = []
+        for figure in self.figure_types.values():
+            if not figure.kinds:
+                continue
+            left = self.supply[player] if figure is MEEPLE else self.reserve[figure.name][player]
+            if left <= 0:
+                continue
+            segments = free if figure.follower else range(len(o.kinds))
+            for segment in segments:
+                if o.kinds[segment] not in figure.kinds:
+                    continue
+                if not figure.follower and not board.figures_of(board.fid(pos, segment)):
+                    continue  # a special figure stands by a follower (its module checks whose)
+                if any(hook(self, player, figure, pos, segment) is not None for hook in hooks):
+                    continue
+                name = o.segment_names[segment]
+                choices.append(Choice(figure, name, self._putter(player, figure, segment)))
+        for module in self.modules.values():
+            if module.defines("figure_choices"):
+                for figure, target in module.figure_choices(self, player, pos, o):
+                    if self.reserve[figure.name][player] > 0:
+                        choices.append(
+                            Choice(figure, target, self._targeter(player, figure, target))
+                        )
+        for module in self.modules.values():
+            if module.defines("take_back_choices"):
+                for figure, where in module.take_back_choices(self, player):
+                    choices.append(Choice(figure, "", self._taker(player, figure, where), where))
+        return choices
+
+    def _putter(self, player: int, figure: FigureType, segment: int) -> Callable[[], None]:
+        return lambda: self.put_figure(player, figure, segment)
+
+    def _targeter(self, player: int, figure: FigureType, target: str) -> Callable[[], None]:
+        return lambda: self.put_target(player, figure, target)
+
+    def _taker(self, player: int, figure: FigureType, where: Pos) -> Callable[[], None]:
+        def take() -> None:
+            self.take_back(player, figure, where)
+
+        return take
+
+    def take_back(self, player: int, figure: FigureType, pos: Pos) -> list[ScoreEvent]:
+        """Take `figure` back from the feature it stands on at `pos` instead of placing one
+        (the abbot), scoring what its module says; counts as this turn's figure."""
+        if figure.name not in self.figure_types or not self.owners[figure.index].defines(
+            "take_back"
+        ):
+            raise IllegalMove(f"a {figure.name} is not taken back; only an abbot is")
+        if self._meeple_placed:
+            raise IllegalMove(f"a {figure.name} is taken back instead of placing a figure")
+        events = self.owners[figure.index].take_back(self, player, figure, pos)
+        self._meeple_placed = True
+        self.events += events
+        return events
+
     # -- scoring ----------------------------------------------------------------------
     def end_turn(self) -> list[ScoreEvent]:
         """Scoring and the end of the turn, with no figure moved."""
-        events = self.score_turn()
-        if self.pending_wagons or self._hooks["end_of_turn"]:
-            events += self.finish_turn()
-        return events
+        return self.score_turn() + self.finish_turn()
 
     def score_turn(self) -> list[ScoreEvent]:
         """Score what the tile completed (and what the modules score then)."""
-        roots, monasteries = self._pending
+        roots, cloisters = self._pending
         self._pending = ([], [])
         board = self.board
         events: list[ScoreEvent] = []
         completed = self.completed
+        self.turn_completed = roots + cloisters
         for root in roots:
-            kind = board.kind_of(root)
-            completed["city" if kind == CITY else "road"] += 1
+            completed[FEATURE_NAMES[board.kind_of(root)]] += 1
             events += self._score(root, True, self.turn)
-        for node in monasteries:
-            completed["monastery" if board.kind_of(node) == MONASTERY else "abbey"] += 1
+        for node in cloisters:
+            completed[FEATURE_NAMES[board.kind_of(node)]] += 1
             events += self._score(node, True, self.turn)
         for hook in self._hooks["after_scoring"]:
             hook(self, events)
@@ -228,17 +347,23 @@ class Game:
     def pending_moves(self) -> list[tuple[int, str, Pos]]:
         """Figures that may move now, in the order the players decide (clockwise from the
         active player): (player, figure, the square it stood on)."""
-        count = len(self.players)
-        order = sorted(self.pending_wagons, key=lambda w: (w[0] - self.active) % count)
-        return [(player, WAGON.name, pos) for player, pos in order]
+        moves: list[tuple[int, str, Pos]] = []
+        for hook in self._hooks["pending_moves"]:
+            moves += hook(self)
+        return moves
 
     def finish_turn(self) -> list[ScoreEvent]:
-        """The end of the turn: figures not moved stay in their supply; end-of-turn rules."""
-        self.pending_wagons = []
+        """The end of the turn: figures not moved stay in their supply; end-of-turn rules;
+        who plays next (a bonus turn goes to the same player)."""
         events: list[ScoreEvent] = []
         for hook in self._hooks["end_of_turn"]:
             hook(self, events)
         self.events += events
+        was = self.bonus_turn
+        bonus = not was and any(hook(self) for hook in self._hooks["extra_turn"])
+        self.last_was_bonus = was
+        self.bonus_turn = bonus
+        self.next_player = self.active if bonus else (self.active + 1) % len(self.players)
         return events
 
     def finish(self) -> list[ScoreEvent]:
@@ -252,15 +377,17 @@ class Game:
         return events
 
     def strength_coats(self, fid: int) -> int:
-        """What a mayor's strength on this feature is reckoned from."""
-        return self.board.coats_of(fid) * self.config.mayor_strength_per_coat_of_arms
+        """What a strength-by-coats figure's (a mayor's) strength on this feature is."""
+        return self.board.coats_of(fid) * self._per_coat
 
     def feature_value(self, fid: int, complete: bool) -> int:
         board = self.board
         kind = board.kind_of(fid)
         cities = board.cities_of(fid) if kind == FIELD else 0
-        formula = self.formulas[kind]
-        return formula(self.config, board.tiles_of(fid), board.coats_of(fid), cities, complete)
+        facts = Facts(
+            board.tiles_of(fid), board.coats_of(fid), cities, complete, board.symbols_of(fid)
+        )
+        return self.formulas[kind](facts)
 
     def _score(self, fid: int, complete: bool, turn: int | None) -> list[ScoreEvent]:
         board = self.board
@@ -268,6 +395,15 @@ class Game:
         if not figures:
             return []
         kind = board.kind_of(fid)
+        hooks = self._hooks["player_points"]
+        adjust: Callable[[int, int], int] | None = None
+        if hooks:
+
+            def adjust(player: int, points: int) -> int:
+                for hook in hooks:
+                    points = hook(self, fid, player, points)
+                return points
+
         events = award(
             self.players,
             self.scores,
@@ -278,13 +414,14 @@ class Game:
             coats=board.coats_of(fid),
             strength_coats=self.strength_coats(fid),
             turn=turn,
+            adjust=adjust,
         )
         self.return_figures(fid, turn)
         return events
 
     def return_figures(self, fid: int, turn: int | None) -> None:
-        """Every figure on the feature goes back to its owner's supply; a wagon scored
-        during a turn may then move (`pending_moves`)."""
+        """Every figure on the feature goes back to its owner's supply (the modules that
+        track their figures hear of it: a wagon scored during a turn may then move)."""
         board = self.board
         figures = board.figures_of(fid)
         supply = self.supply
@@ -292,91 +429,27 @@ class Game:
             if code <= PLAYER_MASK:
                 supply[code] += 1
                 continue
-            player = player_of(code)
             figure = type_of(code)
-            self.reserve[figure.name][player] += 1
-            if figure is WAGON:
-                where = self._wagon_leaves(player, fid)
-                if turn is not None:
-                    self.pending_wagons.append((player, where))
+            self.reserve[figure.name][player_of(code)] += 1
+            if figure.index in self._tracked:
+                self.owners[figure.index].figure_returned(self, code, fid, turn)
         board.clear_figures(fid)
-
-    def _wagon_leaves(self, player: int, fid: int) -> Pos:
-        spots = self.wagons[player]
-        for index, (pos, segment) in enumerate(spots):
-            if self.board.fid(pos, segment) == fid:
-                del spots[index]
-                return pos
-        raise AssertionError(f"no wagon of player {player} on feature {fid}")
 
     # -- moves ------------------------------------------------------------------------
     def move_figure(self, player: int, figure: str, pos: Pos, segment: int) -> None:
         """Move a figure that scoring freed (a wagon) onto segment `segment` of `pos`."""
-        if figure != WAGON.name:
-            raise IllegalMove(f"a {figure} does not move after scoring; only a wagon does")
-        order = [p for p, _name, _pos in self.pending_moves()]
-        if player not in order:
-            raise IllegalMove(f"{self.players[player]} has no wagon to move this turn")
-        index = order.index(player)
-        from_pos = self.pending_wagons[
-            next(i for i, w in enumerate(self.pending_wagons) if w[0] == player)
-        ][1]
-        if max(abs(pos[0] - from_pos[0]), abs(pos[1] - from_pos[1])) > 1:
-            raise IllegalMove(
-                f"a wagon moves only to the tile it stood on ({from_pos}) or one of the 8 "
-                f"around it, not to {pos}"
+        found = self.figure_types.get(figure)
+        if found is None or not self.owners[found.index].defines("move"):
+            movers = sorted(
+                name
+                for name, f in self.figure_types.items()
+                if self.owners[f.index].defines("move")
             )
-        problem = self.wagon_target_problem(pos, segment)
-        if problem is not None:
-            raise IllegalMove(problem)
-        code = WAGON.code(player)
-        self.board.put_meeple(pos, segment, code)
-        self.reserve[WAGON.name][player] -= 1
-        self.wagons.setdefault(player, []).append((pos, segment))
-        self.turn_figures.append((code, pos, segment))
-        # Players before this one in the order have passed their chance.
-        passed = set(order[: index + 1])
-        self.pending_wagons = [w for w in self.pending_wagons if w[0] not in passed]
+            only = " or ".join(f"a {m}" for m in movers) or "no figure"
+            raise IllegalMove(f"a {figure} does not move after scoring; only {only} does")
+        self.owners[found.index].move(self, player, found, pos, segment)
 
-    def wagon_target_problem(self, pos: Pos, segment: int) -> str | None:
-        """None when a wagon may move onto that segment, else why not."""
-        board = self.board
-        o = board.placed.get(pos)
-        if o is None:
-            return f"there is no tile on {pos}"
-        kind = o.kinds[segment]
-        if kind not in WAGON.kinds:
-            return f"a wagon may not move onto a {FEATURE_NAMES[kind]}"
-        fid = board.fid(pos, segment)
-        if board.complete(fid):
-            name = FEATURE_NAMES[kind]
-            return f"that {name} is completed: a wagon moves only to an unfinished one"
-        if board.figures_of(fid):
-            return f"that {FEATURE_NAMES[kind]} is already occupied"
-        return None
-
-    def wagon_targets(self, from_pos: Pos) -> list[tuple[Pos, int]]:
-        """Every (square, segment) a wagon that stood on `from_pos` may move to."""
-        board = self.board
-        x, y = from_pos
-        out: list[tuple[Pos, int]] = []
-        seen: set[object] = set()
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                pos = (x + dx, y + dy)
-                o = board.placed.get(pos)
-                if o is None:
-                    continue
-                for segment, kind in enumerate(o.kinds):
-                    if kind == FIELD or kind not in WAGON.kinds:
-                        continue
-                    fid = board.fid(pos, segment)
-                    if fid in seen:
-                        continue
-                    seen.add(fid)
-                    if self.wagon_target_problem(pos, segment) is None:
-                        out.append((pos, segment))
-        return out
-
-    def score_table(self) -> dict[str, int]:
-        return dict(zip(self.players, self.scores, strict=True))
+    def move_targets(self, player: int, figure: str, from_pos: Pos) -> list[tuple[Pos, int]]:
+        """Every (square, segment) a freed `figure` that stood on `from_pos` may move to."""
+        found = self.figure_types[figure]
+        return self.owners[found.index].move_targets(self, player, from_pos)

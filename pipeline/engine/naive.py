@@ -6,7 +6,8 @@ fast board (tests replay the same records through both, the rules being the same
 Legal placements scan every empty square of the bounding box in every rotation; a feature
 is found by flood fill from scratch whenever it is needed (its name is its smallest node), and
 is complete when none of its sides is left open (a side against an abbey is closed). Barn
-corners are found from grid points, not from the oriented tiles' corner table.
+corners are found from grid points, not from the oriented tiles' corner table; marks and
+symbols are kept per node and summed over the flood fill.
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ class NaiveBoard:
         self.node_base: dict[Pos, int] = {}
         self.nodes: list[tuple[Pos, int]] = []  # node id -> (square, segment)
         self.figures: dict[int, list[int]] = {}
-        self.barns: dict[int, list[int]] = {}
+        self.marks: dict[str, dict[int, list[int]]] = {}  # name -> node -> values
+        self.blocking: set[str] = set()
 
     # -- placement --------------------------------------------------------------------
     def why_illegal(self, pos: Pos, o: Oriented) -> str | None:
@@ -99,8 +101,8 @@ class NaiveBoard:
         for dx, dy in ((0, 0), *NEIGHBOURS_8):
             square = (pos[0] + dx, pos[1] + dy)
             tile = self.placed.get(square)
-            if tile is not None and tile.monastery >= 0 and self.monastery_neighbours(square) == 8:
-                cloisters.append(self.node_base[square] + tile.monastery)
+            if tile is not None and tile.cloisters and self.monastery_neighbours(square) == 8:
+                cloisters += [self.node_base[square] + c for c in tile.cloisters]
         return done, cloisters
 
     def monastery_neighbours(self, pos: Pos) -> int:
@@ -175,6 +177,14 @@ class NaiveBoard:
             return self.monastery_neighbours(self.nodes[fid][0]) == 8
         return kind != FIELD and self._feature(fid)[1] == 0
 
+    def symbols_of(self, fid: int) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for node in self._feature(fid)[0]:
+            o, segment = self._segment(node)
+            for name in o.symbols[segment]:
+                counts[name] = counts.get(name, 0) + 1
+        return counts
+
     def cities_of(self, fid: int) -> int:
         cities = set()
         for node in self._feature(fid)[0]:
@@ -194,23 +204,38 @@ class NaiveBoard:
         for node in self._feature(fid)[0]:
             self.figures.pop(node, None)
 
-    def barns_of(self, fid: int) -> list[int]:
-        nodes = sorted(self._feature(fid)[0])
-        return [player for n in nodes for player in self.barns.get(n, ())]
+    def remove_figure(self, fid: int, code: int) -> None:
+        for node in sorted(self._feature(fid)[0]):
+            if code in self.figures.get(node, ()):
+                self.figures[node].remove(code)
+                return
+        raise ValueError(code)
 
     def final_order(self) -> list[int]:
         fids = {min(self._feature(node)[0]) for node in self.figures}
         return sorted(fids, key=lambda fid: (FINAL_ORDER[self.kind_of(fid)], fid))
 
-    def barn_fields(self) -> list[int]:
-        return sorted({min(self._feature(node)[0]) for node in self.barns})
+    def mark(self, name: str, pos: Pos, segment: int, value: int, *, blocks: bool) -> int:
+        if blocks:
+            self.blocking.add(name)
+        node = self.node_base[pos] + segment
+        self.marks.setdefault(name, {}).setdefault(node, []).append(value)
+        return self.fid(pos, segment)
+
+    def marks_of(self, name: str, fid: int) -> list[int]:
+        marks = self.marks.get(name, {})
+        return [value for n in sorted(self._feature(fid)[0]) for value in marks.get(n, ())]
+
+    def marked(self, name: str) -> list[int]:
+        return sorted({min(self._feature(node)[0]) for node in self.marks.get(name, ())})
 
     def free_segments(self, pos: Pos) -> list[int]:
         o = self.placed[pos]
         return [
             segment
             for segment in range(len(o.kinds))
-            if not self.figures_of(f := self.fid(pos, segment)) and not self.barns_of(f)
+            if not self.figures_of(f := self.fid(pos, segment))
+            and not any(self.marks_of(name, f) for name in self.blocking)
         ]
 
     def segment_for(self, pos: Pos, target: str) -> int:
@@ -223,8 +248,9 @@ class NaiveBoard:
         fid = self.fid(pos, segment)
         if self.figures_of(fid):
             raise IllegalMove(f"that {FEATURE_NAMES[self.kind_of(fid)]} is already occupied")
-        if self.barns_of(fid):
-            raise IllegalMove("that field has a barn: farmers may not go onto it")
+        self.figures.setdefault(self.node_base[pos] + segment, []).append(figure)
+
+    def add_figure(self, pos: Pos, segment: int, figure: int) -> None:
         self.figures.setdefault(self.node_base[pos] + segment, []).append(figure)
 
     def corner_field(self, pos: Pos, corner: int) -> int:
@@ -242,13 +268,6 @@ class NaiveBoard:
             if (px + tx, py + ty) == pos:
                 own = segment
         return own
-
-    def put_barn(self, pos: Pos, segment: int, player: int) -> int:
-        fid = self.fid(pos, segment)
-        if self.barns_of(fid):
-            raise IllegalMove("that field already has a barn")
-        self.barns.setdefault(self.node_base[pos] + segment, []).append(player)
-        return fid
 
 
 class NaiveGame(Game):

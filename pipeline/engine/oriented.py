@@ -1,8 +1,10 @@
 """One tile shape in one rotation, in the engine's fast form (plain slotted objects).
 
 Segments are numbered locally: cities first, then roads, then fields, then the monastery (or
-the abbey). A segment touching no side (an inner field) is named by its kind and a Roman
-numeral in the shape's order: `field:I`, `field:II`.
+the abbey), then the garden where the game's rules make gardens a feature (`gardens`). A
+segment touching no side (an inner field) is named by its kind and a Roman numeral in the
+shape's order: `field:I`, `field:II`. A segment's symbols are what rule modules count on its
+feature (an inn on a road, a cathedral or goods in a city): `symbols[segment]`.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from pipeline.engine.shape_data import (
     CITY,
     EDGE_KINDS,
     FIELD,
+    GARDEN,
     HALVES,
     KIND_NAMES,
     MONASTERY,
@@ -37,6 +40,7 @@ class Oriented:
 
     __slots__ = (
         "abbey",
+        "cloisters",
         "coats",
         "code",
         "corner_segment",
@@ -51,10 +55,13 @@ class Oriented:
         "rotation",
         "segment_names",
         "side_segment",
+        "symbols",
         "targets",
     )
 
-    def __init__(self, shape: TileShape, rotation: int, code: str | None = None) -> None:
+    def __init__(
+        self, shape: TileShape, rotation: int, code: str | None = None, *, gardens: bool = False
+    ) -> None:
         turn = rotation // 90
         self.code = shape.code if code is None else code
         self.rotation = rotation
@@ -72,6 +79,7 @@ class Oriented:
         half_segment = [-1] * 8
         names: list[str] = []
         targets: dict[str, int] = {}
+        symbols: list[tuple[str, ...]] = []
 
         def rot_side(name: str) -> int:
             return (SIDES.index(name) + turn) % 4
@@ -86,6 +94,7 @@ class Oriented:
                 kinds.append(kind)
                 open_ends.append(len(sides))
                 coats.append(segment.coats_of_arms if isinstance(segment, CitySegment) else 0)
+                symbols.append(segment_symbols(segment))
                 field_borders.append(())
                 for side in sides:
                     side_segment[side] = index
@@ -98,6 +107,7 @@ class Oriented:
             kinds.append(FIELD)
             open_ends.append(0)
             coats.append(0)
+            symbols.append(())
             field_borders.append(tuple(field.borders_cities))  # cities are segments 0..n-1
             for half in halves:
                 half_segment[half] = index
@@ -115,12 +125,23 @@ class Oriented:
             kinds.append(ABBEY if shape.abbey else MONASTERY)
             open_ends.append(0)
             coats.append(0)
+            symbols.append(())
             field_borders.append(())
             name = "abbey" if shape.abbey else "monastery"
             targets[name] = self.monastery
             targets["monastery"] = self.monastery  # an abbey is a monastery for the records too
             names.append(name)
+        if gardens and shape.garden:
+            targets["garden"] = len(kinds)
+            kinds.append(GARDEN)
+            open_ends.append(0)
+            coats.append(0)
+            symbols.append(())
+            field_borders.append(())
+            names.append("garden")
         self.kinds = tuple(kinds)
+        self.cloisters = tuple(i for i, k in enumerate(kinds) if k in (MONASTERY, ABBEY, GARDEN))
+        self.symbols = tuple(symbols)
         self.edge_segments = tuple(i for i, k in enumerate(kinds) if k in (CITY, ROAD))
         self.open_ends = tuple(open_ends)
         self.coats = tuple(coats)
@@ -139,3 +160,16 @@ class Oriented:
 
     def __repr__(self) -> str:
         return f"Oriented({self.code}, {self.rotation})"
+
+
+def segment_symbols(segment: object) -> tuple[str, ...]:
+    """What a road or city segment carries that rule modules count: `inn`, `cathedral`, and
+    its goods (`wine`, `grain`, `cloth`)."""
+    found: list[str] = []
+    for flag in ("inn", "cathedral"):
+        if getattr(segment, flag, False):
+            found.append(flag)
+    goods = getattr(segment, "goods", None)
+    if goods:
+        found.append(str(goods))
+    return tuple(found)

@@ -5,9 +5,11 @@ turns in order; the game ends after the last turn with final scoring (`"end": "f
 stops there (`"stop"`: a position in the middle of a game). Each turn places one tile (`x`
 east, `y` south, clockwise `rotation`; a base letter or `PRODUCT/CODE`) and optionally one
 figure on a feature of that tile named in board orientation (`road:E`, `city:N`,
-`field:SL`, `field:I`, `monastery`, `corner:NE` for a barn), then lists the figures' moves
-after scoring (a wagon moving on). Turns follow the players' order. Any illegal turn raises
-`GameRecordError` naming the turn and the reason.
+`field:SL`, `field:I`, `monastery`, `garden`, `corner:NE` for a barn), or takes a figure back
+instead (`return`: the abbot), then lists the figures' moves after scoring (a wagon moving
+on). Turns follow the players' order, except a bonus turn (the builder's), which the same
+player plays at once. The figure names are those the rule modules declare. Any illegal turn
+raises `GameRecordError` naming the turn and the reason.
 """
 
 from __future__ import annotations
@@ -15,33 +17,37 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    AfterValidator,
+    ConfigDict,
+    Field,
+    ValidationError,
+    WithJsonSchema,
+    model_validator,
+)
 
 from pipeline.engine.board import IllegalMove
-from pipeline.engine.figures import BARN, BY_NAME, MEEPLE
+from pipeline.engine.figures import MEEPLE
 from pipeline.engine.game import Game
 from pipeline.engine.geometry import (
     BASE_GAME,
-    BASE_PRODUCTS,
-    CORNERS,
     ROTATIONS,
     Oriented,
     TileSet,
-    game_tiles,
     normalise_products,
+    playable_products,
     product_entry,
 )
-from pipeline.engine.rules import known_options
-from pipeline.engine.rules.abbey_mayor import ABBEY_TILE
+from pipeline.engine.rules import all_figures, known_options, tiles_for
 from pipeline.engine.ruleset import RulesConfig
 from pipeline.engine.scoring import ScoreEvent
 from pipeline.errors import GameRecordError, InputError
 from pipeline.extract.inputfiles import parse_json, validation_message
 from pipeline.numbers import INT32_MAX
+from pipeline.products import base_names, is_base
 from schemas.base import Record
 
 Rotation = Literal[0, 90, 180, 270]
-FigureName = Literal["meeple", "mayor", "wagon", "barn"]
 DOCS = "docs/engine.md"
 # A board position: a JSON integer (not "1", not true), within 32 bits like every number read.
 Coordinate = Annotated[int, Field(ge=-INT32_MAX - 1, le=INT32_MAX)]
@@ -58,6 +64,21 @@ class StartTile(Record):
     rotation: Rotation = 0
 
 
+def _figure_name(name: str) -> str:
+    figures = all_figures()
+    if name not in figures:
+        raise ValueError(f"unknown figure {name!r}: one of {', '.join(sorted(figures))}")
+    return name
+
+
+# A figure one of the rule modules declares (meeple, mayor, wagon, barn, large_meeple ...).
+FigureName = Annotated[
+    str,
+    AfterValidator(_figure_name),
+    WithJsonSchema({"type": "string", "enum": list(all_figures())}),
+]
+
+
 class Move(Record):
     """A figure moving after this turn's scoring (a wagon moving on)."""
 
@@ -69,8 +90,17 @@ class Move(Record):
     meeple: str = Field(description="The feature it moves onto, on the tile at x, y.")
 
 
-class Turn(Record):
+class TakeBack(Record):
+    """A figure taken back from the board instead of placing one (the abbot)."""
+
     model_config = STRICT
+    figure: FigureName
+    x: Coordinate
+    y: Coordinate
+
+
+class Turn(Record):
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True, populate_by_name=True)
     player: str
     tile: str = Field(description="A base-game letter or PRODUCT/CODE.")
     x: Coordinate
@@ -78,12 +108,23 @@ class Turn(Record):
     rotation: Rotation | None = Field(
         default=None, description="Clockwise degrees; may be left out for an abbey only."
     )
+    copy_: str | None = Field(
+        default=None,
+        alias="copy",
+        description='Which copy of the tile, where its illustration matters ("Garden" with '
+        "The Abbot).",
+    )
     meeple: str | None = Field(
         default=None,
         description="Where the figure goes: road:N, city:E, field:SL, field:I, monastery, "
-        "abbey, or corner:NE (a barn).",
+        "abbey, garden, or corner:NE (a barn).",
     )
     figure: FigureName = "meeple"
+    return_: TakeBack | None = Field(
+        default=None,
+        alias="return",
+        description="A figure taken back instead of placing one (the abbot), scored at once.",
+    )
     moves: list[Move] = Field(default_factory=list)
 
 
@@ -152,13 +193,13 @@ def record_products(record: GameRecord, source: str) -> tuple[str, ...]:
             raise GameRecordError(
                 f"unknown product {product!r}",
                 path=source,
-                fix="products are Base Game, Winter Edition, Abbey and the Mayor, The Courier",
+                fix=f"products are {', '.join(playable_products())}",
             ) from None
-    if not any(product in BASE_PRODUCTS for product in products):
+    if not any(is_base(product) for product in products):
         raise GameRecordError(
             f"products {products} hold no base game",
             path=source,
-            fix="add Base Game (or play the Winter Edition)",
+            fix=f"add {' or '.join(b for b in base_names() if b in playable_products())}",
         )
     allowed = known_options(products)
     for name, value in record.options.items():
@@ -175,18 +216,31 @@ def record_products(record: GameRecord, source: str) -> tuple[str, ...]:
     return normalise_products(products)
 
 
-def tile_name(tiles: TileSet, name: str) -> str | None:
-    """The tile set's name for a record's tile (`Base Game/D` is `D`), None if unknown."""
+def tile_name(tiles: TileSet, name: str, copy: str | None = None) -> str | None:
+    """The tile set's name for a record's tile (`Base Game/D` is `D`; with `copy`, the copy
+    showing that illustration: `E[Garden]`), None if unknown."""
+    found = None
     if name in tiles.shapes:
-        return name
-    product, _, code = name.partition("/")
-    if code and product in BASE_PRODUCTS and code in tiles.shapes:
-        return code
-    return None
+        found = name
+    else:
+        product, _, code = name.partition("/")
+        if code and is_base(product) and code in tiles.shapes:
+            found = code
+    if found is None or copy is None:
+        return found
+    variant = copy_name(found, copy)
+    return variant if variant in tiles.shapes else None
 
 
-def _oriented(tiles: TileSet, name: str, rotation: int | None) -> Oriented | None:
-    resolved = tile_name(tiles, name)
+def copy_name(name: str, copy: str) -> str:
+    """The draw pile's name of the copies of `name` showing illustration `copy`."""
+    return f"{name}[{copy}]"
+
+
+def _oriented(
+    tiles: TileSet, name: str, rotation: int | None, copy: str | None = None
+) -> Oriented | None:
+    resolved = tile_name(tiles, name, copy)
     if resolved is None:
         return None
     variants = tiles.oriented[resolved]
@@ -195,10 +249,20 @@ def _oriented(tiles: TileSet, name: str, rotation: int | None) -> Oriented | Non
     return variants[ROTATIONS.index(rotation)]
 
 
-def _unknown_tile(tiles: TileSet, name: str) -> str:
+def _unknown_tile(tiles: TileSet, name: str, copy: str | None = None) -> str:
     unknown = tiles.unknown.get(name)
     if unknown is not None:
         return f"tile {name!r} cannot be played: its shape is unknown ({unknown.reason})"
+    if copy is not None and tile_name(tiles, name) is not None:
+        copies = sorted(
+            n.partition("[")[2].rstrip("]")
+            for n in tiles.shapes
+            if n.startswith(f"{tile_name(tiles, name)}[")
+        )
+        return (
+            f"tile {name!r} has no copy {copy!r} in this game (its copies that matter: "
+            f"{', '.join(copies) or 'none'})"
+        )
     return f"unknown tile {name!r} for {' + '.join(tiles.products)}"
 
 
@@ -210,7 +274,7 @@ def replay(
 ) -> tuple[dict[str, int], list[ScoreEvent]]:
     """Play `record` through the rules; return the scores and every score event."""
     products = record_products(record, source)
-    tiles = game_tiles(products)
+    tiles = tiles_for(products)
     game = engine(
         list(record.players), config, tiles, products=list(products), options=record.options
     )
@@ -225,28 +289,36 @@ def replay(
     game.start((record.start.x, record.start.y), start)
     index = {name: i for i, name in enumerate(record.players)}
     for number, turn in enumerate(record.turns, start=1):
-        expected = record.players[(number - 1) % len(record.players)]
+        expected = record.players[game.next_player]
         if turn.player not in index:
             raise fail(number, f"{turn.player!r} is not one of the players {record.players}")
         if turn.player != expected:
-            raise fail(number, f"it is {expected}'s turn, not {turn.player}'s")
+            again = game.last_was_bonus and index[turn.player] == game.active
+            why = "a bonus tile does not give another: " if again else ""
+            raise fail(number, f"{why}it is {expected}'s turn, not {turn.player}'s")
         player = index[turn.player]
-        o = _oriented(tiles, turn.tile, turn.rotation)
+        o = _oriented(tiles, turn.tile, turn.rotation, turn.copy_)
         if o is None:
-            if turn.rotation is None and tile_name(tiles, turn.tile) is not None:
+            if turn.rotation is None and tile_name(tiles, turn.tile, turn.copy_) is not None:
                 raise fail(number, f"tile {turn.tile} needs a rotation (only an abbey may omit it)")
-            raise fail(number, _unknown_tile(tiles, turn.tile))
-        if o.abbey:
-            reason = _abbey_problem(game, player)
-            if reason is not None:
-                raise fail(number, reason)
+            raise fail(number, _unknown_tile(tiles, turn.tile, turn.copy_))
+        reason = game.play_problem(player, o)
         pos = (turn.x, turn.y)
-        reason = game.why_illegal(pos, o)
+        if reason is None:
+            reason = game.why_illegal(pos, o, player)
         if reason is not None:
             raise fail(number, reason)
-        if o.abbey:
-            game.reserve[ABBEY_TILE][player] -= 1
         game.place(pos, o, player)
+        if turn.return_ is not None:
+            if turn.meeple is not None:
+                raise fail(number, "a figure is taken back instead of placing one, not as well")
+            back = turn.return_
+            try:
+                events += game.take_back(player, all_figures()[back.figure], (back.x, back.y))
+            except IllegalMove as exc:
+                raise fail(
+                    number, f"return of the {back.figure} on {(back.x, back.y)}: {exc}"
+                ) from None
         if turn.meeple is not None:
             try:
                 _put(game, player, turn)
@@ -274,29 +346,15 @@ def replay(
     return dict(zip(record.players, game.scores, strict=True)), events
 
 
-def _abbey_problem(game: Game, player: int) -> str | None:
-    # (Whether the last land tile was already drawn is not in a record: set-aside tiles are
-    # not written. Simulation keeps that rule; docs/engine.md, Limitations.)
-    if ABBEY_TILE not in game.reserve:
-        return "an abbey needs Abbey and the Mayor among the products"
-    if game.reserve[ABBEY_TILE][player] <= 0:
-        return f"{game.players[player]} has no abbey left (one per player)"
-    return None
-
-
 def _put(game: Game, player: int, turn: Turn) -> None:
     target = turn.meeple
     assert target is not None
-    figure = BY_NAME[turn.figure]
-    if figure is BARN:
-        kind, _, corner = target.partition(":")
-        if kind != "corner" or corner not in CORNERS:
-            raise IllegalMove("a barn goes on a corner: corner:NE, corner:SE, corner:SW, corner:NW")
-        game.put_barn(player, CORNERS.index(corner))
-        return
-    if target.startswith("corner:"):
-        raise IllegalMove(f"only a barn goes on a corner, not a {figure.name}")
-    game.put_figure(player, figure, game.target_segment(target))
+    figure = all_figures()[turn.figure]
+    spots = {f.spot: f for f in all_figures().values() if f.spot}
+    prefix = target.partition(":")[0]
+    if prefix in spots and spots[prefix] is not figure:
+        raise IllegalMove(f"only a {spots[prefix].name} goes on a {prefix}, not a {figure.name}")
+    game.put_target(player, figure, target)
 
 
 def score_report(scores: dict[str, int], events: list[ScoreEvent]) -> dict[str, Any]:

@@ -1,28 +1,45 @@
 """The rules configuration: every number scoring uses, versioned, with a JSON form.
 
-Defaults are the base game (C2/C3, domain notes §4) and, for the expansions' rule modules,
-the numbers their rules pages state (Abbey and the Mayor: one abbey, mayor, wagon and barn per
-player; barn scoring 3 / 1 per completed city during the game and 4 at the end; a mayor's
-strength is its city's coats of arms). `carcdb engine-config` generates this object from the
-warehouse's rules tables and passes it as `--config CONFIG.json`; the engine never reads
-scoring numbers from anywhere else.
+The base game's numbers (C2/C3) are top-level fields; every rule module's numbers are its own
+section of `modules` (`{"barn": {"barn_placed_per_completed_city": 3, ...}}`), declared by the
+module itself (`RuleModule.numbers`: key, default, the wiki claims that state it). A section or
+number left out takes the module's default; `rules.module_numbers` fills them in and refuses
+names no module declares. `carcdb engine-config` generates this object from the warehouse's
+rules tables and passes it as `--config CONFIG.json`; the engine never reads scoring numbers
+from anywhere else.
+
+Format 1 (before rule modules had sections) wrote Abbey and the Mayor's numbers at the top
+level; such a file is read into the sections of format 2 (`LEGACY_MODULE_KEYS`).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from schemas.base import Record
 
-RULES_FORMAT_VERSION: Literal[1] = 1
+RULES_FORMAT_VERSION: Literal[2] = 2
+# Format 1's top-level module numbers -> the module whose section holds them now.
+LEGACY_MODULE_KEYS = {
+    "abbeys_per_player": "abbey",
+    "mayors_per_player": "mayor",
+    "wagons_per_player": "wagon",
+    "barns_per_player": "barn",
+    "mayor_strength_per_coat_of_arms": "mayor",
+    "barn_placed_per_completed_city": "barn",
+    "barn_joined_per_completed_city": "barn",
+    "barn_final_per_completed_city": "barn",
+}
+
+ModuleSection = dict[str, Annotated[int, Field(ge=0)]]
 
 
 class RulesConfig(Record):
     """Scoring values and supplies for one rules variant (defaults: the base game)."""
 
-    format_version: Literal[1] = RULES_FORMAT_VERSION
+    format_version: Literal[2] = RULES_FORMAT_VERSION
     product: str = "Base Game"
     meeples_per_player: int = Field(default=7, ge=0)
     road_completed_per_tile: int = Field(default=1, ge=0)
@@ -38,20 +55,33 @@ class RulesConfig(Record):
     draw_pile: dict[str, Annotated[int, Field(ge=0)]] | None = Field(
         default=None,
         description="Copies per tile name for simulation (base letters bare, other tiles "
-        "PRODUCT/CODE); null = warehouse, else reference.",
+        "PRODUCT/CODE, a copy with an illustration that matters NAME[ILLUSTRATION]); "
+        "null = warehouse, else reference.",
     )
-    # Abbey and the Mayor (used when a game's products switch its modules on).
-    abbeys_per_player: int = Field(default=1, ge=0)
-    mayors_per_player: int = Field(default=1, ge=0)
-    wagons_per_player: int = Field(default=1, ge=0)
-    barns_per_player: int = Field(default=1, ge=0)
-    mayor_strength_per_coat_of_arms: int = Field(default=1, ge=0)
-    barn_placed_per_completed_city: int = Field(
-        default=3, ge=0, description="Farmers' field scored when a barn is put on it."
+    modules: dict[str, ModuleSection] = Field(
+        default_factory=dict,
+        description="Each rule module's numbers, by module name (see `carcdb rules-config`); "
+        "a module or number left out takes its default.",
     )
-    barn_joined_per_completed_city: int = Field(
-        default=1, ge=0, description="Farmers' field scored when a tile joins it to a barn's."
-    )
-    barn_final_per_completed_city: int = Field(
-        default=4, ge=0, description="A barn's field at the end of the game."
-    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _format_1(cls, data: Any) -> Any:
+        """A format-1 document: its top-level module numbers move into their sections."""
+        if not isinstance(data, dict) or data.get("format_version") != 1:
+            return data
+        out = {key: value for key, value in data.items() if key not in LEGACY_MODULE_KEYS}
+        out["format_version"] = RULES_FORMAT_VERSION
+        sections: dict[str, dict[str, Any]] = {
+            name: dict(section) for name, section in dict(out.get("modules") or {}).items()
+        }
+        for key, module in LEGACY_MODULE_KEYS.items():
+            if key in data:
+                sections.setdefault(module, {})[key] = data[key]
+        if sections:
+            out["modules"] = sections
+        return out
+
+    def section(self, module: str) -> ModuleSection:
+        """The numbers given for `module` (its defaults are the module's)."""
+        return self.modules.get(module, {})

@@ -1,26 +1,39 @@
 """Scoring rules: what a feature is worth and who takes it, and the score events.
 
 The numbers come from a `RulesConfig`; the formulas come from the rule modules (a kind of
-feature -> a function of the configuration and the feature's facts: tiles, coats of arms,
-completed cities bordering it, completeness). The board only says what a feature is.
+feature -> a function of the feature's `Facts`: tiles, coats of arms, completed cities
+bordering it, completeness, symbols). The board only says what a feature is.
 Majority: the players whose followers on a feature are strongest each score it in full
 (`figures.majority`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pipeline.engine.board import FEATURE_NAMES
 from pipeline.engine.figures import majority, scoring_figures
-from pipeline.engine.geometry import ABBEY, CITY, FIELD, MONASTERY, ROAD
 from pipeline.engine.ruleset import RulesConfig
 
 When = Literal["turn", "final"]
-# (config, tiles, coats of arms, completed cities, complete?) -> points
-Formula = Callable[[RulesConfig, int, int, int, bool], int]
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """What a feature's points are reckoned from: its tiles (a cloister's 3x3 square), coats
+    of arms, the completed cities it borders (a field), whether it is complete, and the
+    symbols its segments carry (`{"inn": 1}`, `{"wine": 2}`)."""
+
+    tiles: int
+    coats: int
+    cities: int
+    complete: bool
+    symbols: Mapping[str, int]
+
+
+# A feature kind's points (a rule module's method, which holds the module's numbers).
+Formula = Callable[[Facts], int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +42,8 @@ class ScoreEvent:
 
     `figure` names the player's figures that scored when they are not plain meeples
     (`mayor`, `wagon`, `barn`, joined with `+`); `scored_feature` is the feature a courier's
-    thank-you message scored (the event's `feature` is then `courier`).
+    thank-you message scored (the event's `feature` is then `courier`); `goods` the kind of
+    trade goods a majority scored (`wine`, `grain`, `cloth`).
     """
 
     turn: int | None  # None for final scoring, which happens after the last turn
@@ -41,6 +55,7 @@ class ScoreEvent:
     when: When
     figure: str | None = None
     scored_feature: str | None = None
+    goods: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -56,51 +71,36 @@ class ScoreEvent:
             out["figure"] = self.figure
         if self.scored_feature is not None:
             out["scored_feature"] = self.scored_feature
+        if self.goods is not None:
+            out["goods"] = self.goods
         return out
 
 
-def road_points(config: RulesConfig, tiles: int, coats: int, cities: int, complete: bool) -> int:
-    return tiles * (config.road_completed_per_tile if complete else config.road_final_per_tile)
+def road_points(config: RulesConfig, facts: Facts) -> int:
+    rate = config.road_completed_per_tile if facts.complete else config.road_final_per_tile
+    return facts.tiles * rate
 
 
-def city_points(config: RulesConfig, tiles: int, coats: int, cities: int, complete: bool) -> int:
-    if complete:
+def city_points(config: RulesConfig, facts: Facts) -> int:
+    if facts.complete:
         return (
-            tiles * config.city_completed_per_tile + coats * config.city_completed_per_coat_of_arms
+            facts.tiles * config.city_completed_per_tile
+            + facts.coats * config.city_completed_per_coat_of_arms
         )
-    return tiles * config.city_final_per_tile + coats * config.city_final_per_coat_of_arms
+    return (
+        facts.tiles * config.city_final_per_tile + facts.coats * config.city_final_per_coat_of_arms
+    )
 
 
-def cloister_points(
-    config: RulesConfig, tiles: int, coats: int, cities: int, complete: bool
-) -> int:
-    """A monastery (or an abbey) per tile of its 3x3 square, itself included."""
-    per_tile = config.monastery_completed_per_tile if complete else config.monastery_final_per_tile
-    return tiles * per_tile
+def cloister_points(config: RulesConfig, facts: Facts) -> int:
+    """A monastery (an abbey, a garden) per tile of its 3x3 square, itself included."""
+    if facts.complete:
+        return facts.tiles * config.monastery_completed_per_tile
+    return facts.tiles * config.monastery_final_per_tile
 
 
-def field_points(config: RulesConfig, tiles: int, coats: int, cities: int, complete: bool) -> int:
-    return cities * config.field_per_completed_city
-
-
-# The base game's formulas; modules add theirs (the abbey: a monastery's).
-BASE_FORMULAS: dict[int, Formula] = {
-    ROAD: road_points,
-    CITY: city_points,
-    MONASTERY: cloister_points,
-    FIELD: field_points,
-}
-
-
-def feature_points(
-    config: RulesConfig, kind: int, *, tiles: int, coats: int, cities: int, complete: bool
-) -> int:
-    """Points of one feature by the base formulas (an abbey scores as a monastery):
-    `tiles` is the 3x3 count for a monastery, `cities` the completed cities of a field."""
-    formula = BASE_FORMULAS.get(MONASTERY if kind == ABBEY else kind)
-    if formula is None:
-        raise ValueError(f"unknown feature kind {kind}")
-    return formula(config, tiles, coats, cities, complete)
+def field_points(config: RulesConfig, facts: Facts) -> int:
+    return facts.cities * config.field_per_completed_city
 
 
 def award(
@@ -114,11 +114,13 @@ def award(
     coats: int,
     strength_coats: int,
     turn: int | None,
+    adjust: Callable[[int, int], int] | None = None,
 ) -> list[ScoreEvent]:
     """Score a feature for its strongest players: add to `scores`, return the events.
 
     `strength_coats` is what a mayor's strength is reckoned from (the city's coats of arms
-    times the configuration's strength per coat).
+    times the configuration's strength per coat); `adjust(player, points)` gives a winner's
+    own points where a module changes them (a pig in the field).
     """
     winners = majority(figures, strength_coats)
     if not winners:
@@ -127,12 +129,9 @@ def award(
     special = max(figures) > 7  # any figure but a plain meeple
     events = []
     for player in winners:
-        scores[player] += points
+        won = points if adjust is None else adjust(player, points)
+        scores[player] += won
         figure = scoring_figures(figures, player) if special else None
         name = players[player]
-        events.append(ScoreEvent(turn, name, feature, tiles, coats, points, when, figure))
+        events.append(ScoreEvent(turn, name, feature, tiles, coats, won, when, figure))
     return events
-
-
-def feature_name(kind: int) -> str:
-    return FEATURE_NAMES[kind]

@@ -51,7 +51,8 @@ KIND_NAMES = {FIELD: "field", ROAD: "road", CITY: "city"}
 # Segment kinds that are never an edge.
 MONASTERY = 3
 ABBEY = 4
-CLOISTERS = (MONASTERY, ABBEY)  # completed by their 8 neighbours, scored per 3x3 tile
+GARDEN = 5  # a segment only where a game's rules make gardens a feature (The Abbot)
+CLOISTERS = (MONASTERY, ABBEY, GARDEN)  # completed by their 8 neighbours, scored per 3x3 tile
 
 SideName = Literal["N", "E", "S", "W"]
 HalfName = Literal["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"]

@@ -4,38 +4,33 @@ Each game `i` of a run seeded `S` uses its own `random.Random(f"carcdb:{S}:{i}")
 is reproducible alone and the run is deterministic. A drawn tile with no legal placement is
 set aside (removed from the game) and the same player draws again, as the base rules say.
 
-Every choice is uniform among the legal ones:
-- a player holding an abbey, while tiles are left to draw and a hole exists, places it with
-  even chance instead of drawing (on a random hole);
-- the tile goes on one of its legal placements;
+Every choice is uniform among the legal ones, in the order the rule modules list them:
+- a module's special tile first: a player holding an abbey, while tiles are left to draw and
+  a hole exists, places it with even chance instead of drawing (on a random hole);
+- the pile as the modules arrange it after shuffling (the river's tiles first, its lake last);
+- the tile goes on one of its legal placements (the modules' placement rules kept);
 - the figure is "none" or any legal (figure, place) the player can afford: a meeple on a free
-  feature, a mayor in a free city, a wagon on a free road, city or cloister, a barn on a free
-  four-field corner. (In a base game that is the meeple or nothing, as always);
-- a wagon freed by scoring moves to one of its legal targets or stays home.
+  feature, a mayor in a free city, a wagon on a free road, city or cloister, a module's own
+  spot (a barn on a free four-field corner), or a figure taken back (the abbot). (In a base
+  game that is the meeple or nothing, as always);
+- a figure freed by scoring (a wagon) moves to one of its legal targets or stays home;
+- a bonus turn (the builder's) goes to the same player.
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pipeline.engine.board import Pos
-from pipeline.engine.figures import BARN, MAYOR, MEEPLE, WAGON, FigureType
+from pipeline.engine.figures import MEEPLE, FigureType
 from pipeline.engine.game import Game
-from pipeline.engine.geometry import (
-    CITY,
-    CORNERS,
-    FIELD,
-    Oriented,
-    TileSet,
-    game_tiles,
-    tile_set,
-)
-from pipeline.engine.rules.abbey_mayor import ABBEY_TILE
+from pipeline.engine.geometry import Oriented, TileSet, tile_set
+from pipeline.engine.rules import tiles_for
 from pipeline.engine.ruleset import RulesConfig
 from pipeline.errors import InputError
 
@@ -96,24 +91,27 @@ def play_random_game(
     pile = [code for code, copies in sorted(counts.items()) for _ in range(copies)]
     pile.remove(start_code)  # the start tile is one copy of its type
     rng.shuffle(pile)
+    for module in game.modules.values():
+        if module.defines("arrange_pile"):
+            pile = module.arrange_pile(pile, rng.shuffle)
     start = tiles.oriented[start_code][0]
     game.start((0, 0), start)
     turns: list[dict[str, Any]] = []
     set_aside = 0
     player = 0
-    count = len(players)
     randrange = rng.randrange
     expansion = len(game.modules) > 1
-    abbeys = game.reserve.get(ABBEY_TILE)
-    pick = game.board.pick_placement  # = legal_placements(code)[randrange(n)]
+    special = [m.special_draw for m in game.modules.values() if m.defines("special_draw")]
+    # The board's pick is `legal_placements(code)[randrange(n)]` without building the list.
+    pick = _ruled_pick(game) if game.defines("tile_problem") else game.board.pick_placement
     placed: dict[str, int] = {}
     while pile:
         picked = None
-        if abbeys is not None and abbeys[player] > 0 and randrange(2) == 0:
-            code = tiles.abbeys[0]
-            picked = pick(code, randrange)
-            if picked is not None:
-                abbeys[player] -= 1
+        for draw in special:
+            drawn = draw(game, player, randrange)
+            if drawn is not None:
+                code, picked = drawn
+                break
         if picked is None:
             code = pile.pop()
             picked = pick(code, randrange)
@@ -124,18 +122,19 @@ def play_random_game(
         game.place(pos, o, player)
         target = ""
         figure = MEEPLE
+        back: Pos | None = None
         if expansion:
-            figure, target = _random_figure(rng, game, player, pos, o)
+            figure, target, back = _random_figure(rng, game, player)
         elif game.supply[player] > 0:
             free = game.free_segments()
             choice = randrange(len(free) + 1)
             if choice < len(free):
                 game.put_meeple(player, free[choice])
                 target = o.segment_names[free[choice]]
-        moves: list[tuple[int, Pos, str]] = []
+        moves: list[tuple[int, str, Pos, str]] = []
         if expansion:
             game.score_turn()
-            if game.pending_wagons:
+            if game.pending_moves():
                 moves = _random_moves(rng, game)
             game.finish_turn()
         else:
@@ -143,21 +142,8 @@ def play_random_game(
         if target:
             placed[figure.name] = placed.get(figure.name, 0) + 1
         if keep_record:
-            turn: dict[str, Any] = {"player": players[player], "tile": code, "x": pos[0]}
-            turn["y"] = pos[1]
-            if not o.abbey:
-                turn["rotation"] = o.rotation
-            if target:
-                turn["meeple"] = target
-                if figure is not MEEPLE:
-                    turn["figure"] = figure.name
-            if moves:
-                turn["moves"] = [
-                    {"player": players[p], "figure": "wagon", "x": x, "y": y, "meeple": name}
-                    for p, (x, y), name in moves
-                ]
-            turns.append(turn)
-        player = (player + 1) % count
+            turns.append(_turn(players[player], code, pos, o, figure, target, back, moves, players))
+        player = game.next_player
     game.finish()
     record: dict[str, Any] | None = None
     if keep_record:
@@ -170,48 +156,74 @@ def play_random_game(
     return GameResult(list(game.scores), set_aside, dict(game.completed), record, placed)
 
 
+def _turn(
+    name: str,
+    code: str,
+    pos: Pos,
+    o: Oriented,
+    figure: FigureType,
+    target: str,
+    back: Pos | None,
+    moves: list[tuple[int, str, Pos, str]],
+    players: Sequence[str],
+) -> dict[str, Any]:
+    """One turn as a record writes it."""
+    tile, _, copy = code.partition("[")
+    turn: dict[str, Any] = {"player": name, "tile": tile}
+    if copy:
+        turn["copy"] = copy.rstrip("]")
+    turn["x"] = pos[0]
+    turn["y"] = pos[1]
+    if not o.abbey:
+        turn["rotation"] = o.rotation
+    if target:
+        turn["meeple"] = target
+        if figure is not MEEPLE:
+            turn["figure"] = figure.name
+    if back is not None:
+        turn["return"] = {"figure": figure.name, "x": back[0], "y": back[1]}
+    if moves:
+        turn["moves"] = [
+            {"player": players[p], "figure": kind, "x": x, "y": y, "meeple": where}
+            for p, kind, (x, y), where in moves
+        ]
+    return turn
+
+
+def _ruled_pick(game: Game) -> Callable[[str, Callable[[int], int]], tuple[Pos, Oriented] | None]:
+    """A placement chooser that keeps the modules' placement rules (the river's)."""
+
+    def pick(code: str, randrange: Callable[[int], int]) -> tuple[Pos, Oriented] | None:
+        options = game.placements(code)
+        return options[randrange(len(options))] if options else None
+
+    return pick
+
+
 def _random_figure(
-    rng: random.Random, game: Game, player: int, pos: Pos, o: Oriented
-) -> tuple[FigureType, str]:
-    """Put a random affordable figure (or none) on the tile just placed; (figure, target)."""
-    free = game.free_segments()
-    choices: list[tuple[FigureType, int]] = []
-    if game.supply[player] > 0:
-        choices += [(MEEPLE, s) for s in free]
-    reserve = game.reserve
-    if MAYOR.name in reserve and reserve[MAYOR.name][player] > 0:
-        choices += [(MAYOR, s) for s in free if o.kinds[s] == CITY]
-    if WAGON.name in reserve and reserve[WAGON.name][player] > 0:
-        choices += [(WAGON, s) for s in free if o.kinds[s] != FIELD]
-    corners: list[int] = []
-    if BARN.name in reserve and reserve[BARN.name][player] > 0:
-        board = game.board
-        for corner in range(4):
-            segment = board.corner_field(pos, corner)
-            if segment >= 0 and not board.barns_of(board.fid(pos, segment)):
-                corners.append(corner)
-    choice = rng.randrange(len(choices) + len(corners) + 1)
+    rng: random.Random, game: Game, player: int
+) -> tuple[FigureType, str, Pos | None]:
+    """Put a random figure the player can afford (or none) on the tile just placed, or take
+    one back: (figure, target, the square a figure was taken back from)."""
+    choices = game.figure_choices(player)
+    choice = rng.randrange(len(choices) + 1)
     if choice < len(choices):
-        figure, segment = choices[choice]
-        game.put_figure(player, figure, segment)
-        return figure, o.segment_names[segment]
-    choice -= len(choices)
-    if choice < len(corners):
-        game.put_barn(player, corners[choice])
-        return BARN, f"corner:{CORNERS[corners[choice]]}"
-    return MEEPLE, ""
+        picked = choices[choice]
+        picked.put()
+        return picked.figure, picked.target, picked.back
+    return MEEPLE, "", None
 
 
-def _random_moves(rng: random.Random, game: Game) -> list[tuple[int, Pos, str]]:
-    """Each freed wagon, in turn order, moves to a random legal target or stays home."""
+def _random_moves(rng: random.Random, game: Game) -> list[tuple[int, str, Pos, str]]:
+    """Each freed figure, in turn order, moves to a random legal target or stays home."""
     moves = []
-    for mover, _figure, from_pos in game.pending_moves():
-        targets = game.wagon_targets(from_pos)
+    for mover, figure, from_pos in game.pending_moves():
+        targets = game.move_targets(mover, figure, from_pos)
         choice = rng.randrange(len(targets) + 1)
         if choice < len(targets):
             pos, segment = targets[choice]
-            game.move_figure(mover, WAGON.name, pos, segment)
-            moves.append((mover, pos, game.board.placed[pos].segment_names[segment]))
+            game.move_figure(mover, figure, pos, segment)
+            moves.append((mover, figure, pos, game.board.placed[pos].segment_names[segment]))
     return moves
 
 
@@ -254,7 +266,7 @@ def simulate(
         raise InputError(f"--games {games}", fix="simulate at least one game")
     if not 1 <= players <= MAX_PLAYERS:
         raise InputError(f"--players {players}", fix=f"use 1 to {MAX_PLAYERS} players")
-    tiles = game_tiles(tuple(products)) if products else _config_tiles(config)
+    tiles = tiles_for(tuple(products)) if products else _config_tiles(config)
     check_counts(tiles, counts, source)
     names = player_names(players)
     if record_dir is not None:
@@ -306,4 +318,4 @@ def simulate(
 
 
 def _config_tiles(config: RulesConfig) -> TileSet:
-    return tile_set(config.product)
+    return tiles_for(tile_set(config.product).products)

@@ -14,17 +14,15 @@ from functools import cache
 
 from pipeline.engine.oriented import Oriented
 from pipeline.engine.shape_data import (
-    BASE_GAME,
     ROTATIONS,
     ProductTiles,
     TileShape,
     UnknownShape,
+    bundled_products,
     product_entry,
     resolve,
 )
-
-# Products that are a whole game (they have a start tile); an expansion needs one of them.
-BASE_PRODUCTS = ("Base Game", "Winter Edition")
+from pipeline.products import BASE_GAME, is_base
 
 
 def record_name(product: str, code: str, owner: str) -> str:
@@ -35,7 +33,9 @@ def record_name(product: str, code: str, owner: str) -> str:
 class TileSet:
     """The tiles of one or more products: shapes by record name, rotations, fit cache."""
 
-    def __init__(self, entries: ProductTiles | Sequence[ProductTiles]) -> None:
+    def __init__(
+        self, entries: ProductTiles | Sequence[ProductTiles], *, gardens: bool = False
+    ) -> None:
         entries = [entries] if isinstance(entries, ProductTiles) else list(entries)
         self.products = tuple(entry.product for entry in entries)
         self.product = entries[0].product
@@ -51,14 +51,17 @@ class TileSet:
                     self.origin[name] = (entry.product, code)
             for unknown in entry.unknown:
                 self.unknown[f"{entry.product}/{unknown.code}"] = unknown
-            if start is None and entry.start_tile is not None:
+            # A base game's start tile, unless a product played on it brings its own (the
+            # river's spring).
+            if entry.start_tile is not None and (start is None or not is_base(entry.product)):
                 owner = resolve(entry)[entry.start_tile][1]
                 start = record_name(entry.product, entry.start_tile, owner)
         if start is None:
             raise ValueError(f"{self.products}: no product with a start tile")
         self.start_tile = start
+        self.gardens = gardens  # gardens are a feature (a segment) in this game
         self.oriented = {
-            name: tuple(Oriented(shape, rotation, name) for rotation in ROTATIONS)
+            name: tuple(Oriented(shape, rotation, name, gardens=gardens) for rotation in ROTATIONS)
             for name, shape in self.shapes.items()
         }
         self.abbeys = tuple(name for name, shape in self.shapes.items() if shape.abbey)
@@ -109,21 +112,28 @@ class FitTable(dict[tuple[int, ...], tuple[Oriented, ...]]):
 def normalise_products(products: Sequence[str]) -> tuple[str, ...]:
     """The products in a canonical order: the base game first, then as given (deduplicated)."""
     ordered: list[str] = []
-    for product in sorted(products, key=lambda p: p not in BASE_PRODUCTS):
+    for product in sorted(products, key=lambda p: not is_base(p)):
         if product not in ordered:
             ordered.append(product)
     return tuple(ordered)
 
 
 @cache
-def game_tiles(products: tuple[str, ...]) -> TileSet:
-    """The tiles of a game of these products (KeyError for a product without tile data)."""
-    return TileSet([product_entry(product) for product in normalise_products(products)])
+def game_tiles(products: tuple[str, ...], gardens: bool = False) -> TileSet:
+    """The tiles of a game of these products (KeyError for a product without tile data);
+    `gardens`: the game's rules make gardens a feature."""
+    entries = [product_entry(product) for product in normalise_products(products)]
+    return TileSet(entries, gardens=gardens)
 
 
 def tile_set(product: str = BASE_GAME) -> TileSet:
     """The tiles of a game of `product`: a base game alone, an expansion with the base game."""
-    if product in BASE_PRODUCTS:
+    if is_base(product):
         return game_tiles((product,))
     product_entry(product)  # KeyError for an unknown product
     return game_tiles((BASE_GAME, product))
+
+
+def playable_products() -> list[str]:
+    """Every product the engine has tile data for, in file order."""
+    return [entry.product for entry in bundled_products()]

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.cli.app import run_app
+from pipeline.engine.rules import with_every_module
 from pipeline.engine.ruleset import RulesConfig
 from tests.conftest import FIXTURES
 
@@ -66,7 +67,8 @@ def test_config_changes_the_numbers(capsys: pytest.CaptureFixture[str], tmp_path
     code, out, _ = run(["rules-config"], capsys)
     assert code == 0
     config = RulesConfig.model_validate_json(out)
-    assert config == RulesConfig()
+    assert config == with_every_module(RulesConfig())  # every module's numbers, at default
+    assert config.modules["barn"]["barn_final_per_completed_city"] == 4
     doubled = tmp_path / "rules.json"
     doubled.write_text(
         config.model_copy(update={"city_final_per_tile": 2}).model_dump_json(), "utf-8"
@@ -85,7 +87,7 @@ def test_config_changes_the_numbers(capsys: pytest.CaptureFixture[str], tmp_path
         )
         assert (code, error in err) == (2, True), err
     broken = tmp_path / "broken.json"
-    broken.write_text('{"format_version": 2}')
+    broken.write_text('{"format_version": 3}')
     code, _, err = run(["score", str(EXAMPLE), "--config", str(broken)], capsys)
     assert code == 2
     assert "format_version" in err
@@ -135,3 +137,22 @@ def test_simulate_table_output(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     )
     assert code == 2
     assert "is not a directory" in err
+
+
+def test_format_1_configs_are_read_into_module_sections(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A rules configuration written before modules had sections keeps working: its
+    top-level Abbey and the Mayor numbers land in their modules' sections."""
+    old = tmp_path / "v1.json"
+    old.write_text('{"format_version": 1, "barns_per_player": 2, "mayors_per_player": 0}')
+    config = RulesConfig.model_validate_json(old.read_text())
+    assert config.format_version == 2
+    assert config.modules == {"barn": {"barns_per_player": 2}, "mayor": {"mayors_per_player": 0}}
+    assert run(["score", str(EXAMPLE), "--config", str(old)], capsys)[0] == 0
+    unknown = tmp_path / "unknown.json"
+    unknown.write_text('{"modules": {"barn": {"barn_rate": 3}, "dragon": {}}}')
+    code, _, err = run(["score", str(EXAMPLE), "--config", str(unknown)], capsys)
+    assert code == 2
+    assert "modules.barn.barn_rate: not a number of barn" in err
+    assert "modules.dragon: no rule module of that name" in err

@@ -1,49 +1,124 @@
-"""Rule modules, and which products switch them on.
+"""Rule modules, found by name, and which products switch them on.
 
-The base game (`base`) is the module every game starts from. A game's products add theirs:
-Abbey and the Mayor the abbey, mayor, wagon and barn; The Courier the courier (option
-`courier`: `tiles` or `no-tiles`); the Winter Edition none (its rules are the base game's).
+Every module file of this package defines its `RuleModule` classes; they are found by their
+`name` (`rule_modules()`), so a new product's rules are one new file. Which modules a product
+plays is its line of the product registry (`pipeline.products`). The base game (`base`) is
+the module every game starts from.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Mapping, Sequence
+from functools import cache
 
-from pipeline.engine.rules.abbey_mayor import AbbeyRules, MayorRules, WagonRules
-from pipeline.engine.rules.barn import BarnRules
-from pipeline.engine.rules.base import BaseRules
-from pipeline.engine.rules.courier import CourierRules
-from pipeline.engine.rules.module import RuleModule
+from pipeline.engine.figures import FigureType
+from pipeline.engine.geometry import GARDEN, TileSet, game_tiles, normalise_products
+from pipeline.engine.rules.module import Number, RuleModule
+from pipeline.engine.ruleset import RulesConfig
+from pipeline.products import PRODUCTS, modules_of
 
-PRODUCT_MODULES: dict[str, tuple[type[RuleModule], ...]] = {
-    "Base Game": (BaseRules,),
-    "Winter Edition": (BaseRules,),
-    "Abbey and the Mayor": (AbbeyRules, MayorRules, WagonRules, BarnRules),
-    "The Courier": (CourierRules,),
-}
-MODULE_NAMES = {cls.name: cls for classes in PRODUCT_MODULES.values() for cls in classes}
+BASE_MODULE = "base"
+
+
+@cache
+def rule_modules() -> dict[str, type[RuleModule]]:
+    """Module name -> class, for every module file of this package (in file order)."""
+    found: dict[str, type[RuleModule]] = {}
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        if info.name == "module":
+            continue
+        loaded = importlib.import_module(f"{__name__}.{info.name}")
+        for value in vars(loaded).values():
+            if (
+                isinstance(value, type)
+                and issubclass(value, RuleModule)
+                and value.name
+                and value.__module__ == loaded.__name__
+            ):
+                if value.name in found:
+                    raise ValueError(f"two rule modules are named {value.name!r}")
+                found[value.name] = value
+    missing = sorted({m for p in PRODUCTS for m in p.modules} - set(found))
+    if missing:
+        raise ValueError(f"the product registry names rule modules that do not exist: {missing}")
+    return found
+
+
+def module_classes(products: Sequence[str]) -> list[type[RuleModule]]:
+    """The module classes of a game of `products`: the base game's first, then each
+    product's in its registry order, once each."""
+    known = rule_modules()
+    classes = [known[BASE_MODULE]]
+    for product in products:
+        for name in modules_of(product):
+            if known[name] not in classes:
+                classes.append(known[name])
+    return classes
 
 
 def known_options(products: Sequence[str]) -> dict[str, tuple[str, ...]]:
     """Option name -> allowed values (the first the default) of these products' modules."""
     out: dict[str, tuple[str, ...]] = {}
-    for product in products:
-        for cls in PRODUCT_MODULES.get(product, ()):
-            out.update(cls.options)
+    for cls in module_classes(products):
+        out.update(cls.options)
     return out
 
 
-def modules_for(products: Sequence[str], options: Mapping[str, str]) -> list[RuleModule]:
-    """The modules of a game of `products` (the base game's first), configured by `options`."""
-    classes: list[type[RuleModule]] = [BaseRules]
-    for product in products:
-        for cls in PRODUCT_MODULES.get(product, ()):
-            if cls not in classes:
-                classes.append(cls)
-    modules: list[RuleModule] = []
-    for cls in classes:
-        if cls is CourierRules:
-            modules.append(CourierRules(options.get("courier", CourierRules.options["courier"][0])))
-        else:
-            modules.append(cls())
-    return modules
+def module_values(config: RulesConfig, cls: type[RuleModule]) -> dict[str, int]:
+    """`cls`'s numbers: its defaults, with what the configuration's section gives."""
+    values = {number.key: number.default for number in cls.numbers}
+    values.update(config.section(cls.name))
+    return values
+
+
+def section_problems(config: RulesConfig) -> list[str]:
+    """What in the configuration's `modules` no module declares (empty: all known)."""
+    known = rule_modules()
+    problems = []
+    for name, section in sorted(config.modules.items()):
+        cls = known.get(name)
+        if cls is None:
+            problems.append(f"modules.{name}: no rule module of that name ({sorted(known)})")
+            continue
+        keys = {number.key for number in cls.numbers}
+        problems += [
+            f"modules.{name}.{key}: not a number of {name}" for key in section if key not in keys
+        ]
+    return problems
+
+
+def with_every_module(config: RulesConfig) -> RulesConfig:
+    """`config` with every module's section written out, defaults included (what
+    `carcdb rules-config` prints: every number the engine has)."""
+    sections = {
+        name: module_values(config, cls) for name, cls in rule_modules().items() if cls.numbers
+    }
+    return config.model_copy(update={"modules": sections})
+
+
+def numbers_of(name: str) -> tuple[Number, ...]:
+    return rule_modules()[name].numbers
+
+
+def modules_for(
+    products: Sequence[str], options: Mapping[str, str], config: RulesConfig | None = None
+) -> list[RuleModule]:
+    """The modules of a game of `products`, configured by `config` and `options`."""
+    config = config or RulesConfig()
+    return [cls(config, module_values(config, cls), options) for cls in module_classes(products)]
+
+
+def tiles_for(products: Sequence[str]) -> TileSet:
+    """The tiles of a game of `products`, with gardens as a feature when a module plays them."""
+    gardens = any(GARDEN in cls.kinds for cls in module_classes(products))
+    return game_tiles(normalise_products(products), gardens)
+
+
+def all_figures() -> dict[str, FigureType]:
+    """Figure name -> type, of every module (what records may name): the base game's first,
+    then in module order."""
+    known = rule_modules()
+    ordered = [known[BASE_MODULE], *(c for n, c in known.items() if n != BASE_MODULE)]
+    return {f.name: f for cls in ordered for f in cls.figures}

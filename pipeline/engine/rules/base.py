@@ -1,22 +1,47 @@
 """The base game: meeples, and the road, city, monastery and field formulas.
 
 Every game starts from this module; the Winter Edition plays it unchanged (its rules page:
-"the rules of the Winter Edition are identical to the normal rules").
+"the rules of the Winter Edition are identical to the normal rules"). Its numbers are the
+top-level fields of the rules configuration.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from pipeline.engine.figures import MEEPLE, FigureType
-from pipeline.engine.rules.module import Game, RuleModule
-from pipeline.engine.scoring import BASE_FORMULAS, Formula
+from pipeline.engine.geometry import CITY, FIELD, MONASTERY, ROAD
+from pipeline.engine.rules.module import RuleModule
+from pipeline.engine.scoring import (
+    Facts,
+    Formula,
+    city_points,
+    cloister_points,
+    field_points,
+    road_points,
+)
 
 
 class BaseRules(RuleModule):
     name = "base"
-    figures = (MEEPLE,)
-    formulas: ClassVar[dict[int, Formula]] = dict(BASE_FORMULAS)
+    figures: ClassVar[tuple[FigureType, ...]] = (MEEPLE,)
+    symbols: ClassVar[tuple[str, ...]] = ()
 
-    def supply(self, game: Game, figure: FigureType) -> int:
-        return game.config.meeples_per_player
+    def formulas(self, previous: Mapping[int, Formula]) -> dict[int, Formula]:
+        return {ROAD: self.road, CITY: self.city, MONASTERY: self.cloister, FIELD: self.field}
+
+    def supply(self, figure: FigureType) -> int:
+        return self.config.meeples_per_player
+
+    def road(self, facts: Facts) -> int:
+        return road_points(self.config, facts)
+
+    def city(self, facts: Facts) -> int:
+        return city_points(self.config, facts)
+
+    def cloister(self, facts: Facts) -> int:
+        return cloister_points(self.config, facts)
+
+    def field(self, facts: Facts) -> int:
+        return field_points(self.config, facts)

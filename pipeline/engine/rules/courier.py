@@ -32,8 +32,10 @@ class CourierRules(RuleModule):
     name = "courier"
     options: ClassVar[dict[str, tuple[str, ...]]] = {"courier": (TILES, NO_TILES)}
 
-    def __init__(self, variant: str = TILES) -> None:
-        self.variant = variant
+    symbols: ClassVar[tuple[str, ...]] = ("letter",)
+
+    def setup(self, game: Game) -> None:
+        self.variant = self.chosen["courier"]
         self.pos: Pos | None = None  # where the courier stands; None: beside the board
 
     def on_start(self, game: Game, pos: Pos) -> None:

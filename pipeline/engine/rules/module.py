@@ -1,24 +1,115 @@
-"""The rule-module interface: what an expansion adds to a game, and when it acts.
+"""The rule-module interface: everything one product's rules add to a game.
 
-A module brings figure types (with their supplies), scoring formulas for feature kinds, rule
-options, and hooks the game calls at fixed points of a turn:
-`on_start` (the start tile is down), `on_place` (a tile went down), `after_scoring` (the
-completed features of the turn have been scored), `end_of_turn` (after the figures' moves) and
-`final` (after the final scoring of the features). A game calls a hook only on the modules
-that define it, so a base game pays for none.
+A module declares, as class attributes:
+- `figures`: the figure types it plays (`figures.FigureType`, with the number naming their
+  supply);
+- `kinds`: the feature kinds it brings (an abbey, a garden), scored by its `formulas`;
+- `numbers`: its section of the rules configuration (`Number`: key, default, what the wiki's
+  scoring claims call it and how they state it);
+- `options`: rule variants (`{"courier": ("tiles", "no-tiles")}`, the first the default);
+- `illustrations`: copy illustrations that change a tile when the module plays (The Abbot's
+  `Garden`): the draw pile keeps such copies apart and records name them (`"copy"`);
+- `symbols`: the tile symbols it reads (`inn`, `cathedral`, goods, `letter`), for the docs and
+  the checks.
+
+and implements the hooks it needs. A game calls a hook only on the modules that define it
+(`defines`), so a base game pays for none. In turn order:
+- `setup(game)`: the game has players, board, supplies (module state, counters);
+- `on_start(game, pos)`: the start tile is down (the courier's start);
+- `play_problem(game, player, o)`: a record plays a tile (an abbey tile in reserve?);
+- `tile_problem(game, player, pos, o)`: a tile would go on `pos`, in records and random play
+  alike (the river's course);
+- `on_place(game, pos, o)`: a tile went down (the courier, the builder's bonus, abbeys);
+- `figure_problem(game, player, figure, pos, segment)`: any figure would go on a segment (a
+  barn's field, a garden, a builder's follower);
+- `place(game, player, figure, target)`: one of its figures that stands on no segment (the
+  barn's corner);
+- `figure_placed` / `figure_returned`: one of its figures went on / came off the board (the
+  wagon's whereabouts);
+- `take_back(game, player, figure, pos)`: a record's `return` (the abbot);
+- `player_points(game, fid, player, points)`: a winner of a feature scores (the pig);
+- `after_scoring(game, events)`: the completed features were scored (barns, goods);
+- `pending_moves` / `move` / `move_targets`: figures that scoring freed may move (the wagon);
+- `extra_turn(game)`: the turn ends; True gives the player a bonus turn (the builder);
+- `end_of_turn(game, events)`: after the moves (the courier);
+- `final(game, events)`: after the final scoring of the features (barns, goods);
+- random play: `special_draw` (a tile placed instead of drawing: the abbey), `arrange_pile`
+  (the river first, the lake last), `figure_choices` and `take_back_choices`.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol
 
 from pipeline.engine.board import FeatureBoard, Pos
 from pipeline.engine.figures import FigureType
-from pipeline.engine.geometry import Oriented
+from pipeline.engine.geometry import Oriented, TileSet
 from pipeline.engine.ruleset import RulesConfig
 from pipeline.engine.scoring import Formula, ScoreEvent
 
-HOOKS = ("on_start", "on_place", "after_scoring", "end_of_turn", "final")
+HOOKS = (
+    "on_start",
+    "play_problem",
+    "tile_problem",
+    "on_place",
+    "figure_problem",
+    "player_points",
+    "after_scoring",
+    "pending_moves",
+    "extra_turn",
+    "end_of_turn",
+    "final",
+)
+
+
+@dataclass(frozen=True)
+class Number:
+    """One number of a module's section of the rules configuration.
+
+    `feature`, `state`, `unit` say what it is about, as the engine configuration's module
+    values name it (`barn`, `placed`, `completed_city`; a supply is `supply`/`per_player`).
+    `reader` says how the wiki's scoring claims state it (`pipeline.configgen.module_rates`):
+    `""` none; `rate` a claim of `claim_feature` (default `feature`) in that state and unit;
+    `order` the `order`-th during-game claim of its rules block (the barn's two rates);
+    `ratio` a sentence pairing coats of arms with a number (a mayor's strength).
+    `engine`: False for a number kept for the claim checks only (no tile the engine plays
+    has the feature: a fortress).
+    """
+
+    key: str
+    default: int
+    feature: str
+    state: str
+    unit: str
+    reader: str = ""
+    claim_feature: str = ""
+    order: int = 0
+    engine: bool = True
+    description: str = ""
+
+    @property
+    def claimed_feature(self) -> str:
+        return self.claim_feature or self.feature
+
+
+def supply_number(figure: FigureType, default: int = 1) -> Number:
+    """The number of `figure`s each player starts with."""
+    return Number(
+        figure.supply, default, figure.name, "supply", "per_player", description="per player"
+    )
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A figure a random player may place on the tile just placed (`target` as records write
+    it), or take back instead (`back`: the square it stands on); `put` does it."""
+
+    figure: FigureType
+    target: str
+    put: Callable[[], None]
+    back: Pos | None = None
 
 
 class Game(Protocol):
@@ -27,6 +118,7 @@ class Game(Protocol):
     players: list[str]
     config: RulesConfig
     board: FeatureBoard
+    tiles: TileSet
     scores: list[int]
     turn: int
     active: int
@@ -34,13 +126,16 @@ class Game(Protocol):
     reserve: dict[str, list[int]]
     # This turn's followers put on a segment, then moved: (figure code, square, segment).
     turn_figures: list[tuple[int, Pos, int]]
-    barn_placed: tuple[int, Pos, int] | None  # (player, square, segment) this turn
+    # The features this turn's tile completed (roots, valid until the next placement).
+    turn_completed: list[int]
+    bonus_turn: bool  # this turn is a bonus turn (the builder's)
 
     @property
     def last_pos(self) -> Pos | None: ...
     def feature_value(self, fid: int, complete: bool) -> int: ...
     def strength_coats(self, fid: int) -> int: ...
     def return_figures(self, fid: int, turn: int | None) -> None: ...
+    def module(self, name: str) -> RuleModule | None: ...
 
 
 class RuleModule:
@@ -48,25 +143,90 @@ class RuleModule:
 
     name: ClassVar[str] = ""
     figures: ClassVar[tuple[FigureType, ...]] = ()
-    formulas: ClassVar[dict[int, Formula]] = {}
-    # option name -> allowed values, the first one the default
+    kinds: ClassVar[dict[int, str]] = {}  # feature kind -> its name in counters and events
+    numbers: ClassVar[tuple[Number, ...]] = ()
     options: ClassVar[dict[str, tuple[str, ...]]] = {}
+    illustrations: ClassVar[tuple[str, ...]] = ()
+    symbols: ClassVar[tuple[str, ...]] = ()
 
-    def supply(self, game: Game, figure: FigureType) -> int:
+    def __init__(
+        self, config: RulesConfig, values: Mapping[str, int], options: Mapping[str, str]
+    ) -> None:
+        self.config = config
+        self.values = dict(values)
+        self.chosen = {
+            name: options.get(name, allowed[0]) for name, allowed in self.options.items()
+        }
+
+    def formulas(self, previous: Mapping[int, Formula]) -> dict[int, Formula]:
+        """Its feature kinds' formulas, given those of the modules before it (to wrap)."""
+        return {}
+
+    def supply(self, figure: FigureType) -> int:
         """How many of `figure` each player starts with."""
-        raise NotImplementedError(figure.name)
+        return self.values[figure.supply]
 
     def setup(self, game: Game) -> None:
         """Called once the game has its players, board and supplies."""
 
+    # The hooks (see the module docstring); a module defines those it needs.
     def on_start(self, game: Game, pos: Pos) -> None:
         pass
+
+    def play_problem(self, game: Game, player: int, o: Oriented) -> str | None:
+        return None
+
+    def tile_problem(self, game: Game, player: int, pos: Pos, o: Oriented) -> str | None:
+        return None
 
     def on_place(self, game: Game, pos: Pos, o: Oriented) -> None:
         pass
 
+    def figure_problem(
+        self, game: Game, player: int, figure: FigureType, pos: Pos, segment: int
+    ) -> str | None:
+        return None
+
+    def place(self, game: Game, player: int, figure: FigureType, target: str) -> None:
+        raise NotImplementedError(figure.name)
+
+    def figure_choices(
+        self, game: Game, player: int, pos: Pos, o: Oriented
+    ) -> list[tuple[FigureType, str]]:
+        """Random play: (figure, target) of its own figures' spots on the tile just placed
+        (the barn's corners); segments are the game's business."""
+        return []
+
+    def take_back_choices(self, game: Game, player: int) -> list[tuple[FigureType, Pos]]:
+        """Random play: figures `player` may take back instead of placing one (the abbot)."""
+        return []
+
+    def figure_placed(self, game: Game, code: int, pos: Pos, segment: int) -> None:
+        pass
+
+    def figure_returned(self, game: Game, code: int, fid: int, turn: int | None) -> None:
+        pass
+
+    def take_back(self, game: Game, player: int, figure: FigureType, pos: Pos) -> list[ScoreEvent]:
+        raise NotImplementedError(figure.name)
+
+    def player_points(self, game: Game, fid: int, player: int, points: int) -> int:
+        return points
+
     def after_scoring(self, game: Game, events: list[ScoreEvent]) -> None:
         pass
+
+    def pending_moves(self, game: Game) -> list[tuple[int, str, Pos]]:
+        return []
+
+    def move(self, game: Game, player: int, figure: FigureType, pos: Pos, segment: int) -> None:
+        raise NotImplementedError(figure.name)
+
+    def move_targets(self, game: Game, player: int, from_pos: Pos) -> list[tuple[Pos, int]]:
+        return []
+
+    def extra_turn(self, game: Game) -> bool:
+        return False
 
     def end_of_turn(self, game: Game, events: list[ScoreEvent]) -> None:
         pass
@@ -74,6 +234,19 @@ class RuleModule:
     def final(self, game: Game, events: list[ScoreEvent]) -> None:
         pass
 
+    def special_draw(
+        self, game: Game, player: int, randrange: Callable[[int], int]
+    ) -> tuple[str, tuple[Pos, Oriented]] | None:
+        return None
+
+    def arrange_pile(self, pile: list[str], shuffle: Callable[[list[Any]], None]) -> list[str]:
+        return pile
+
     @classmethod
     def defines(cls, hook: str) -> bool:
         return getattr(cls, hook) is not getattr(RuleModule, hook)
+
+
+def number_keys(classes: Sequence[type[RuleModule]]) -> dict[str, tuple[str, int]]:
+    """key -> (module, default) of every number of `classes`."""
+    return {n.key: (cls.name, n.default) for cls in classes for n in cls.numbers}

@@ -12,19 +12,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-# Product token of the image name -> the stable product name other components query by.
-PRODUCTS = {
-    "base_game": "Base Game",
-    "winter_edition": "Winter Edition",
-    "abbey_and_mayor": "Abbey and the Mayor",
-    "the_courier": "The Courier",
-}
+from pipeline.products import BASE_GAME, image_tokens, product
+
 ANNIVERSARY_PREFIX = "20ae"
 ANNIVERSARY = "20th Anniversary"
-# Products whose image names carry an art series rather than the edition the list describes
-# (20th Anniversary images say C2 on a C3-rules list; Winter Edition images say C3/C2.1/C2/C1
-# for the WE3/WE2/WE1/WD printings): their image token is kept, never compared.
-SERIES_ONLY_PRODUCTS = frozenset({ANNIVERSARY, "Winter Edition"})
 
 EDITION_TOKEN = r"C\d(?:\.\d)?|WE\d|WD"
 _IMAGE = re.compile(
@@ -51,7 +42,10 @@ class ImageIdentity:
     @property
     def image_is_edition(self) -> bool:
         """Whether the image's edition token names the edition (not just an art series)."""
-        return self.product is not None and self.product not in SERIES_ONLY_PRODUCTS
+        # (20th Anniversary images say C2 on a C3-rules list; Winter Edition images say
+        # C3/C2.1/C2/C1 for the WE3/WE2/WE1/WD printings: their token is kept, never compared.)
+        found = None if self.product is None else product(self.product)
+        return found is not None and not found.series_only_images
 
 
 def identify_image(image: str) -> ImageIdentity | None:
@@ -66,12 +60,12 @@ def identify_image(image: str) -> ImageIdentity | None:
     if token.lower().startswith(ANNIVERSARY_PREFIX + "_"):
         anniversary = True
         token = token[len(ANNIVERSARY_PREFIX) + 1 :]
-    product = PRODUCTS.get(token.lower())
+    product_name = image_tokens().get(token.lower())
     if anniversary:
-        product = ANNIVERSARY if product == "Base Game" else None
+        product_name = ANNIVERSARY if product_name == BASE_GAME else None
 
     return ImageIdentity(
-        product=product,
+        product=product_name,
         product_token=match.group("product"),
         edition_token=match.group("edition").upper(),
         code=match.group("code").upper(),
