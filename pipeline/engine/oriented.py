@@ -2,7 +2,9 @@
 
 Segments are numbered locally: cities first, then roads, then fields, then the monastery (or
 the abbey). A segment touching no side (an inner field) is named by its kind and a Roman
-numeral in the shape's order: `field:I`, `field:II`.
+numeral in the shape's order: `field:I`, `field:II`. Rivers are not segments (no figure stands
+on one): a river side is the edge kind RIVER, and the river segments' rotated sides are kept
+for the river's placement rules.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from pipeline.engine.shape_data import (
     ROMAN,
     SIDES,
     CitySegment,
+    RoadSegment,
     TileShape,
     corner_halves,
 )
@@ -33,24 +36,34 @@ class Oriented:
     `half_segment[h]` the field segment holding half h (-1 on a city side);
     `corner_segment[c]` the field segment filling corner c (both its halves), else -1: a barn
     may stand where four such corners meet.
+    Per segment: `inns[i]` (a road with an inn), `cathedrals[i]` (a city with a cathedral),
+    `goods[i]` (a city's goods, else None). Per tile: `rivers` (each river segment's sides,
+    sorted), `spring`, `lake`, `garden`.
     """
 
     __slots__ = (
         "abbey",
+        "cathedrals",
         "coats",
         "code",
         "corner_segment",
         "edge_segments",
         "edges",
         "field_borders",
+        "garden",
+        "goods",
         "half_segment",
+        "inns",
         "kinds",
+        "lake",
         "letter",
         "monastery",
         "open_ends",
+        "rivers",
         "rotation",
         "segment_names",
         "side_segment",
+        "spring",
         "targets",
     )
 
@@ -60,6 +73,9 @@ class Oriented:
         self.rotation = rotation
         self.abbey = shape.abbey
         self.letter = shape.letter
+        self.garden = shape.garden
+        self.spring = shape.spring
+        self.lake = shape.lake
         edges = [0] * 4
         for side, letter in enumerate(shape.edges):
             edges[(side + turn) % 4] = EDGE_KINDS[letter]
@@ -67,6 +83,9 @@ class Oriented:
         kinds: list[int] = []
         open_ends: list[int] = []
         coats: list[int] = []
+        inns: list[bool] = []
+        cathedrals: list[bool] = []
+        goods: list[str | None] = []
         field_borders: list[tuple[int, ...]] = []
         side_segment = [-1] * 4
         half_segment = [-1] * 8
@@ -85,7 +104,11 @@ class Oriented:
                 sides = sorted(rot_side(s) for s in segment.sides)
                 kinds.append(kind)
                 open_ends.append(len(sides))
-                coats.append(segment.coats_of_arms if isinstance(segment, CitySegment) else 0)
+                city = segment if isinstance(segment, CitySegment) else None
+                coats.append(0 if city is None else city.coats_of_arms)
+                cathedrals.append(city is not None and city.cathedral)
+                goods.append(None if city is None else city.goods)
+                inns.append(isinstance(segment, RoadSegment) and segment.inn)
                 field_borders.append(())
                 for side in sides:
                     side_segment[side] = index
@@ -98,6 +121,9 @@ class Oriented:
             kinds.append(FIELD)
             open_ends.append(0)
             coats.append(0)
+            inns.append(False)
+            cathedrals.append(False)
+            goods.append(None)
             field_borders.append(tuple(field.borders_cities))  # cities are segments 0..n-1
             for half in halves:
                 half_segment[half] = index
@@ -115,6 +141,9 @@ class Oriented:
             kinds.append(ABBEY if shape.abbey else MONASTERY)
             open_ends.append(0)
             coats.append(0)
+            inns.append(False)
+            cathedrals.append(False)
+            goods.append(None)
             field_borders.append(())
             name = "abbey" if shape.abbey else "monastery"
             targets[name] = self.monastery
@@ -124,6 +153,12 @@ class Oriented:
         self.edge_segments = tuple(i for i, k in enumerate(kinds) if k in (CITY, ROAD))
         self.open_ends = tuple(open_ends)
         self.coats = tuple(coats)
+        self.inns = tuple(inns)
+        self.cathedrals = tuple(cathedrals)
+        self.goods = tuple(goods)
+        self.rivers = tuple(
+            tuple(sorted(rot_side(side) for side in river.sides)) for river in shape.rivers
+        )
         self.field_borders = tuple(field_borders)
         self.side_segment = tuple(side_segment)
         self.half_segment = tuple(half_segment)
