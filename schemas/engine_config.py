@@ -94,18 +94,27 @@ class OmitsDefaults(Record):
         return data
 
 
+Goods = Literal["wine", "grain", "cloth"]
+
+
 class CityGeometry(OmitsDefaults):
-    OPTIONAL: ClassVar[tuple[str, ...]] = ("bridge",)
+    OPTIONAL: ClassVar[tuple[str, ...]] = ("bridge", "cathedral", "goods")
 
     sides: list[Side] = Field(min_length=1)
     coats_of_arms: int = Field(ge=0)
     bridge: bool = Field(
         default=False, description="The city crosses another segment on a bridge (no joint)."
     )
+    cathedral: bool = Field(
+        default=False, description="A cathedral in the city (Inns and Cathedrals)."
+    )
+    goods: Goods | None = Field(
+        default=None, description="The goods token the city shows (Traders and Builders)."
+    )
 
 
 class RoadGeometry(OmitsDefaults):
-    OPTIONAL: ClassVar[tuple[str, ...]] = ("tunnel",)
+    OPTIONAL: ClassVar[tuple[str, ...]] = ("tunnel", "inn")
 
     sides: list[Side] = Field(
         min_length=1,
@@ -115,6 +124,16 @@ class RoadGeometry(OmitsDefaults):
     )
     tunnel: bool = Field(
         default=False, description="The road passes under a city: its fields are not cut there."
+    )
+    inn: bool = Field(default=False, description="An inn by the road (Inns and Cathedrals).")
+
+
+class RiverGeometry(Record):
+    sides: list[Side] = Field(
+        min_length=1,
+        max_length=4,
+        description="Sides the river touches, connected on the tile; one side: the river "
+        "starts (spring) or ends (lake) on the tile; three: a fork.",
     )
 
 
@@ -126,12 +145,21 @@ class FieldGeometry(Record):
 
 
 class TileGeometry(OmitsDefaults):
-    """One tile type at rotation 0, north up (sides N E S W; edges C city, R road, F field;
-    `AAAA` is the abbey, which fits any neighbour and closes the sides it touches)."""
+    """One tile type at rotation 0, north up (sides N E S W; edges C city, R road, F field,
+    W river; `AAAA` is the abbey, which fits any neighbour and closes the sides it touches).
+    A river side, like a road side, has two field halves."""
 
-    OPTIONAL: ClassVar[tuple[str, ...]] = ("abbey", "garden", "well", "letter")
+    OPTIONAL: ClassVar[tuple[str, ...]] = (
+        "abbey",
+        "garden",
+        "well",
+        "letter",
+        "rivers",
+        "spring",
+        "lake",
+    )
 
-    edges: str = Field(pattern=r"^([CRF]{4}|AAAA)$")
+    edges: str = Field(pattern=r"^([CRFW]{4}|AAAA)$")
     monastery: bool
     cities: list[CityGeometry]
     roads: list[RoadGeometry]
@@ -140,6 +168,12 @@ class TileGeometry(OmitsDefaults):
     garden: bool = Field(default=False, description="A garden (the abbot's feature).")
     well: bool = Field(default=False, description="A well on the tile (decoration).")
     letter: bool = Field(default=False, description="The Courier's letter symbol.")
+    rivers: list[RiverGeometry] = Field(
+        default_factory=list,
+        description="River segments (The River): they cover exactly the `W` sides.",
+    )
+    spring: bool = Field(default=False, description="The river's spring (its start).")
+    lake: bool = Field(default=False, description="A lake: the river ends on the tile.")
 
 
 class ConfigGeometry(Record):

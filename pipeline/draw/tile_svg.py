@@ -7,17 +7,22 @@ What is drawn, bottom to top:
   stops it;
 - cities: the sides they hold joined along the tile's edge, the walls curving inward where a
   city leaves the edge (a cap, a corner, a band across the tile, all but one side);
-- the monastery: a chapel in the middle; coats of arms: shields inside their city.
-Every element carries `data-kind` (`city`, `road`, `monastery`, `coat`, `field`) so tests and
-the report can find them; text content is XML-escaped.
+- rivers: blue, under the roads (a road crosses a river on a bridge), side to side like a
+  road, from every side to the centre for a fork, and from their one side to the spring or
+  the lake;
+- the monastery: a chapel in the middle; coats of arms: shields inside their city; the marks
+  of `marks` (inn, cathedral, goods, garden, spring, lake).
+Every element carries `data-kind` (`city`, `road`, `river`, `monastery`, `coat`, `field`, and
+the marks') so tests and the report can find them; text content is XML-escaped.
 """
 
 from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
+from pipeline.draw import marks
 from pipeline.engine.geometry import SIDES
-from schemas.engine_config import CityGeometry, TileGeometry
+from schemas.engine_config import CityGeometry, RoadGeometry, TileGeometry
 
 SIZE = 100.0
 CENTRE = (50.0, 50.0)
@@ -105,6 +110,36 @@ def road_path(sides_named: list[str], stops_at: Point) -> str:
     return f"M{_fmt(start)} Q{_fmt(CENTRE)} {_fmt(end)}"
 
 
+def river_path(sides_named: list[str]) -> str:
+    """A river's centre line: like a road's, and from every side to the centre for a fork."""
+    if len(sides_named) <= 2:
+        return road_path(sides_named, CENTRE)
+    return " ".join(
+        f"M{_fmt(SIDE_MIDDLES[SIDES.index(name)])} L{_fmt(CENTRE)}" for name in sides_named
+    )
+
+
+# Where an inn stands beside its road: a step clockwise off the road, per side.
+INN_OFFSETS = ((11.0, 0.0), (0.0, 11.0), (-11.0, 0.0), (0.0, -11.0))
+
+
+def _inn_anchor(road: RoadGeometry) -> Point:
+    side = SIDES.index(road.sides[0])
+    x, y = _lerp(SIDE_MIDDLES[side], CENTRE, 0.45)
+    dx, dy = INN_OFFSETS[side]
+    return (x + dx, y + dy)
+
+
+def _garden_anchor(shape: TileGeometry) -> Point:
+    """A corner of the tile away from its cities (SW, SE, NE, NW, in that order)."""
+    city_sides = {side for city in shape.cities for side in city.sides}
+    for sides, at in ((("S", "W"), (24.0, 80.0)), (("S", "E"), (76.0, 80.0)),
+                      (("N", "E"), (76.0, 22.0)), (("N", "W"), (24.0, 22.0))):  # fmt: skip
+        if not city_sides & set(sides):
+            return at
+    return (24.0, 80.0)
+
+
 def _coat_anchor(city: CityGeometry) -> Point:
     middles = [SIDE_MIDDLES[SIDES.index(name)] for name in city.sides]
     mean = (sum(p[0] for p in middles) / len(middles), sum(p[1] for p in middles) / len(middles))
@@ -161,6 +196,14 @@ def describe(shape: TileGeometry) -> str:
         parts.append(f"field {' '.join(field.halves)}{borders}")
     if shape.monastery:
         parts.append("monastery")
+    for city in shape.cities:
+        if city.cathedral:
+            parts.append(f"cathedral in city {' '.join(city.sides)}")
+        if city.goods:
+            parts.append(f"{city.goods} in city {' '.join(city.sides)}")
+    parts += [f"inn by road {' '.join(road.sides)}" for road in shape.roads if road.inn]
+    parts += [f"river {' '.join(river.sides)}" for river in shape.rivers]
+    parts += [name for name in ("spring", "lake", "garden") if getattr(shape, name)]
     return "; ".join(parts)
 
 
@@ -172,6 +215,18 @@ def _body(shape: TileGeometry) -> str:
             f'<g data-kind="field" data-halves={quoteattr(" ".join(field.halves))} '
             f'data-index="{index}"/>'
         )
+    for river in shape.rivers:
+        line = river_path(list(river.sides))
+        body.append(
+            f'<path data-kind="river" data-sides={quoteattr(" ".join(river.sides))} d="{line}" '
+            f'fill="none" stroke="{marks.RIVER_EDGE}" stroke-width="17" stroke-linecap="butt"/>'
+            f'<path d="{line}" fill="none" stroke="{marks.RIVER_COLOUR}" stroke-width="13" '
+            'stroke-linecap="butt"/>'
+        )
+    if shape.spring:
+        body.append(marks.spring(CENTRE))
+    if shape.lake:
+        body.append(marks.lake(CENTRE))
     stop, square = _road_end(shape)
     for road in shape.roads:
         line = road_path(list(road.sides), stop)
@@ -199,6 +254,13 @@ def _body(shape: TileGeometry) -> str:
         anchor = _coat_anchor(city)
         for k in range(city.coats_of_arms):
             body.append(_shield((anchor[0] + 14 * k, anchor[1])))
+        if city.cathedral:
+            body.append(marks.cathedral((45.0, 58.0) if len(city.sides) == 4 else anchor))
+        if city.goods:
+            body.append(marks.goods((anchor[0] - 13, anchor[1] + 9), city.goods))
+    body += [marks.inn(_inn_anchor(road)) for road in shape.roads if road.inn]
+    if shape.garden:
+        body.append(marks.garden(_garden_anchor(shape)))
     # A nested <svg> clips what it holds to the tile: walls and roads stop at the edge.
     return (
         f'<svg width="100" height="100" viewBox="0 0 100 100">{"".join(body)}</svg>'

@@ -325,7 +325,7 @@ class Board:
                 continue
             # (Never an abbey: an abbey fills a hole, so no empty square is left beside it.)
             nbase = self.node_base[npos]
-            if edge != FIELD:
+            if edge in (ROAD, CITY):  # a field or river side has no such segment
                 root = self._union(
                     base + o.side_segment[side], nbase + neighbour.side_segment[facing]
                 )

@@ -21,17 +21,7 @@ from pipeline.errors import InputError
 from pipeline.extract.inputfiles import load_json_file, validate_json_model
 from schemas.engine_config import ENGINE_CONFIG_FORMAT, EngineConfig, TileGeometry
 
-SHAPE_FIELDS = {
-    "edges",
-    "monastery",
-    "cities",
-    "roads",
-    "fields",
-    "abbey",
-    "garden",
-    "well",
-    "letter",
-}
+SHAPE_FIELDS = set(TileGeometry.model_fields)  # a shape as a configuration holds it
 
 
 @cache

@@ -4,7 +4,9 @@ Segments are numbered locally: cities first, then roads, then fields, then the m
 the abbey), then the garden where the game's rules make gardens a feature (`gardens`). A
 segment touching no side (an inner field) is named by its kind and a Roman numeral in the
 shape's order: `field:I`, `field:II`. A segment's symbols are what rule modules count on its
-feature (an inn on a road, a cathedral or goods in a city): `symbols[segment]`.
+feature (an inn on a road, a cathedral or goods in a city): `symbols[segment]`. Rivers are not
+segments (no figure stands on one): a river side is the edge kind RIVER, and the river
+segments' rotated sides are kept for the river's placement rules (`rivers`).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from pipeline.engine.shape_data import (
     ROMAN,
     SIDES,
     CitySegment,
+    RoadSegment,
     TileShape,
     corner_halves,
 )
@@ -35,7 +38,8 @@ class Oriented:
     `side_segment[s]` is the city/road segment on side s (-1 on a field side);
     `half_segment[h]` the field segment holding half h (-1 on a city side);
     `corner_segment[c]` the field segment filling corner c (both its halves), else -1: a barn
-    may stand where four such corners meet.
+    may stand where four such corners meet. Per tile: `rivers` (each river segment's sides,
+    sorted), `spring`, `lake`, `garden` (the shape shows one, a feature or not).
     """
 
     __slots__ = (
@@ -47,14 +51,18 @@ class Oriented:
         "edge_segments",
         "edges",
         "field_borders",
+        "garden",
         "half_segment",
         "kinds",
+        "lake",
         "letter",
         "monastery",
         "open_ends",
+        "rivers",
         "rotation",
         "segment_names",
         "side_segment",
+        "spring",
         "symbols",
         "targets",
     )
@@ -67,6 +75,9 @@ class Oriented:
         self.rotation = rotation
         self.abbey = shape.abbey
         self.letter = shape.letter
+        self.garden = shape.garden
+        self.spring = shape.spring
+        self.lake = shape.lake
         edges = [0] * 4
         for side, letter in enumerate(shape.edges):
             edges[(side + turn) % 4] = EDGE_KINDS[letter]
@@ -142,6 +153,9 @@ class Oriented:
         self.kinds = tuple(kinds)
         self.cloisters = tuple(i for i, k in enumerate(kinds) if k in (MONASTERY, ABBEY, GARDEN))
         self.symbols = tuple(symbols)
+        self.rivers = tuple(
+            tuple(sorted(rot_side(side) for side in river.sides)) for river in shape.rivers
+        )
         self.edge_segments = tuple(i for i, k in enumerate(kinds) if k in (CITY, ROAD))
         self.open_ends = tuple(open_ends)
         self.coats = tuple(coats)
@@ -162,14 +176,10 @@ class Oriented:
         return f"Oriented({self.code}, {self.rotation})"
 
 
-def segment_symbols(segment: object) -> tuple[str, ...]:
+def segment_symbols(segment: CitySegment | RoadSegment) -> tuple[str, ...]:
     """What a road or city segment carries that rule modules count: `inn`, `cathedral`, and
     its goods (`wine`, `grain`, `cloth`)."""
-    found: list[str] = []
-    for flag in ("inn", "cathedral"):
-        if getattr(segment, flag, False):
-            found.append(flag)
-    goods = getattr(segment, "goods", None)
-    if goods:
-        found.append(str(goods))
-    return tuple(found)
+    if isinstance(segment, RoadSegment):
+        return ("inn",) if segment.inn else ()
+    found = ("cathedral",) if segment.cathedral else ()
+    return (*found, segment.goods) if segment.goods else found

@@ -6,11 +6,14 @@ Owns the side/half conventions the whole engine uses:
   north side), so a clockwise quarter turn maps side s -> s+1 and half h -> h+2;
 - corners NE SE SW NW are indexes 0..3 clockwise; corner c lies between halves 2c+1 and
   2c+2 (NE between NR and EL);
-- edge kinds: FIELD, ROAD, CITY, and ABBEY_SIDE (the abbey fits any neighbour).
+- edge kinds: FIELD, ROAD, CITY, RIVER (a river side: like a road side it has two field
+  halves, and it matches only a river side), and ABBEY_SIDE (the abbey fits any neighbour).
 
 The shapes are project data (`shapes/<product>.json`, one file per product, keyed by (product,
 code)), validated on load: every side typed consistently, segments disjoint, field halves
-complete, city indexes valid. A product file may reuse another product's shape (`shared`: the
+complete, city indexes valid, river segments on exactly the river sides, a spring or a lake
+ending one river on one side; each edition's copies (`editions`) adding up to the product's
+box. A product file may reuse another product's shape (`shared`: the
 Winter Edition's letters are the base game's tiles) and lists the codes whose shape is not
 known from public descriptions (`unknown`): the engine refuses those, it never guesses.
 """
@@ -25,7 +28,13 @@ from typing import ClassVar, Literal
 from pydantic import Field, model_validator
 
 from schemas.base import Record
-from schemas.engine_config import CityGeometry, FieldGeometry, RoadGeometry, TileGeometry
+from schemas.engine_config import (
+    CityGeometry,
+    FieldGeometry,
+    RiverGeometry,
+    RoadGeometry,
+    TileGeometry,
+)
 
 SHAPES_DIR = Path(__file__).parent / "shapes"
 BASE_GAME = "Base Game"
@@ -46,8 +55,11 @@ CORNER_SQUARES = (
 
 FIELD, ROAD, CITY = 0, 1, 2
 ABBEY_SIDE = 3  # edge kind of the abbey's sides only
-EDGE_KINDS = {"F": FIELD, "R": ROAD, "C": CITY, "A": ABBEY_SIDE}
-KIND_NAMES = {FIELD: "field", ROAD: "road", CITY: "city"}
+RIVER = 5  # edge kind of a river side (not a segment kind: no figure stands on a river)
+EDGE_KINDS = {"F": FIELD, "R": ROAD, "C": CITY, "W": RIVER, "A": ABBEY_SIDE}
+KIND_NAMES = {FIELD: "field", ROAD: "road", CITY: "city", RIVER: "river"}
+# Edge letters whose side has two field halves.
+HALVED_EDGES = "RFW"
 # Segment kinds that are never an edge.
 MONASTERY = 3
 ABBEY = 4
@@ -77,6 +89,49 @@ def corner_halves(corner: int) -> tuple[int, int]:
 CitySegment = CityGeometry
 RoadSegment = RoadGeometry
 FieldSegment = FieldGeometry
+RiverSegment = RiverGeometry
+
+
+class TileEdition(Record):
+    """A tile code's copies in one edition's box, and (where the wiki partitions them) which
+    copies show which illustration (`{"Garden": 1, "None": 2}`; None = plain copies)."""
+
+    copies: int = Field(ge=0)
+    illustrations: dict[str, int] | None = Field(
+        default=None, description="Per-copy illustrations adding up to `copies`; null: unknown."
+    )
+
+    @model_validator(mode="after")
+    def _adds_up(self) -> TileEdition:
+        if self.illustrations is not None:
+            if any(n <= 0 for n in self.illustrations.values()):
+                raise ValueError(f"illustration counts must be positive: {self.illustrations}")
+            if sum(self.illustrations.values()) != self.copies:
+                raise ValueError(
+                    f"illustrations {self.illustrations} add up to "
+                    f"{sum(self.illustrations.values())}, not the {self.copies} copies"
+                )
+        return self
+
+
+class ProductEdition(Record):
+    """One edition of a product's box: how many tiles it holds and where that is stated."""
+
+    tiles: int = Field(ge=0, description="Copies of every tile of the box (special ones too).")
+    source: str = Field(min_length=1)
+
+
+def _segment_sides(where: str, kind: str, edges: str, segments: list[list[str]]) -> None:
+    """Segments of one edge letter cover exactly the sides of that letter, each side once."""
+    seen = [side for sides in segments for side in sides]
+    if len(seen) != len(set(seen)):
+        raise ValueError(f"{where}: a side is in two {kind} segments")
+    expected = {SIDES[i] for i, edge in enumerate(edges) if edge == kind}
+    if set(seen) != expected:
+        raise ValueError(
+            f"{where}: edges {edges} say {kind} on {sorted(expected)}, "
+            f"segments cover {sorted(seen)}"
+        )
 
 
 class TileShape(TileGeometry):
@@ -88,6 +143,7 @@ class TileShape(TileGeometry):
         "special",
         "inferred",
         "source",
+        "editions",
     )
 
     code: str = Field(min_length=1)
@@ -99,35 +155,52 @@ class TileShape(TileGeometry):
         description="The code-to-shape assignment is inferred, not stated by a source.",
     )
     source: str = Field(default="", description="Where the shape and its code come from.")
+    editions: dict[str, TileEdition] = Field(
+        default_factory=dict,
+        description="Copies (and illustrations) per edition; `copies` is the default edition's.",
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> TileShape:
         where = f"tile {self.code}"
         if self.abbey != (self.edges == "AAAA"):
             raise ValueError(f"{where}: an abbey has edges AAAA, and only an abbey does")
-        if self.abbey and (self.cities or self.roads or self.fields or not self.monastery):
+        if self.abbey and (
+            self.cities or self.roads or self.fields or self.rivers or not self.monastery
+        ):
             raise ValueError(f"{where}: an abbey is a monastery alone: no city, road or field")
-        for kind, segments in (("C", self.cities), ("R", self.roads)):
-            seen: list[str] = [side for segment in segments for side in segment.sides]
-            if len(seen) != len(set(seen)):
-                raise ValueError(f"{where}: a side is in two {kind} segments")
-            expected = {SIDES[i] for i, edge in enumerate(self.edges) if edge == kind}
-            if set(seen) != expected:
-                raise ValueError(
-                    f"{where}: edges {self.edges} say {kind} on {sorted(expected)}, "
-                    f"segments cover {sorted(seen)}"
-                )
+        for kind, segments in (("C", self.cities), ("R", self.roads), ("W", self.rivers)):
+            _segment_sides(where, kind, self.edges, [list(s.sides) for s in segments])
         halves = [half for segment in self.fields for half in segment.halves]
         if len(halves) != len(set(halves)):
             raise ValueError(f"{where}: a field half is in two field segments")
         open_halves = {
-            HALVES[2 * i + j] for i, edge in enumerate(self.edges) if edge in "RF" for j in (0, 1)
+            HALVES[2 * i + j]
+            for i, edge in enumerate(self.edges)
+            if edge in HALVED_EDGES
+            for j in (0, 1)
         }
         if set(halves) != open_halves:
             raise ValueError(
                 f"{where}: field halves {sorted(halves)} must be exactly the halves of the "
-                f"non-city sides {sorted(open_halves)}"
+                f"road, field and river sides {sorted(open_halves)}"
             )
+        if self.spring and self.lake:
+            raise ValueError(f"{where}: a tile is a spring or a lake, not both")
+        if (self.spring or self.lake) and not (
+            len(self.rivers) == 1 and len(self.rivers[0].sides) == 1
+        ):
+            end = "spring" if self.spring else "lake"
+            raise ValueError(
+                f"{where}: a {end} has exactly one river segment, touching exactly one side"
+            )
+        for edition, entry in self.editions.items():
+            garden_copies = (entry.illustrations or {}).get("Garden", 0)
+            if self.garden and entry.illustrations is not None and garden_copies != entry.copies:
+                raise ValueError(
+                    f"{where} {edition}: the shape has a garden, so every copy shows it "
+                    f"(illustrations {entry.illustrations})"
+                )
         for segment in self.fields:
             for index in segment.borders_cities:
                 if not 0 <= index < len(self.cities):
@@ -141,6 +214,7 @@ class SharedShape(Record):
     code: str = Field(min_length=1)
     copies: int = Field(ge=0)
     same_as: str = Field(pattern=r"^[^/]+/[^/]+$")
+    editions: dict[str, TileEdition] = Field(default_factory=dict)
 
 
 class UnknownShape(Record):
@@ -149,12 +223,19 @@ class UnknownShape(Record):
     code: str = Field(min_length=1)
     copies: int = Field(ge=0)
     reason: str = Field(min_length=1)
+    editions: dict[str, TileEdition] = Field(default_factory=dict)
 
 
 class ProductTiles(Record):
     product: str
     start_tile: str | None = Field(
         default=None, description="The code whose first copy starts the game (base games)."
+    )
+    default_edition: str | None = Field(
+        default=None, description="The edition whose copies the tiles' `copies` state."
+    )
+    editions: dict[str, ProductEdition] = Field(
+        default_factory=dict, description="The editions whose box contents the data states."
     )
     tiles: list[TileShape] = Field(default_factory=list)
     shared: list[SharedShape] = Field(default_factory=list)
@@ -167,7 +248,50 @@ class ProductTiles(Record):
             raise ValueError(f"{self.product}: duplicate tile codes")
         if self.start_tile is not None and self.start_tile not in codes:
             raise ValueError(f"{self.product}: start tile {self.start_tile} is not a tile")
+        self._editions_add_up()
         return self
+
+    def _editions_add_up(self) -> None:
+        """Every tile states every edition of the product; each edition's copies add up to
+        its box, and `copies` is the default edition's. A product stating no edition has no
+        reference set: its tiles' editions are not read (a tile built from another product's
+        shape may carry that product's)."""
+        if (self.default_edition is None) != (not self.editions) or (
+            self.default_edition is not None and self.default_edition not in self.editions
+        ):
+            raise ValueError(
+                f"{self.product}: default_edition {self.default_edition} must be one of the "
+                f"editions {sorted(self.editions)} (both or neither)"
+            )
+        if not self.editions:
+            return
+        entries = self.entries()
+        for code, copies, editions in entries:
+            if set(editions) != set(self.editions):
+                raise ValueError(
+                    f"{self.product} {code}: editions {sorted(editions)}, the product's are "
+                    f"{sorted(self.editions)}"
+                )
+            if self.default_edition is not None and editions[self.default_edition].copies != (
+                copies
+            ):
+                raise ValueError(
+                    f"{self.product} {code}: copies {copies}, but "
+                    f"{editions[self.default_edition].copies} in {self.default_edition}"
+                )
+        for edition, box in self.editions.items():
+            total = sum(editions[edition].copies for _code, _copies, editions in entries)
+            if total != box.tiles:
+                raise ValueError(
+                    f"{self.product} {edition}: the tiles' copies add up to {total}, "
+                    f"the box holds {box.tiles}"
+                )
+
+    def entries(self) -> list[tuple[str, int, dict[str, TileEdition]]]:
+        """(code, copies, editions) of every code: shapes, shared and unknown alike."""
+        out = [(t.code, t.copies, t.editions) for t in self.tiles]
+        out += [(t.code, t.copies, t.editions) for t in self.shared]
+        return out + [(t.code, t.copies, t.editions) for t in self.unknown]
 
     def codes(self) -> list[str]:
         return (
@@ -216,7 +340,13 @@ def resolve(entry: ProductTiles) -> dict[str, tuple[TileShape, str]]:
         if original is None:
             raise ValueError(f"{entry.product} {shared.code}: {shared.same_as} has no shape")
         shapes[shared.code] = (
-            original.model_copy(update={"code": shared.code, "copies": shared.copies}),
+            original.model_copy(
+                update={
+                    "code": shared.code,
+                    "copies": shared.copies,
+                    "editions": shared.editions,
+                }
+            ),
             owner,
         )
     return shapes

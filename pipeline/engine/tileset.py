@@ -86,8 +86,9 @@ class TileSet:
 class FitTable(dict[tuple[int, ...], tuple[Oriented, ...]]):
     """Required edges (N E S W, -1 = no neighbour) -> the rotations of one tile that fit.
 
-    Filled on first use of each pattern (`__missing__`): there are at most 5**4 patterns, so
-    after a few games every legality test on the frontier is one dictionary lookup made in C.
+    Filled on first use of each pattern (`__missing__`): there are at most 6**4 patterns (five
+    edge kinds or no neighbour, per side), so after a few games every legality test on the
+    frontier is one dictionary lookup made in C.
     An abbey fits, in its one rotation, exactly where all four neighbours are (a hole).
     """
 

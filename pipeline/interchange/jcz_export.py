@@ -5,6 +5,9 @@ Tile ids are `PRODUCT/CODE` ("Base Game/D"), tile-set ids `PRODUCT:EDITION`
 ("Base Game:C3"): `carcdb import-shapes` maps such a set back to the warehouse's edition
 without being told. A tile code with no shape in carcdb's shape data cannot be written and
 is reported in `notes`, as are special tiles (outside the draw pile), which are written.
+A product whose tile lists the warehouse does not hold but whose box carcdb's shape data
+states (a reference set, `pipeline.engine.reference_sets`) is written from that reference
+set, every edition it states (or the `editions` asked for), and the notes say so.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.configgen.data import ConfigData
+from pipeline.engine.reference_sets import reference_editions, reference_products, reference_set
 from pipeline.errors import InputError
 from pipeline.interchange.editions import edition_config
 from pipeline.interchange.jcz_xml import SetToWrite, write_jcz
@@ -58,6 +62,44 @@ def set_id(product: str, edition: str) -> str:
     return f"{product}:{edition}"
 
 
+def _reference_set(
+    product: str,
+    edition: str,
+    shapes: dict[str, TileGeometry],
+    sets: list[SetToWrite],
+    report: JczExport,
+) -> None:
+    """One edition of a product the warehouse holds no list of, from its reference set."""
+    box = reference_set(product, edition)
+    refs = []
+    for tile in box.tiles:
+        if tile.shape is None or not tile.copies:
+            continue
+        geometry = TileGeometry.model_validate(
+            tile.shape.model_dump(include=set(TileGeometry.model_fields))
+        )
+        shapes.setdefault(tile_id(product, tile.code), geometry)
+        refs.append((tile_id(product, tile.code), tile.copies))
+    missing = box.unknown()
+    if missing:
+        report.notes.append(f"{product} {edition}: no shape for {', '.join(missing)}, left out")
+    report.notes.append(
+        f"{product} {edition}: the warehouse holds no tile list of it; written from carcdb's "
+        f"reference set ({box.source})"
+    )
+    total = sum(count for _tile, count in refs)
+    sets.append(
+        SetToWrite(
+            set_id(product, edition),
+            f"carcdb reference set of {product} {edition}: {total} tiles",
+            refs,
+        )
+    )
+    report.sets.append(
+        ExportedSet(set_id(product, edition), "carcdb reference set", "bundled", total, len(refs))
+    )
+
+
 def export_jcz(
     db: Path,
     out: Path,
@@ -71,17 +113,24 @@ def export_jcz(
     sets: list[SetToWrite] = []
     with read_only(db) as conn:
         known = known_products(conn)
-        unknown = [p for p in products if p not in known]
+        referenced = [p for p in products if p not in known and p in reference_products()]
+        unknown = [p for p in products if p not in known and p not in referenced]
         if unknown:
             raise InputError(
                 f"no tile lists of {', '.join(map(repr, unknown))} in the warehouse",
                 path="--products",
-                fix=f"choose from {', '.join(known)}",
+                fix=f"choose from {', '.join([*known, *reference_products()])}",
             )
         chosen = [
             (p, e) for p, e in product_editions(conn, products) if not editions or e in editions
         ]
-        if not chosen:
+        from_reference = [
+            (p, e)
+            for p in referenced
+            for e in reference_editions(p)
+            if not editions or e in editions
+        ]
+        if not chosen and not from_reference:
             raise InputError(
                 f"{', '.join(products)} have no edition {', '.join(editions or [])}",
                 path="--editions",
@@ -123,6 +172,8 @@ def export_jcz(
                     set_id(product, edition), source.title, source.revision_key, total, len(refs)
                 )
             )
+    for product, edition in from_reference:
+        _reference_set(product, edition, shapes, sets, report)
     header = (
         f"carcdb {carcdb_version()}: tile shapes and counts per edition from {db.name}. "
         "Tile ids are PRODUCT/CODE, tile-set ids PRODUCT:EDITION."

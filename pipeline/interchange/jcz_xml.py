@@ -12,9 +12,15 @@ conventions (pipeline/engine/geometry.py), so a shape maps one to one.
 Read safely: expat, with any DOCTYPE or entity declaration refused (as the MediaWiki dump
 reader does, `pipeline.extract.dumps`): no entity expansion, no external fetches.
 An inner field (`<field city="N W">I</field>`, `II`) is a field without halves, as in
-carcdb's shape data. What carcdb's shape model does not hold (rivers, towers, gardens)
-is not guessed: a tile with an unknown location is kept as `unsupported`, other child
-elements are listed as `ignored`.
+carcdb's shape data. The expansions' features are spelled as JCloisterZone spells them:
+`<road inn="yes">`, `<city cathedral="yes">`, `<city resource="wine">` (grain, cloth),
+`<river>W E</river>` (river sides, edge letter W), `<garden/>`, and a tile's
+`group="river-spring"` / `"river-lake"` (`"river"`, `"river-fork"` for the other river tiles).
+Read, a tile is a spring when its group says so, and a lake when its group says so or when its
+one river touches one side (JCloisterZone groups The River II's lake by a city as a plain
+river tile). What carcdb's shape model does not hold (towers, volcanoes, pig herds ...) is
+not guessed: a tile with an unknown location is kept as `unsupported`, other child elements
+are listed as `ignored`.
 """
 
 from __future__ import annotations
@@ -37,6 +43,14 @@ MONASTERY_NAMES = ("monastery", "cloister")
 FIELD_NAMES = ("field", "farm")
 INNER = ("I", "II", "III", "IV")  # inner fields, as JCloisterZone names them
 PENNANT_NAMES = ("pennants", "pennant")
+YES = ("yes", "true", "1")
+GOODS = ("wine", "grain", "cloth")
+SPRING_GROUP, LAKE_GROUP, RIVER_GROUP, FORK_GROUP = (
+    "river-spring",
+    "river-lake",
+    "river",
+    "river-fork",
+)
 # Refuse files larger than this: tile definitions are kilobytes; a huge file is a mistake.
 MAX_BYTES = 20 * 1024 * 1024
 
@@ -56,10 +70,13 @@ class JczFile:
 class _Tile:
     tile_id: str
     location: FileLocation
-    cities: list[tuple[list[str], int]] = field(default_factory=list)
-    roads: list[list[str]] = field(default_factory=list)
+    group: str = ""
+    cities: list[dict[str, object]] = field(default_factory=list)
+    roads: list[dict[str, object]] = field(default_factory=list)
+    rivers: list[list[str]] = field(default_factory=list)
     fields: list[tuple[list[str], list[str]]] = field(default_factory=list)
     monastery: bool = False
+    garden: bool = False
     ignored: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
 
@@ -82,13 +99,16 @@ def _geometry(tile: _Tile) -> tuple[TileGeometry | None, str | None]:
         return None, "; ".join(tile.problems)
     edges = ["F"] * 4
     city_of_side: dict[str, int] = {}
-    for index, (sides, _coats) in enumerate(tile.cities):
-        for side in sides:
+    for index, city in enumerate(tile.cities):
+        for side in _sides_of(city):
             edges[SIDES.index(side)] = "C"
             city_of_side[side] = index
-    for sides in tile.roads:
-        for side in sides:
+    for road in tile.roads:
+        for side in _sides_of(road):
             edges[SIDES.index(side)] = "R"
+    for sides in tile.rivers:
+        for side in sides:
+            edges[SIDES.index(side)] = "W"
     fields = []
     for halves, city_sides in tile.fields:
         missing = [side for side in city_sides if side not in city_of_side]
@@ -96,12 +116,18 @@ def _geometry(tile: _Tile) -> tuple[TileGeometry | None, str | None]:
             return None, f"a field borders a city on {' '.join(missing)}, where there is none"
         borders = sorted({city_of_side[side] for side in city_sides})
         fields.append({"halves": halves, "borders_cities": borders})
-    raw = {
+    spring = tile.group == SPRING_GROUP
+    one_end = len(tile.rivers) == 1 and len(tile.rivers[0]) == 1
+    raw: dict[str, object] = {
         "edges": "".join(edges),
         "monastery": tile.monastery,
-        "cities": [{"sides": sides, "coats_of_arms": coats} for sides, coats in tile.cities],
-        "roads": [{"sides": sides} for sides in tile.roads],
+        "cities": tile.cities,
+        "roads": tile.roads,
         "fields": fields,
+        "garden": tile.garden,
+        "rivers": [{"sides": sides} for sides in tile.rivers],
+        "spring": spring,
+        "lake": tile.group == LAKE_GROUP or (one_end and not spring),
     }
     try:
         # The engine's own consistency rules: sides typed once, halves complete, ...
@@ -109,6 +135,35 @@ def _geometry(tile: _Tile) -> tuple[TileGeometry | None, str | None]:
         return TileGeometry.model_validate(raw), None
     except ValidationError as exc:
         return None, str(exc.errors()[0]["msg"]).removeprefix("Value error, ")
+
+
+def _sides_of(segment: dict[str, object]) -> list[str]:
+    sides = segment["sides"]
+    assert isinstance(sides, list)
+    return sides
+
+
+def _flag(attrs: dict[str, str], name: str) -> bool:
+    return attrs.get(name, "").strip().lower() in YES
+
+
+def _segment_attrs(name: str, attrs: dict[str, str], tile: _Tile) -> dict[str, object]:
+    """What a <city> or <road> element says besides its sides, in carcdb's keys."""
+    if name == "road":
+        return {"inn": True} if _flag(attrs, "inn") else {}
+    coats = _pennants(attrs)
+    if isinstance(coats, str):
+        tile.problems.append(coats)
+        coats = 0
+    extra: dict[str, object] = {"coats_of_arms": coats}
+    if _flag(attrs, "cathedral"):
+        extra["cathedral"] = True
+    resource = attrs.get("resource", "").strip().lower()
+    if resource in GOODS:
+        extra["goods"] = resource
+    elif resource:
+        tile.problems.append(f"resource={attrs['resource']!r} is not wine, grain or cloth")
+    return extra
 
 
 def read_jcz(data: bytes, origin: str) -> JczFile:
@@ -162,21 +217,19 @@ def read_jcz(data: bytes, origin: str) -> JczFile:
             if tile_id in tile_ids:
                 raise fail(f"tile id {tile_id!r} is defined twice", "keep one definition")
             tile_ids.add(tile_id)
-            state["tile"] = _Tile(tile_id, location())
+            state["tile"] = _Tile(tile_id, location(), group=attrs.get("group", "").strip())
         elif parent == "tile":
             tile = state["tile"]
             assert isinstance(tile, _Tile)
-            if name == "city":
-                coats = _pennants(attrs)
-                if isinstance(coats, str):
-                    tile.problems.append(coats)
-                    coats = 0
-                state["attrs"] = {"coats": coats}
+            if name in ("city", "road"):
+                state["attrs"] = _segment_attrs(name, attrs, tile)
             elif name in FIELD_NAMES:
                 state["attrs"] = {"city": attrs.get("city", "").split()}
             elif name in MONASTERY_NAMES:
                 tile.monastery = True
-            elif name != "road":
+            elif name == "garden":
+                tile.garden = True
+            elif name != "river":
                 tile.ignored.append(name)
         elif name == "tile-set" and parent == "sets":
             set_id = attrs.get("id", "")
@@ -215,16 +268,17 @@ def read_jcz(data: bytes, origin: str) -> JczFile:
             assert isinstance(tile, _Tile)
             attrs = state.pop("attrs", {})
             assert isinstance(attrs, dict)
-            if name in ("city", "road"):
+            if name in ("city", "road", "river"):
                 unknown = [token for token in body if token not in SIDES]
                 if unknown or not body:
                     tile.problems.append(
                         f"<{name}> at {' '.join(unknown) or '(nothing)'}: not sides N E S W"
                     )
-                elif name == "city":
-                    tile.cities.append((body, int(attrs["coats"])))
+                elif name == "river":
+                    tile.rivers.append(body)
                 else:
-                    tile.roads.append(body)
+                    segments = tile.cities if name == "city" else tile.roads
+                    segments.append({"sides": body, **attrs})
             elif name in FIELD_NAMES:
                 if len(body) == 1 and body[0] in INNER:  # an inner field: no halves
                     tile.fields.append(([], list(attrs["city"])))
@@ -292,15 +346,34 @@ def _comment(text: str) -> str:
     return "<!-- " + text.replace("--", "- -") + " -->"
 
 
+def _group(shape: TileGeometry) -> str:
+    """JCloisterZone's group of a river tile (placed before the others), '' for the rest."""
+    if shape.spring:
+        return SPRING_GROUP
+    if shape.lake:
+        return LAKE_GROUP
+    if any(len(river.sides) >= 3 for river in shape.rivers):
+        return FORK_GROUP
+    return RIVER_GROUP if shape.rivers else ""
+
+
 def _tile_xml(tile_id: str, shape: TileGeometry) -> list[str]:
-    out = [f"    <tile id={quoteattr(tile_id)}>"]
+    group = _group(shape)
+    out = [f"    <tile id={quoteattr(tile_id)}{f' group={quoteattr(group)}' if group else ''}>"]
     if shape.monastery:
         out.append("      <monastery/>")
+    if shape.garden:
+        out.append("      <garden/>")
     for city in shape.cities:
-        pennants = f' pennants="{city.coats_of_arms}"' if city.coats_of_arms else ""
-        out.append(f"      <city{pennants}>{' '.join(city.sides)}</city>")
+        attrs = f' pennants="{city.coats_of_arms}"' if city.coats_of_arms else ""
+        attrs += ' cathedral="yes"' if city.cathedral else ""
+        attrs += f' resource="{city.goods}"' if city.goods else ""
+        out.append(f"      <city{attrs}>{' '.join(city.sides)}</city>")
     for road in shape.roads:
-        out.append(f"      <road>{' '.join(road.sides)}</road>")
+        inn = ' inn="yes"' if road.inn else ""
+        out.append(f"      <road{inn}>{' '.join(road.sides)}</road>")
+    for river in shape.rivers:
+        out.append(f"      <river>{' '.join(river.sides)}</river>")
     inner = iter(INNER)
     for segment in shape.fields:
         # A city is named by its first side, as JCloisterZone's files do; a field touching no

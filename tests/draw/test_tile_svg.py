@@ -105,3 +105,33 @@ def test_draw_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Non
     err = capsys.readouterr().err
     assert "no tile shape 'Base Game/Z'" in err and len(err.strip().splitlines()) == 1
     assert run_app(["draw", "--tile", "Base Game/D", "--rotation", "45"]) == 2
+
+
+NEW_PRODUCTS = ("Inns and Cathedrals", "Traders and Builders", "The River", "The River II")
+NEW_SHAPES = [(key, shape) for key, shape in SHAPES if key[0] in NEW_PRODUCTS]
+
+
+@pytest.mark.parametrize(("key", "shape"), NEW_SHAPES, ids=[f"{p}/{c}" for (p, c), _ in NEW_SHAPES])
+def test_rivers_inns_cathedrals_and_goods_are_drawn(key: tuple[str, str], shape: object) -> None:
+    from schemas.engine_config import TileGeometry
+
+    assert isinstance(shape, TileGeometry)
+    svg = tile_svg(shape, label="/".join(key))
+    found = kinds(svg)
+    assert found.count("river") == len(shape.rivers)
+    assert found.count("inn") == sum(road.inn for road in shape.roads)
+    assert found.count("cathedral") == sum(city.cathedral for city in shape.cities)
+    goods = sorted(city.goods for city in shape.cities if city.goods)
+    assert sorted(re.findall(r'data-goods="(\w+)"', svg)) == goods
+    for mark in ("spring", "lake", "garden"):
+        assert found.count(mark) == int(getattr(shape, mark)), mark
+    if shape.rivers:
+        assert "#3d8fd6" in svg  # blue
+
+
+def test_draw_command_draws_a_river_tile(tmp_path: Path) -> None:
+    out = tmp_path / "spring.svg"
+    assert run_app(["draw", "--tile", "The River/A", "--out", str(out)]) == 0
+    svg = out.read_text("utf-8")
+    assert kinds(svg).count("river") == 1 and "spring" in kinds(svg)
+    assert "river E; spring" in svg  # the description says it too

@@ -69,7 +69,7 @@ def test_names_products_and_options() -> None:
     )
     assert summary(play(winter)[1]) == [(None, "Ann", "monastery", 2, 0, 2, None)]
     for data, error in (
-        (game(["Ann"], products=("Inns and Cathedrals",)), "unknown product 'Inns and Cathedrals'"),
+        (game(["Ann"], products=("The Tower",)), "unknown product 'The Tower'"),
         (game(["Ann"], products=("Abbey and the Mayor",)), "hold no base game"),
         (game(["Ann"], options={"courier": "no-tiles"}), "option 'courier' belongs to none"),
         (

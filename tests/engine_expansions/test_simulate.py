@@ -60,7 +60,7 @@ def test_simulated_records_replay_through_score(
 def test_bad_products_and_options(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     db = ["--db", str(tmp_path / "none.duckdb")]
     for argv, error in (
-        (["--products", "Inns and Cathedrals"], "unknown product 'Inns and Cathedrals'"),
+        (["--products", "The Tower"], "unknown product 'The Tower'"),
         (["--products", "The Courier"], "holds no base game"),
         (["--option", "courier=no-tiles"], "options of these products: none"),
         (["--products", "Base Game,The Courier", "--option", "courier"], "courier=tiles"),
