@@ -10,12 +10,20 @@ multiplier); the phase folds `completed`/`during_game` and `incomplete`/`end_gam
 engine configuration reads as one (a road scored at game end is an incomplete road).
 Only rate claims are scored: a claim with unit `unknown` (a number kept, not understood) is
 neither right nor wrong.
+
+Each entry may name the headings its excerpt stands under on its page (`sections`, outermost
+first: a rendered or block excerpt is read with its title and these headings as context, as the
+stage reads a rule), its `half` of the source split (`dev`, tuned on; `test`, held out) and its
+`kind` (`wiki`: Wikicarpedia; `other`: a publisher's, shop's, blog's ... text). Entries written
+before the split carry none of them: they are `dev`, `wiki`, and the only excerpts the bars of
+the corpus test apply to until the reader is rewritten (`pre_split`).
 """
 
 from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -39,6 +47,9 @@ PHASES = {
     ClaimState.UNKNOWN: "unknown",
 }
 Key = tuple[str, str, str, int | None, int, int | None]
+FORMS = ("rendered", "wikitext", "block")
+HALVES = ("dev", "test")
+KINDS = ("wiki", "other")
 
 
 @dataclass(frozen=True)
@@ -48,6 +59,10 @@ class Excerpt:
     title: str
     source: str
     form: str
+    sections: tuple[str, ...] = ()
+    half: str = "dev"
+    kind: str = "wiki"
+    pre_split: bool = False  # listed before the split (no `half`): the bars apply to it
 
     @property
     def text(self) -> str:
@@ -68,30 +83,57 @@ class Excerpt:
         )
 
 
+def entry_excerpt(path: Path, entry: dict[str, Any]) -> Excerpt:
+    excerpt = Excerpt(
+        **{**entry, "sections": tuple(entry.get("sections", ()))}, pre_split="half" not in entry
+    )
+    for name, value, allowed in (
+        ("form", excerpt.form, FORMS),
+        ("half", excerpt.half, HALVES),
+        ("kind", excerpt.kind, KINDS),
+    ):
+        if value not in allowed:
+            raise ValueError(f"{path}: {excerpt.file}: {name} {value!r} is not one of {allowed}")
+    return excerpt
+
+
 @cache
 def excerpts() -> tuple[Excerpt, ...]:
     """Every excerpt listed in `corpus.json` and `corpus-*.json` (one file per contribution)."""
     found: list[Excerpt] = []
     for path in sorted(REAL.glob("corpus*.json")):
-        found += [Excerpt(**entry) for entry in json.loads(path.read_text("utf-8"))["excerpts"]]
+        found += [
+            entry_excerpt(path, entry) for entry in json.loads(path.read_text("utf-8"))["excerpts"]
+        ]
     names = Counter(excerpt.file for excerpt in found)
     if twice := sorted(name for name, n in names.items() if n > 1):
         raise ValueError(f"excerpts listed twice in {REAL}/corpus*.json: {twice}")
     return tuple(found)
 
 
-@cache
-def annotated() -> dict[str, list[dict[str, Any]]]:
-    """Statements per excerpt, from `annotations.json` and `annotations-*.json`."""
+def _per_excerpt(pattern: str) -> dict[str, list[dict[str, Any]]]:
+    """The `statements` of every file matching `pattern`, merged (an excerpt in one file only)."""
     merged: dict[str, list[dict[str, Any]]] = {}
-    for path in sorted(REAL.glob("annotations*.json")):
+    for path in sorted(REAL.glob(pattern)):
         statements: dict[str, list[dict[str, Any]]] = json.loads(path.read_text("utf-8"))[
             "statements"
         ]
         if twice := sorted(set(merged) & set(statements)):
-            raise ValueError(f"{path}: excerpts annotated in another file too: {twice}")
+            raise ValueError(f"{path}: excerpts listed in another {pattern} file too: {twice}")
         merged.update(statements)
     return merged
+
+
+@cache
+def annotated() -> dict[str, list[dict[str, Any]]]:
+    """Statements per excerpt, from `annotations.json` and `annotations-*.json`."""
+    return _per_excerpt("annotations*.json")
+
+
+@cache
+def contents() -> dict[str, list[dict[str, Any]]]:
+    """Contents sentences per excerpt (what a box holds), from `contents-*.json`."""
+    return _per_excerpt("contents*.json")
 
 
 def parse_annotation(claim: str) -> Key:
@@ -135,7 +177,9 @@ def predicted(excerpt: Excerpt) -> list[Key]:
         except NoVocabularyError:
             vocab = vocabulary(FALLBACK_LANGUAGE)
         text = plain_text(excerpt.text) if excerpt.form == "block" else excerpt.text
-        drafts = extract_claims(text, [excerpt.title], title_phase(excerpt.base_title), vocab)
+        # the stage's context order: the rule's title, then its headings innermost first
+        context = [excerpt.title, *reversed(excerpt.sections)]
+        drafts = extract_claims(text, context, title_phase(excerpt.base_title), vocab)
         keys = [
             claim_key(c.feature, c.state, c.unit, c.points, c.sign, c.multiplier) for c in drafts
         ]
@@ -179,22 +223,32 @@ def score(excerpt: Excerpt) -> Score:
     return result
 
 
-def scores() -> dict[str, Score]:
-    """Per language, and "all"."""
+def scores(chosen: Callable[[Excerpt], bool] = lambda excerpt: True) -> dict[str, Score]:
+    """Per language, and "all", over the chosen excerpts."""
     by_language: dict[str, Score] = {}
     total = Score()
-    for excerpt in excerpts():
+    for excerpt in filter(chosen, excerpts()):
         result = score(excerpt)
         by_language.setdefault(excerpt.language, Score()).add(result)
         total.add(result)
     return {**dict(sorted(by_language.items())), "all": total}
 
 
-def table(results: dict[str, Score]) -> str:
-    lines = ["language  statements  claims  found  right  recall  precision"]
+def table(results: dict[str, Score], heading: str = "language") -> str:
+    lines = [f"{heading:<9} statements  claims  found  right  recall  precision"]
     for language, s in results.items():
         lines.append(
             f"{language:<9} {s.statements:>10} {s.expected:>7} {s.found:>6} {s.right:>6}"
             f"  {s.recall:>6.1%}  {s.precision:>9.1%}"
         )
     return "\n".join(lines)
+
+
+def in_half(half: str) -> Callable[[Excerpt], bool]:
+    return lambda excerpt: excerpt.half == half
+
+
+def tables() -> str:
+    """The table per half (`dev`, `test`) and over the whole corpus."""
+    parts = [table(scores(in_half(half)), half) for half in HALVES]
+    return "\n\n".join([*parts, table(scores(), "overall")])
