@@ -197,8 +197,8 @@ def test_large_meeple_on_a_field() -> None:
         turn("Ben", "U", -1, 0, 0, "field:NL"),
         # a monastery (all field) at (-1,-1) joins the two fields
         turn("Ann", "B", -1, -1, 0),
+        products=BASE_IC,
     )
-    data["products"] = list(BASE_IC)
     scores, events = play(data)
     # Final scoring: the field borders 1 completed city (D's and E's caps): 1 x 3 = 3. Ann's
     # large meeple (2) against Ben's farmer (1): Ann alone. The road (-1,0)-(0,0) and the
