@@ -53,6 +53,7 @@ PRODUCTS: tuple[Product, ...] = (
         "Abbey and the Mayor", ("abbey_and_mayor",), modules=("abbey", "mayor", "wagon", "barn")
     ),
     Product("The Courier", ("the_courier",), modules=("courier",)),
+    Product("Traders and Builders", ("traders_and_builders",), modules=("goods", "builder", "pig")),
 )  # fmt: skip
 
 
