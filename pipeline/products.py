@@ -54,6 +54,7 @@ PRODUCTS: tuple[Product, ...] = (
     ),
     Product("The Courier", ("the_courier",), modules=("courier",)),
     Product("Inns and Cathedrals", ("inns_and_cathedrals",), modules=("inns_cathedrals",)),
+    Product("Traders and Builders", ("traders_and_builders",), modules=("goods", "builder", "pig")),
 )  # fmt: skip
 
 
