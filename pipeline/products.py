@@ -53,6 +53,8 @@ PRODUCTS: tuple[Product, ...] = (
         "Abbey and the Mayor", ("abbey_and_mayor",), modules=("abbey", "mayor", "wagon", "barn")
     ),
     Product("The Courier", ("the_courier",), modules=("courier",)),
+    Product("The River", ("river_i",), modules=("river",)),
+    Product("The River II", ("river_ii",), modules=("river",)),
 )  # fmt: skip
 
 
