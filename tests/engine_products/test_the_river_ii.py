@@ -80,11 +80,27 @@ def test_branches_that_block_each_other_close_the_river() -> None:
     # I (river W-S) fits the square's two river sides, joining the ends: refused.
     error = illegal(river_ii(*BLOCKING, turn("Ben", r("I"), 2, -1, 0)))
     assert "turn 4: the river is closed: no lake left can close any of its open ends" in error
-    assert "(2, -1)" in error
+    assert "goes down after it (its ends face (2, -1))" in error
     error = illegal(river_ii(*BLOCKING, turn("Ben", r("F"), 0, 1, 0)))
     assert "turn 4: the river is closed" in error
     # Land tiles go down from then on.
     assert play(river_ii(*BLOCKING, turn("Ben", "B", 0, 1, 0)))[0] == {"Ann": 0, "Ben": 0}
+
+
+def test_a_river_tile_may_not_join_two_ends() -> None:
+    # Records do not count copies, so a second fork at (2, 0) gives the river a third end:
+    # its left branch and the north branch's right turn at (1, -1) both face (2, -1), while
+    # the end at (3, 0) stays open. I (river W-S) fits both river sides there: refused.
+    data = river_ii(
+        FORK,
+        turn("Ben", r("D"), 2, 0, 0),
+        turn("Ann", r("J"), 1, -1, 0),
+        turn("Ben", r("I"), 2, -1, 0),
+    )
+    error = illegal(data)
+    assert "turn 4: a river tile must continue the river: The River II/I at (2, -1) would join" in (
+        error
+    )
 
 
 def test_with_the_river_one_spring_starts_and_the_fork_still_comes_first() -> None:

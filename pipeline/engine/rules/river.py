@@ -97,7 +97,7 @@ class RiverRules(RuleModule):
         if not o.rivers:
             return LAND_FIRST if self.open else None
         if not self.open:
-            return CLOSED if not self.ends else f"{BLOCKED} ({_squares(self.ends)})"
+            return CLOSED if not self.ends else f"{BLOCKED} (its ends face {_squares(self.ends)})"
         if o.spring:
             return f"the river has one spring, the start tile {self.spring}: {o.code} is not played"
         if self.fork_awaited and not is_fork(o):
