@@ -55,6 +55,8 @@ PRODUCTS: tuple[Product, ...] = (
     Product("The Courier", ("the_courier",), modules=("courier",)),
     Product("Inns and Cathedrals", ("inns_and_cathedrals",), modules=("inns_cathedrals",)),
     Product("Traders and Builders", ("traders_and_builders",), modules=("goods", "builder", "pig")),
+    Product("The River", ("river_i",), modules=("river",)),
+    Product("The River II", ("river_ii",), modules=("river",)),
 )  # fmt: skip
 
 

@@ -85,6 +85,7 @@ class Game:
         self._hooks = {
             hook: [getattr(m, hook) for m in modules if m.defines(hook)] for hook in HOOKS
         }
+        self._tile_rules = [m for m in modules if m.defines("tile_problem")]
         self._tracked = {
             index
             for index, module in self.owners.items()
@@ -120,10 +121,14 @@ class Game:
         for hook in self._hooks["on_start"]:
             hook(self, pos)
 
+    def constrained(self, code: str) -> bool:
+        """Whether some module's placement rules may refuse a fit of `code` now."""
+        return any(module.constrains(self, code) for module in self._tile_rules)
+
     def placements(self, code: str) -> list[tuple[Pos, Oriented]]:
         """Where `code` may go: the board's fits that every module's rules allow."""
         found = self.board.legal_placements(code)
-        hooks = self._hooks["tile_problem"]
+        hooks = [m.tile_problem for m in self._tile_rules if m.constrains(self, code)]
         if not hooks:
             return found
         player = self.next_player

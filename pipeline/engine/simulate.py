@@ -191,9 +191,13 @@ def _turn(
 
 
 def _ruled_pick(game: Game) -> Callable[[str, Callable[[int], int]], tuple[Pos, Oriented] | None]:
-    """A placement chooser that keeps the modules' placement rules (the river's)."""
+    """A placement chooser that keeps the modules' placement rules (the river's); a tile
+    no rule constrains now is the board's pick (the same choice, without the list)."""
+    board_pick = game.board.pick_placement
 
     def pick(code: str, randrange: Callable[[int], int]) -> tuple[Pos, Oriented] | None:
+        if not game.constrained(code):
+            return board_pick(code, randrange)
         options = game.placements(code)
         return options[randrange(len(options))] if options else None
 

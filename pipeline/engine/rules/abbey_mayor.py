@@ -69,12 +69,13 @@ class AbbeyRules(RuleModule):
         self, game: Game, player: int, randrange: Callable[[int], int]
     ) -> tuple[str, tuple[Pos, Oriented]] | None:
         """A player holding an abbey places it instead of drawing, with even chance, on a
-        random hole (while tiles are left to draw: the caller asks only then)."""
+        random hole (while tiles are left to draw: the caller asks only then) that every
+        module's placement rules allow (no abbey while the river is open)."""
         if self.left[player] > 0 and randrange(2) == 0:
             code = game.tiles.abbeys[0]
-            picked = game.board.pick_placement(code, randrange)
-            if picked is not None:
-                return code, picked
+            holes = game.placements(code)
+            if holes:
+                return code, holes[randrange(len(holes))]
         return None
 
 

@@ -18,7 +18,9 @@ and implements the hooks it needs. A game calls a hook only on the modules that 
 - `on_start(game, pos)`: the start tile is down (the courier's start);
 - `play_problem(game, player, o)`: a record plays a tile (an abbey tile in reserve?);
 - `tile_problem(game, player, pos, o)`: a tile would go on `pos`, in records and random play
-  alike (the river's course);
+  alike (the river's course); `constrains(game, code)` says whether it may refuse any
+  placement of that tile now (once the river is closed a land tile is never refused), so
+  that finding placements asks it only then;
 - `on_place(game, pos, o)`: a tile went down (the courier, the builder's bonus, abbeys);
 - `figure_problem(game, player, figure, pos, segment)`: any figure would go on a segment (a
   barn's field, a garden, a builder's follower);
@@ -132,6 +134,7 @@ class Game(Protocol):
 
     @property
     def last_pos(self) -> Pos | None: ...
+    def placements(self, code: str) -> list[tuple[Pos, Oriented]]: ...
     def feature_value(self, fid: int, complete: bool) -> int: ...
     def strength_coats(self, fid: int) -> int: ...
     def return_figures(self, fid: int, turn: int | None) -> None: ...
@@ -178,6 +181,11 @@ class RuleModule:
 
     def tile_problem(self, game: Game, player: int, pos: Pos, o: Oriented) -> str | None:
         return None
+
+    def constrains(self, game: Game, code: str) -> bool:
+        """Whether `tile_problem` may refuse some placement of tile `code` now (False lets the
+        game skip asking it for that tile's placements)."""
+        return True
 
     def on_place(self, game: Game, pos: Pos, o: Oriented) -> None:
         pass
