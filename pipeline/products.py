@@ -53,6 +53,7 @@ PRODUCTS: tuple[Product, ...] = (
         "Abbey and the Mayor", ("abbey_and_mayor",), modules=("abbey", "mayor", "wagon", "barn")
     ),
     Product("The Courier", ("the_courier",), modules=("courier",)),
+    Product("The Abbot", modules=("abbot",)),
 )  # fmt: skip
 
 

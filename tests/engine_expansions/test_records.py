@@ -10,6 +10,7 @@ import pytest
 
 from pipeline.cli.app import run_app
 from pipeline.engine.records import GameRecord, parse_record
+from pipeline.engine.rules import all_figures
 from tests.conftest import FIXTURES
 from tests.engine_expansions.helpers import ABBEY, game, illegal, play, summary, turn
 
@@ -97,7 +98,9 @@ def test_schema_printed_by_score(capsys: pytest.CaptureFixture[str], tmp_path: P
     assert "docs/engine.md" in schema["description"]
     assert {"players", "products", "options", "start", "turns", "end"} <= set(schema["properties"])
     turn_schema = schema["$defs"]["Turn"]["properties"]
-    assert turn_schema["figure"]["enum"] == ["meeple", "mayor", "wagon", "barn"]
+    # every module's figures, the base game's first (products added later add theirs)
+    assert turn_schema["figure"]["enum"] == list(all_figures())
+    assert {"meeple", "mayor", "wagon", "barn"} <= set(all_figures())
     assert "moves" in turn_schema
     # the CLI replays the example and exits 2 on the §6 example's illegal turn
     assert run_app(["score", str(EXAMPLE)]) == 0
