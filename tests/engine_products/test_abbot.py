@@ -368,14 +368,35 @@ def test_the_warehouse_pile_is_split_by_the_pages_illustrations(sample_db: Path)
     assert sum(pile.counts.values()) == 72
 
 
-def test_rules_config_shows_the_abbots_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+def test_rules_config_shows_the_abbots_numbers_and_config_changes_them(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     assert run_app(["rules-config"]) == 0
-    section = json.loads(capsys.readouterr().out)["modules"]["abbot"]
-    assert section == {
+    config = json.loads(capsys.readouterr().out)
+    assert config["modules"]["abbot"] == {
         "abbots_per_player": 1,
         "garden_completed_per_tile": 1,
         "garden_final_per_tile": 1,
     }
+    record = tmp_path / "garden.json"
+    record.write_text(json.dumps(completed_garden()), "utf-8")
+    config["modules"]["abbot"]["garden_completed_per_tile"] = 2
+    rules = tmp_path / "rules.json"
+    rules.write_text(json.dumps(config), "utf-8")
+    assert run_app(["score", str(record), "--config", str(rules)]) == 0
+    # The completed garden: 9 tiles x 2 = 18, + the monastery's 4; Ben's road 3.
+    assert json.loads(capsys.readouterr().out)["scores"] == {"Ann": 22, "Ben": 3}
+
+
+def test_score_exits_2_naming_the_turn_and_the_reason(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "meeple.json"
+    data = abbot_game(["Ann"], turn("Ann", "U", 1, 0, copy="Garden", meeple="garden"))
+    record.write_text(json.dumps(data), "utf-8")
+    assert run_app(["score", str(record)]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "turn 1: meeple 'garden': only an abbot may stand on a garden, not a meeple" in err
 
 
 # -- random games ------------------------------------------------------------------------
