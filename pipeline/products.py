@@ -57,6 +57,7 @@ PRODUCTS: tuple[Product, ...] = (
     Product("Traders and Builders", ("traders_and_builders",), modules=("goods", "builder", "pig")),
     Product("The River", ("river_i",), modules=("river",)),
     Product("The River II", ("river_ii",), modules=("river",)),
+    Product("The Abbot", modules=("abbot",)),
 )  # fmt: skip
 
 

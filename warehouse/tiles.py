@@ -134,18 +134,22 @@ def current_list_entries(
 
 def draw_pile_rows(
     conn: duckdb.DuckDBPyConnection, product: str, edition: str
-) -> list[tuple[str, str, str, int]]:
-    """(title, language, code, count) of the counted, non-special tiles of `product` and
-    `edition` in every page's current revision: English pages first, then by title,
-    language and code."""
+) -> list[tuple[str, str, str, int, dict[str, int]]]:
+    """(title, language, code, count, illustrations) of the counted, non-special tiles of
+    `product` and `edition` in every page's current revision: English pages first, then by
+    title, language and code. `illustrations` is the entry's per-copy partition (`{}`: none)."""
     rows = execute(
         conn,
-        "SELECT title, language, code, count FROM tile_distribution "
+        "SELECT title, language, code, count, illustrations FROM tile_distribution "
         "WHERE product = ? AND edition = ? AND count IS NOT NULL AND NOT special "
         "ORDER BY language <> 'en', title, language, code",
         [product, edition],
     )
-    return [(str(title), str(lang), str(code), int(count)) for title, lang, code, count in rows]
+    maps = JsonMaps()
+    return [
+        (str(title), str(lang), str(code), int(count), maps.load(illustrations))
+        for title, lang, code, count, illustrations in rows
+    ]
 
 
 class JsonMaps:

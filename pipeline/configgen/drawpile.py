@@ -9,7 +9,7 @@ is missing, or holds no row for the product, the reference counts are used with 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline.engine.geometry import TileSet
@@ -23,6 +23,9 @@ class DrawPile:
     counts: dict[str, int]
     source: str  # where the counts came from, in words
     notices: tuple[str, ...] = ()
+    # Code -> its copies' illustrations on the source page (a game that tells copies apart
+    # splits the counts by them: `TileSet.split_counts`); empty: not stated.
+    illustrations: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 def draw_pile(tiles: TileSet, config: RulesConfig, db: Path, edition: str = "C3") -> DrawPile:
@@ -37,14 +40,23 @@ def draw_pile(tiles: TileSet, config: RulesConfig, db: Path, edition: str = "C3"
         return _with_notice(reference, f"{db} lists no {tiles.product} {edition} tiles")
     title, language = rows[0][0], rows[0][1]
     counts: dict[str, int] = {}
-    for row_title, row_language, code, count in rows:
+    illustrations: dict[str, dict[str, int]] = {}
+    for row_title, row_language, code, count, shown in rows:
         if (row_title, row_language) == (title, language):
             counts[code] = counts.get(code, 0) + count
+            add_illustrations(illustrations.setdefault(code, {}), shown)
     counts, unknown = _known(tiles, counts)
     notices = [f"{tiles.product} {edition} counts from page {title!r} ({language}) in {db}"]
     if unknown:
         notices.append(f"ignored codes with no tile shape: {', '.join(sorted(unknown))}")
-    return DrawPile(counts, f"warehouse {db}", tuple(notices))
+    shown_by_code = {code: found for code, found in illustrations.items() if found}
+    return DrawPile(counts, f"warehouse {db}", tuple(notices), shown_by_code)
+
+
+def add_illustrations(total: dict[str, int], shown: dict[str, int]) -> None:
+    """Add one list entry's per-copy illustrations to a code's `total`."""
+    for name, copies in shown.items():
+        total[name] = total.get(name, 0) + copies
 
 
 def _known(tiles: TileSet, counts: dict[str, int]) -> tuple[dict[str, int], list[str]]:

@@ -7,7 +7,10 @@ For each product of the game, the first of these that exists:
    edition; codes without a known shape are dropped with a notice (The Courier's tiles);
 3. the copies in the engine's shape data, with a notice.
 Tiles are named as records name them (`D`, `Abbey and the Mayor/C`); special tiles (the
-abbeys) are never in the pile.
+abbeys) are never in the pile. A product with no tiles of its own (The Abbot) adds none. When
+the game's rules tell copies apart by their illustration (The Abbot's Garden copies), each
+product's counts are split by the source's illustrations (the warehouse page's per-copy
+partition, else the shape data's): `E: 5` becomes `E: 4, E[Garden]: 1`.
 """
 
 from __future__ import annotations
@@ -15,8 +18,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from pipeline.configgen.drawpile import DrawPile, draw_pile
-from pipeline.engine.geometry import BASE_GAME, TileSet, record_name, resolved, tile_set
+from pipeline.configgen.drawpile import DrawPile, add_illustrations, draw_pile
+from pipeline.engine.geometry import (
+    BASE_GAME,
+    TileSet,
+    product_entry,
+    record_name,
+    resolved,
+    tile_set,
+)
 from pipeline.engine.ruleset import RulesConfig
 from pipeline.products import default_edition
 from warehouse.connection import read_only
@@ -37,16 +47,18 @@ def game_draw_pile(
     notices: list[str] = []
     for product in tiles.products:
         if product in by_product:
-            counts.update(by_product[product])
+            counts.update(tiles.split_counts(by_product[product]))
             sources.append("rules configuration")
             continue
+        if not product_entry(product).codes():
+            continue  # no tiles of its own
         if product == BASE_GAME:
             pile = draw_pile(
                 tile_set(), config.model_copy(update={"draw_pile": None}), db, editions[product]
             )
         else:
             pile = _product_pile(tiles, product, editions.get(product, ""), db)
-        counts.update(pile.counts)
+        counts.update(tiles.split_counts(pile.counts, pile.illustrations))
         sources.append(pile.source)
         notices += pile.notices
     unknown = sorted(set(by_product) - set(tiles.products))
@@ -80,6 +92,7 @@ def _product_pile(tiles: TileSet, product: str, edition: str, db: Path) -> DrawP
     title, language = rows[0].title, rows[0].language
     owners = resolved()
     counts: dict[str, int] = {}
+    illustrations: dict[str, dict[str, int]] = {}
     unknown: list[str] = []
     for row in rows:
         if (row.title, row.language) != (title, language):
@@ -90,12 +103,14 @@ def _product_pile(tiles: TileSet, product: str, edition: str, db: Path) -> DrawP
             continue
         name = record_name(product, row.code, found[1])
         counts[name] = counts.get(name, 0) + row.count
+        add_illustrations(illustrations.setdefault(name, {}), row.illustrations)
     notices = [f"{product} {edition} counts from page {title!r} ({language}) in {db}"]
     if unknown:
         notices.append(
             f"ignored {product} codes with no tile shape: {', '.join(sorted(set(unknown)))}"
         )
-    return DrawPile(counts, f"warehouse {db}", tuple(notices))
+    shown = {name: found for name, found in illustrations.items() if found}
+    return DrawPile(counts, f"warehouse {db}", tuple(notices), shown)
 
 
 def _noticed(pile: DrawPile, why: str) -> DrawPile:

@@ -30,6 +30,11 @@ from pipeline.engine.scoring import Facts, Formula, ScoreEvent, award
 BoardFactory = Callable[[TileSet], FeatureBoard]
 
 
+def indefinite(noun: str) -> str:
+    """`noun` with its indefinite article, for messages (`a wagon`, `an abbot`)."""
+    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
+
+
 class Game:
     """The engine: a board plus the turn structure of the base game and the active modules."""
 
@@ -232,7 +237,9 @@ class Game:
         if figure.name not in self.reserve:
             raise IllegalMove(f"no {figure.name} in this game: its product is not played")
         if self._meeple_placed:
-            raise IllegalMove(f"only one figure may be placed per turn (a {figure.name} too)")
+            raise IllegalMove(
+                f"only one figure may be placed per turn ({indefinite(figure.name)} too)"
+            )
         if self.reserve[figure.name][player] <= 0:
             raise IllegalMove(f"{self.players[player]} has no {figure.name} left")
 
@@ -243,14 +250,13 @@ class Game:
         if kind not in figure.kinds:
             takers = sorted(f.name for f in self.figure_types.values() if kind in f.kinds)
             allowed = sorted({FEATURE_NAMES[k] for k in figure.kinds})
+            feature = FEATURE_NAMES[kind]
             if figure is MEEPLE and takers:
-                raise IllegalMove(
-                    f"only {' or '.join(f'a {t}' for t in takers)} may stand on a "
-                    f"{FEATURE_NAMES[kind]}, not a meeple"
-                )
+                only = " or ".join(map(indefinite, takers))
+                raise IllegalMove(f"only {only} may stand on {indefinite(feature)}, not a meeple")
+            places = " or ".join(map(indefinite, allowed))
             raise IllegalMove(
-                f"a {figure.name} may only go on a {' or a '.join(allowed)}, "
-                f"not on a {FEATURE_NAMES[kind]}"
+                f"{indefinite(figure.name)} may only go on {places}, not on {indefinite(feature)}"
             )
         if figure.follower and self.board.figures_of(self.board.fid(pos, segment)):
             raise IllegalMove(f"that {FEATURE_NAMES[kind]} is already occupied")
@@ -314,12 +320,15 @@ class Game:
     def take_back(self, player: int, figure: FigureType, pos: Pos) -> list[ScoreEvent]:
         """Take `figure` back from the feature it stands on at `pos` instead of placing one
         (the abbot), scoring what its module says; counts as this turn's figure."""
-        if figure.name not in self.figure_types or not self.owners[figure.index].defines(
-            "take_back"
-        ):
-            raise IllegalMove(f"a {figure.name} is not taken back; only an abbot is")
+        if figure.name not in self.figure_types:
+            raise IllegalMove(f"no {figure.name} in this game: its product is not played")
+        if not self.owners[figure.index].defines("take_back"):
+            only = self._figures_with("take_back")
+            raise IllegalMove(f"{indefinite(figure.name)} is not taken back; only {only} is")
         if self._meeple_placed:
-            raise IllegalMove(f"a {figure.name} is taken back instead of placing a figure")
+            raise IllegalMove(
+                f"{indefinite(figure.name)} is taken back instead of placing a figure"
+            )
         events = self.owners[figure.index].take_back(self, player, figure, pos)
         self._meeple_placed = True
         self.events += events
@@ -445,14 +454,16 @@ class Game:
         """Move a figure that scoring freed (a wagon) onto segment `segment` of `pos`."""
         found = self.figure_types.get(figure)
         if found is None or not self.owners[found.index].defines("move"):
-            movers = sorted(
-                name
-                for name, f in self.figure_types.items()
-                if self.owners[f.index].defines("move")
-            )
-            only = " or ".join(f"a {m}" for m in movers) or "no figure"
-            raise IllegalMove(f"a {figure} does not move after scoring; only {only} does")
+            only = self._figures_with("move")
+            raise IllegalMove(f"{indefinite(figure)} does not move after scoring; only {only} does")
         self.owners[found.index].move(self, player, found, pos, segment)
+
+    def _figures_with(self, hook: str) -> str:
+        """The figures whose module defines `hook`, for messages (`a wagon or an abbot`)."""
+        names = sorted(
+            n for n, f in self.figure_types.items() if self.owners[f.index].defines(hook)
+        )
+        return " or ".join(map(indefinite, names)) or "no figure"
 
     def move_targets(self, player: int, figure: str, from_pos: Pos) -> list[tuple[Pos, int]]:
         """Every (square, segment) a freed `figure` that stood on `from_pos` may move to."""

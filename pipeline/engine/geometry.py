@@ -21,6 +21,7 @@ from pipeline.engine.shape_data import (
     FIELD,
     GARDEN,
     HALVES,
+    ILLUSTRATED_FEATURES,
     KIND_NAMES,
     MONASTERY,
     RIVER,
@@ -54,6 +55,7 @@ from pipeline.engine.shape_data import (
 )
 from pipeline.engine.tileset import (
     TileSet,
+    copy_name,
     game_tiles,
     normalise_products,
     playable_products,
@@ -73,6 +75,7 @@ __all__ = [
     "FIELD",
     "GARDEN",
     "HALVES",
+    "ILLUSTRATED_FEATURES",
     "KIND_NAMES",
     "MONASTERY",
     "RIVER",
@@ -97,6 +100,7 @@ __all__ = [
     "TileShape",
     "UnknownShape",
     "bundled_products",
+    "copy_name",
     "corner_halves",
     "game_tiles",
     "load_tile_data",

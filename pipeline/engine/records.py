@@ -28,12 +28,13 @@ from pydantic import (
 
 from pipeline.engine.board import IllegalMove
 from pipeline.engine.figures import MEEPLE
-from pipeline.engine.game import Game
+from pipeline.engine.game import Game, indefinite
 from pipeline.engine.geometry import (
     BASE_GAME,
     ROTATIONS,
     Oriented,
     TileSet,
+    copy_name,
     normalise_products,
     playable_products,
     product_entry,
@@ -218,7 +219,8 @@ def record_products(record: GameRecord, source: str) -> tuple[str, ...]:
 
 def tile_name(tiles: TileSet, name: str, copy: str | None = None) -> str | None:
     """The tile set's name for a record's tile (`Base Game/D` is `D`; with `copy`, the copy
-    showing that illustration: `E[Garden]`), None if unknown."""
+    showing that illustration: `E[Garden]`), None if unknown. A record names a copy only
+    through `copy`: `E[Garden]` is not a tile name."""
     found = None
     if name in tiles.shapes:
         found = name
@@ -226,15 +228,12 @@ def tile_name(tiles: TileSet, name: str, copy: str | None = None) -> str | None:
         product, _, code = name.partition("/")
         if code and is_base(product) and code in tiles.shapes:
             found = code
+    if found in tiles.copy_of:
+        return None
     if found is None or copy is None:
         return found
     variant = copy_name(found, copy)
     return variant if variant in tiles.shapes else None
-
-
-def copy_name(name: str, copy: str) -> str:
-    """The draw pile's name of the copies of `name` showing illustration `copy`."""
-    return f"{name}[{copy}]"
 
 
 def _oriented(
@@ -253,12 +252,9 @@ def _unknown_tile(tiles: TileSet, name: str, copy: str | None = None) -> str:
     unknown = tiles.unknown.get(name)
     if unknown is not None:
         return f"tile {name!r} cannot be played: its shape is unknown ({unknown.reason})"
-    if copy is not None and tile_name(tiles, name) is not None:
-        copies = sorted(
-            n.partition("[")[2].rstrip("]")
-            for n in tiles.shapes
-            if n.startswith(f"{tile_name(tiles, name)}[")
-        )
+    plain = tile_name(tiles, name)
+    if copy is not None and plain is not None:
+        copies = sorted(tiles.variants.get(plain, {}))
         return (
             f"tile {name!r} has no copy {copy!r} in this game (its copies that matter: "
             f"{', '.join(copies) or 'none'})"
@@ -353,7 +349,8 @@ def _put(game: Game, player: int, turn: Turn) -> None:
     spots = {f.spot: f for f in all_figures().values() if f.spot}
     prefix = target.partition(":")[0]
     if prefix in spots and spots[prefix] is not figure:
-        raise IllegalMove(f"only a {spots[prefix].name} goes on a {prefix}, not a {figure.name}")
+        only = indefinite(spots[prefix].name)
+        raise IllegalMove(f"only {only} goes on a {prefix}, not {indefinite(figure.name)}")
     game.put_target(player, figure, target)
 
 

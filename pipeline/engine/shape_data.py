@@ -66,6 +66,10 @@ ABBEY = 4
 GARDEN = 5  # a segment only where a game's rules make gardens a feature (The Abbot)
 CLOISTERS = (MONASTERY, ABBEY, GARDEN)  # completed by their 8 neighbours, scored per 3x3 tile
 
+# Copy illustrations that put a feature of the shape data on the copies showing them: the
+# illustration -> the shape key those copies have (a `Garden` copy has a garden).
+ILLUSTRATED_FEATURES = {"Garden": "garden"}
+
 SideName = Literal["N", "E", "S", "W"]
 HalfName = Literal["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"]
 ROMAN = ("I", "II", "III", "IV")

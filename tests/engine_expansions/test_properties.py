@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 from pipeline.engine.geometry import CORNERS, HALVES, SIDES, game_tiles
 from pipeline.engine.naive import NaiveGame
 from pipeline.engine.records import parse_record, replay
+from pipeline.engine.rules import tiles_for
 from pipeline.engine.ruleset import RulesConfig
-from pipeline.engine.simulate import game_rng, play_random_game, player_names
+from pipeline.engine.simulate import GameResult, game_rng, play_random_game, player_names
 from tests.lanes import examples
 
 CONFIG = RulesConfig()
@@ -32,11 +33,12 @@ seeds = st.integers(min_value=0, max_value=2**32)
 player_counts = st.integers(min_value=1, max_value=5)
 
 
-def simulated(
+def simulated_game(
     mix: tuple[tuple[str, ...], dict[str, str]], seed: int, players: int
-) -> tuple[list[int], dict[str, Any]]:
+) -> GameResult:
+    """One random game of `mix` (its tiles as `rules.tiles_for` gives them), with its record."""
     products, options = mix
-    tiles = game_tiles(products)
+    tiles = tiles_for(products)
     result = play_random_game(
         game_rng(seed, 0),
         player_names(players),
@@ -46,6 +48,14 @@ def simulated(
         keep_record=True,
         options=options,
     )
+    assert result.record is not None
+    return result
+
+
+def simulated(
+    mix: tuple[tuple[str, ...], dict[str, str]], seed: int, players: int
+) -> tuple[list[int], dict[str, Any]]:
+    result = simulated_game(mix, seed, players)
     assert result.record is not None
     return result.scores, result.record
 
@@ -84,6 +94,8 @@ def rotate_record(record: dict[str, Any], turns: int) -> dict[str, Any]:
             moved["meeple"] = rotate_target(place["meeple"], turns)
         if "moves" in place:
             moved["moves"] = [turn_square(m) for m in place["moves"]]
+        if "return" in place:  # a figure taken back (the abbot): its square turns too
+            moved["return"] = turn_square(place["return"])
         return moved
 
     return {

@@ -75,5 +75,5 @@ def test_only_a_freed_wagon_moves() -> None:
 def test_wagon_never_on_a_field() -> None:
     data = game(["Ann"], turn("Ann", "W", 1, 0, 0, "field:NL", "wagon"))
     message = illegal(data)
-    assert "turn 1: wagon 'field:NL': a wagon may only go on a " in message
+    assert "turn 1: wagon 'field:NL': a wagon may only go on an abbey or a city" in message
     assert "not on a field" in message

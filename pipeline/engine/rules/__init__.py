@@ -111,9 +111,12 @@ def modules_for(
 
 
 def tiles_for(products: Sequence[str]) -> TileSet:
-    """The tiles of a game of `products`, with gardens as a feature when a module plays them."""
-    gardens = any(GARDEN in cls.kinds for cls in module_classes(products))
-    return game_tiles(normalise_products(products), gardens)
+    """The tiles of a game of `products`, with gardens as a feature when a module plays them
+    and the copies apart whose illustration a module tells apart (The Abbot's `Garden`)."""
+    classes = module_classes(products)
+    gardens = any(GARDEN in cls.kinds for cls in classes)
+    illustrations = tuple(dict.fromkeys(i for cls in classes for i in cls.illustrations))
+    return game_tiles(normalise_products(products), gardens, illustrations)
 
 
 def all_figures() -> dict[str, FigureType]:
