@@ -33,6 +33,9 @@ class Product:
     default_edition: str = "C2"
     # Rule modules it switches on besides the base game's, by module name.
     modules: tuple[str, ...] = ()
+    # A product without tiles of its own plays on this product's box (The Abbot: the base
+    # game's Garden copies): its reference set is that box's.
+    plays_on: str = ""
     # Rule variants (`options` of a game record) are the modules'.
 
 
@@ -57,7 +60,7 @@ PRODUCTS: tuple[Product, ...] = (
     Product("Traders and Builders", ("traders_and_builders",), modules=("goods", "builder", "pig")),
     Product("The River", ("river_i",), modules=("river",)),
     Product("The River II", ("river_ii",), modules=("river",)),
-    Product("The Abbot", modules=("abbot",)),
+    Product("The Abbot", modules=("abbot",), plays_on=BASE_GAME),
 )  # fmt: skip
 
 

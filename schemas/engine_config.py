@@ -25,52 +25,6 @@ Side = Literal["N", "E", "S", "W"]
 Half = Literal["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"]
 
 
-class TileSource(Record):
-    """The tile-list entry a tile type was read from."""
-
-    list_index: int
-    line: int
-    col: int
-    image: str
-
-
-class ConfigTile(Record):
-    """One tile type of the set: copies in the box and what the wiki says about them."""
-
-    code: str
-    count: int = Field(ge=0)
-    start_tile: bool = Field(description="One copy of this type is the start tile.")
-    special: bool = Field(description="Kept outside the draw pile (e.g. one per player).")
-    features: dict[str, int] = Field(description="Features on every copy: name -> how many.")
-    illustrations: dict[str, int] = Field(
-        description="Per-copy illustrations: name -> copies showing it (None = plain copies)."
-    )
-    source: TileSource
-
-
-class TileSetSource(Record):
-    title: str
-    language: str
-    revision_key: str
-    lists: list[int] = Field(description="list_index of every tile list the set was read from")
-
-
-class ConfigTileSet(Record):
-    product: str
-    edition: str
-    codes_selected: list[str] | None = Field(
-        description="The tile codes asked for (--codes), or null for every tile of the lists."
-    )
-    declared_total: int | None = Field(
-        description="Sum of the lists' tiles=N, or null when a list is only partly selected."
-    )
-    draw_pile_total: int = Field(description="Copies of the non-special tiles.")
-    special_total: int
-    start_tile: str | None
-    tiles: list[ConfigTile]
-    source: TileSetSource
-
-
 class OmitsDefaults(Record):
     """A record whose `OPTIONAL` fields are left out of its dump while they hold their default.
 
@@ -95,6 +49,77 @@ class OmitsDefaults(Record):
 
 
 Goods = Literal["wine", "grain", "cloth"]
+
+
+class TileSource(Record):
+    """The tile-list entry a tile type was read from."""
+
+    list_index: int
+    line: int
+    col: int
+    image: str
+
+
+class ConfigTile(OmitsDefaults):
+    """One tile type of the set: copies in the box and what the wiki says about them (a
+    reference set's tile has no `source`: the set's `reference` says where it comes from)."""
+
+    OPTIONAL: ClassVar[tuple[str, ...]] = ("source",)
+
+    code: str
+    count: int = Field(ge=0)
+    start_tile: bool = Field(description="One copy of this type is the start tile.")
+    special: bool = Field(description="Kept outside the draw pile (e.g. one per player).")
+    features: dict[str, int] = Field(description="Features on every copy: name -> how many.")
+    illustrations: dict[str, int] = Field(
+        description="Per-copy illustrations: name -> copies showing it (None = plain copies)."
+    )
+    source: TileSource | None = None
+
+    def entry(self) -> TileSource:
+        """The tile-list entry it was read from (a reference set's tile has none)."""
+        if self.source is None:
+            raise ValueError(f"tile {self.code} is a reference set's: no tile-list entry")
+        return self.source
+
+
+class TileSetSource(Record):
+    title: str
+    language: str
+    revision_key: str
+    lists: list[int] = Field(description="list_index of every tile list the set was read from")
+
+
+class ConfigTileSet(OmitsDefaults):
+    """The tiles of one product and edition: a page's tile lists (`source`), or the engine's
+    reference set of the box when no page is read (`reference`)."""
+
+    OPTIONAL: ClassVar[tuple[str, ...]] = ("source", "reference")
+
+    product: str
+    edition: str
+    codes_selected: list[str] | None = Field(
+        description="The tile codes asked for (--codes), or null for every tile of the lists."
+    )
+    declared_total: int | None = Field(
+        description="Sum of the lists' tiles=N, or null when a list is only partly selected."
+    )
+    draw_pile_total: int = Field(description="Copies of the non-special tiles.")
+    special_total: int
+    start_tile: str | None
+    tiles: list[ConfigTile]
+    source: TileSetSource | None = None
+    reference: str | None = Field(
+        default=None,
+        description="Not read from the wiki: the engine's reference set of the box (where "
+        "its counts come from).",
+    )
+
+    def page_source(self) -> TileSetSource:
+        """The page the set was read from (a reference set has none)."""
+        if self.source is None:
+            raise ValueError(f"{self.product} {self.edition} is a reference set: no page")
+        return self.source
 
 
 class CityGeometry(OmitsDefaults):

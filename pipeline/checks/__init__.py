@@ -32,6 +32,7 @@ from pipeline.checks.engine_expansions import (
 from pipeline.checks.foundation import check_data_findings, check_pages_in_catalog
 from pipeline.checks.history import check_no_lost_records
 from pipeline.checks.inputs import CheckInputs, Detached, Helper
+from pipeline.checks.reference import check_reference_sets
 from pipeline.checks.rules import check_icon_notes_recorded, check_no_markup_in_text
 from pipeline.checks.tiles import (
     check_declared_totals,
@@ -54,7 +55,7 @@ from warehouse.store import replace_check_results
 # Bump when a check is added or changes its results: builds then run the checks again.
 # 3: interchange.jcz (imported JCloisterZone files); 4: expansion tile sets, shape features,
 # the rule modules' claims; 5: history.no_lost_records
-CHECKS_VERSION = 5
+CHECKS_VERSION = 6
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,7 @@ def registered_checks() -> list[Check]:
         Check("engine.tile_sets", check_tile_sets, detach_tile_sets),
         Check("engine.expansion_tile_sets", check_expansion_tile_sets),
         Check("engine.shape_features", check_shape_features),
+        Check("engine.reference_sets", check_reference_sets),
         Check("engine.scoring_claims", check_scoring_claims),
         Check("engine.worked_examples", check_worked_examples),
         Check("interchange.jcz", _conn_only(compare_jcz)),

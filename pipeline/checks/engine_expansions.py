@@ -17,7 +17,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 
 import duckdb
@@ -27,35 +26,15 @@ from pipeline.checks.engine_tile_set import tile_set_results
 from pipeline.checks.inputs import CheckInputs
 from pipeline.checks.tiles import tiles_by_list
 from pipeline.engine.geometry import (
-    TileShape,
     resolved,
     tile_set,
     unknown_shapes,
 )
+from pipeline.engine.reference_sets import LISTED_FEATURES
 from pipeline.engine.ruleset import RulesConfig
 from pipeline.products import shape_owner
 from schemas.checks import CheckResult, outcome, skip
 from schemas.engine_config import EngineConfig
-
-
-def _junction(shape: TileShape) -> int:
-    """Roads ending at the tile's junction (one side each): 3 or 4 make a village."""
-    return sum(1 for road in shape.roads if len(road.sides) == 1) if len(shape.roads) >= 3 else 0
-
-
-# Feature name -> (what the shape has, as a count comparable with the listed count).
-STRUCTURAL: dict[str, Callable[[TileShape], int]] = {
-    "Monastery": lambda s: int(s.monastery and not s.abbey),
-    "Abbey": lambda s: int(s.abbey),
-    "InnerField": lambda s: sum(1 for f in s.fields if not f.halves),
-    "OverpassingCityBridge": lambda s: sum(1 for c in s.cities if c.bridge),
-    "TunnelRoad": lambda s: sum(1 for r in s.roads if r.tunnel),
-    "ContinuousRoad": lambda s: sum(1 for r in s.roads if len(r.sides) >= 3),
-    "Village": lambda s: int(_junction(s) >= 3),
-    "Crossroad": lambda s: int(_junction(s) >= 3),
-    "Well": lambda s: int(s.well),
-    "Garden": lambda s: int(s.garden),
-}
 
 
 def _shape_owner(product: str, known: set[str]) -> str:
@@ -84,14 +63,14 @@ def check_shape_features(
         checked = 0
         shapeless: list[str] = []
         for row in rows:
-            listed = {name: n for name, n in row.features.items() if name in STRUCTURAL}
+            listed = {name: n for name, n in row.features.items() if name in LISTED_FEATURES}
             found = shapes.get((owner, row.code))
             if found is None:
                 shapeless.append(row.code)
                 continue
             for name, count in sorted(listed.items()):
                 checked += 1
-                has = STRUCTURAL[name](found[0])
+                has = LISTED_FEATURES[name](found[0])
                 if has != count:
                     wrong.append(
                         f"tile {row.code}: the wiki lists {name} x{count}, its shape {has}"

@@ -105,5 +105,5 @@ def _draw_pile_total(config: EngineConfig, rules: RulesConfig, scope: str) -> Ch
         declared,
         pile,
         f"the engine's draw pile holds {pile} tiles, the lists declare {declared}",
-        {"lists": config.tile_set.source.lists},
+        {"lists": config.tile_set.page_source().lists},
     )

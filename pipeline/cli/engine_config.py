@@ -33,29 +33,51 @@ def engine_config(
     schema: Annotated[
         bool, typer.Option("--schema", help="Print the document's JSON Schema and stop.")
     ] = False,
+    reference: Annotated[
+        bool,
+        typer.Option(
+            "--reference",
+            help="From the engine's reference set of --product's box (no page, no warehouse).",
+        ),
+    ] = False,
     db: DbOption = DEFAULT_DB,
     quiet: QuietOption = False,
 ) -> None:
-    """Write the tile set, geometry and scoring values of a page's edition as versioned JSON.
+    """Write the tile set, geometry and scoring values of a page's edition as versioned JSON
+    (or, with --reference, of a product's box as the engine's reference set holds it).
 
     Exits 1 (after writing) when a tile of the set has no shape the engine could play."""
     from pipeline.configgen.generate import engine_config as generate
     from pipeline.configgen.generate import json_schema, parse_codes, render
-    from warehouse.connection import read_only
 
     if schema:
         sys.stdout.write(json_schema())
         return
-    if page is None or edition is None:
-        raise InputError(
-            "--page and --edition are required",
-            fix='carcdb engine-config --page "Base game" --edition C3 --out c3.json',
-        )
-    if not db.exists():
-        raise InputError("no warehouse", path=str(db), fix="run `carcdb build` first or pass --db")
-    selected = None if codes is None else parse_codes(codes)
-    with read_only(db) as conn:
-        config = generate(conn, page, edition, language=lang, product=product, codes=selected)
+    if reference:
+        from pipeline.configgen.reference import reference_config
+
+        if product is None or page is not None or codes is not None or lang is not None:
+            raise InputError(
+                "--reference takes --product (and --edition), not --page, --codes or --lang",
+                fix='carcdb engine-config --reference --product "Inns and Cathedrals" '
+                "--edition C2 --out ic.json",
+            )
+        config = reference_config(product, edition)
+    else:
+        from warehouse.connection import read_only
+
+        if page is None or edition is None:
+            raise InputError(
+                "--page and --edition are required (or --reference --product P)",
+                fix='carcdb engine-config --page "Base game" --edition C3 --out c3.json',
+            )
+        if not db.exists():
+            raise InputError(
+                "no warehouse", path=str(db), fix="run `carcdb build` first or pass --db"
+            )
+        selected = None if codes is None else parse_codes(codes)
+        with read_only(db) as conn:
+            config = generate(conn, page, edition, language=lang, product=product, codes=selected)
     text = render(config)
     shapeless = [t.code for t in config.tile_set.tiles if t.code not in config.geometry.tiles]
     if out is None:
@@ -72,8 +94,9 @@ def engine_config(
                 f"; rule modules {', '.join(config.rules_modules)}: {len(config.module_values)} "
                 f"values, {from_claims} from claims"
             )
+        origin = "the reference set" if tiles.source is None else tiles.source.title
         console.print(
-            f"wrote {out}: {tiles.product} {tiles.edition} from {tiles.source.title}, "
+            f"wrote {out}: {tiles.product} {tiles.edition} from {origin}, "
             f"{tiles.draw_pile_total} tiles in {len(tiles.tiles)} types "
             f"({len(config.geometry.tiles)} with geometry), scoring values: {supported} from "
             f"claims, {len(config.scoring) - supported} default{modules}"

@@ -239,7 +239,7 @@ def engine_config(
         # Only the selected tiles are built, from the lists holding them.
         holding = sorted({positions[code][0][0] for code in codes})
         tiles = _tiles(data, title, revision_key, holding, set(codes))
-    used = sorted({tile.source.list_index for tile in tiles})
+    used = sorted({tile.entry().list_index for tile in tiles})
     declared = _declared_total(data, title, revision_key, lists, used, tiles)
     start = [tile.code for tile in tiles if tile.start_tile]
     known = data.page_scoring.get((page, language))
@@ -294,7 +294,7 @@ def _declared_total(
 
     def fully_used(index: int) -> bool:
         entries = data.entries((title, revision_key, index))
-        selected = sum(1 for t in tiles if t.source.list_index == index)
+        selected = sum(1 for t in tiles if t.entry().list_index == index)
         return index in used and entries == selected
 
     declared_by_list, members_of, of_list = _list_totals(data, title, lists)

@@ -40,13 +40,13 @@ from pipeline.engine.geometry import (
     TileSet,
     opposite_half,
 )
+from pipeline.engine.oriented import NO_SYMBOLS
 
 Pos = tuple[int, int]
 FREE: tuple[int, ...] = (-1, -1, -1, -1)
 NEIGHBOURS_8 = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0))
 _OPPOSITE_HALF = tuple(opposite_half(h) for h in range(8))
 _NONE: list[int] = []  # shared by every node that borders no city: never extended
-_NO_SYMBOLS: dict[str, int] = {}  # shared by every node without symbols: never extended
 FEATURE_NAMES = {**KIND_NAMES, MONASTERY: "monastery", ABBEY: "abbey", GARDEN: "garden"}
 # Final scoring order of feature kinds (roads, cities, cloisters, fields).
 FINAL_ORDER = {ROAD: 0, CITY: 1, MONASTERY: 2, ABBEY: 2, GARDEN: 2, FIELD: 3}
@@ -89,7 +89,8 @@ class FeatureBoard(Protocol):
     def put_meeple(self, pos: Pos, segment: int, figure: int) -> None: ...
     def add_figure(self, pos: Pos, segment: int, figure: int) -> None: ...
     def corner_field(self, pos: Pos, corner: int) -> int: ...
-    def mark(self, name: str, pos: Pos, segment: int, value: int, *, blocks: bool) -> int: ...
+    def mark(self, name: str, pos: Pos, segment: int, value: int, *, blocks: str = "") -> int: ...
+    def blocked(self, fid: int) -> str | None: ...
     def marks_of(self, name: str, fid: int) -> list[int]: ...
     def marked(self, name: str) -> list[int]: ...
 
@@ -185,12 +186,15 @@ class Board:
         self.covered: list[set[Pos]] = []
         self.coats: list[int] = []
         self.borders: list[list[int]] = []  # city nodes a field borders (`_NONE`: none)
-        self.symbols: list[dict[str, int]] = []  # symbol -> count (`_NO_SYMBOLS`: none)
+        # Symbol -> count (`NO_SYMBOLS`: none), kept only when the tiles carry any.
+        self.symbols: list[dict[str, int]] = []
+        self.has_symbols = tiles.has_symbols
         self.meeples: list[list[int]] = []  # figure codes (`figures`) standing on the feature
         # Rule modules' marks: name -> root -> values (the barn: its owners on that field);
-        # `blocking` names the marks that keep followers off their feature.
+        # `blocking`: the marks that keep followers off their feature, with the reason.
         self.marks: dict[str, dict[int, list[int]]] = {}
-        self.blocking: dict[str, dict[int, list[int]]] = {}
+        self.blocking: dict[str, tuple[dict[int, list[int]], str]] = {}
+        self._blocked_by: list[dict[int, list[int]]] = []  # the blocking marks' dicts
 
     # -- union-find -------------------------------------------------------------------
     def find(self, node: int) -> int:
@@ -216,9 +220,8 @@ class Board:
                 self.borders[ra].extend(self.borders[rb])
             else:
                 self.borders[ra] = self.borders[rb]  # rb is no root any more: its list moves
-        if self.symbols[rb] is not _NO_SYMBOLS:
-            merged = self.symbols[ra]
-            merged = dict(merged) if merged is _NO_SYMBOLS else merged
+        if self.has_symbols and self.symbols[rb] is not NO_SYMBOLS:
+            merged = dict(self.symbols[ra])  # the dicts are shared with the tiles: a new one
             for name, count in self.symbols[rb].items():
                 merged[name] = merged.get(name, 0) + count
             self.symbols[ra] = merged
@@ -268,7 +271,8 @@ class Board:
         self.covered.extend(map(set, repeat((pos,), count)))
         self.coats.extend(o.coats)
         self.borders.extend([[base + c for c in b] if b else _NONE for b in o.field_borders])
-        self.symbols.extend([_symbol_counts(s) if s else _NO_SYMBOLS for s in o.symbols])
+        if self.has_symbols:
+            self.symbols.extend(o.symbol_counts)
         self.meeples.extend(map(list, repeat((), count)))
         extend_frontier(self.frontier, self.placed, pos, o)
         return base
@@ -325,7 +329,7 @@ class Board:
                 continue
             # (Never an abbey: an abbey fills a hole, so no empty square is left beside it.)
             nbase = self.node_base[npos]
-            if edge in (ROAD, CITY):  # a field or river side has no such segment
+            if 0 < edge < 3:  # a road or city side (ROAD, CITY); a field or river has none
                 root = self._union(
                     base + o.side_segment[side], nbase + neighbour.side_segment[facing]
                 )
@@ -395,7 +399,7 @@ class Board:
 
     def symbols_of(self, fid: int) -> dict[str, int]:
         """Symbol -> count on the feature (read only)."""
-        return self.symbols[fid]
+        return self.symbols[fid] if self.has_symbols else NO_SYMBOLS
 
     def complete(self, fid: int) -> bool:
         kind = self.kind[fid]
@@ -425,15 +429,23 @@ class Board:
         roots = [n for n in range(len(self.parent)) if self.parent[n] == n and meeples[n]]
         return sorted(roots, key=lambda root: (FINAL_ORDER[kind[root]], root))
 
-    def mark(self, name: str, pos: Pos, segment: int, value: int, *, blocks: bool) -> int:
+    def mark(self, name: str, pos: Pos, segment: int, value: int, *, blocks: str = "") -> int:
         """Add `value` to mark `name` of the feature of that segment; returns its root.
-        A blocking mark keeps followers off the feature (`free_segments`)."""
+        A blocking mark (`blocks`: the reason) keeps followers off the feature."""
         root = self.find(self.node_base[pos] + segment)
         marks = self.marks.setdefault(name, {})
-        if blocks:
-            self.blocking[name] = marks
+        if blocks and name not in self.blocking:
+            self.blocking[name] = (marks, blocks)
+            self._blocked_by.append(marks)
         marks.setdefault(root, []).append(value)
         return root
+
+    def blocked(self, fid: int) -> str | None:
+        """Why no follower may go onto the feature (a blocking mark), or None."""
+        for marks, reason in self.blocking.values():
+            if fid in marks:
+                return reason
+        return None
 
     def marks_of(self, name: str, fid: int) -> list[int]:
         marks = self.marks.get(name)
@@ -450,8 +462,15 @@ class Board:
         base = self.node_base[pos]
         o = self.placed[pos]
         meeples, find = self.meeples, self.find
-        if self.blocking:
-            blocked = self.blocking.values()
+        blocked = self._blocked_by
+        if blocked:
+            if len(blocked) == 1:
+                (only,) = blocked
+                return [
+                    i
+                    for i in range(len(o.kinds))
+                    if not meeples[r := find(base + i)] and r not in only
+                ]
             return [
                 i
                 for i in range(len(o.kinds))
@@ -475,6 +494,10 @@ class Board:
         root = self.find(self.node_base[pos] + segment)
         if self.meeples[root]:
             raise IllegalMove(f"that {FEATURE_NAMES[self.kind[root]]} is already occupied")
+        if self.blocking:
+            reason = self.blocked(root)
+            if reason is not None:
+                raise IllegalMove(reason)
         self.meeples[root].append(figure)
 
     def add_figure(self, pos: Pos, segment: int, figure: int) -> None:
@@ -494,10 +517,3 @@ class Board:
             if other is None or other.corner_segment[their] < 0:
                 return -1
         return field_at
-
-
-def _symbol_counts(symbols: tuple[str, ...]) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for name in symbols:
-        counts[name] = counts.get(name, 0) + 1
-    return counts

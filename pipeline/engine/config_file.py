@@ -72,7 +72,10 @@ def rules_from_engine_config(config: EngineConfig, path: str) -> RulesConfig:
         raise InputError(
             f"the engine has no tile data for product {product!r}", path=path, fix="use Base Game"
         ) from None
-    if config.tile_set.start_tile not in (None, engine_start):
+    start = config.tile_set.start_tile
+    if start is not None and (product, start) in resolved():
+        start = record_name(config.tile_set.product, start, resolved()[(product, start)][1])
+    if start not in (None, engine_start):
         raise InputError(
             f"start tile {config.tile_set.start_tile} but the engine starts with {engine_start}",
             path=path,

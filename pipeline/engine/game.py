@@ -23,11 +23,14 @@ from pipeline.engine.board import FEATURE_NAMES, Board, FeatureBoard, IllegalMov
 from pipeline.engine.figures import MEEPLE, PLAYER_MASK, FigureType, player_of, type_of
 from pipeline.engine.geometry import FIELD, Oriented, TileSet, tile_set
 from pipeline.engine.rules import modules_for
-from pipeline.engine.rules.module import HOOKS, Choice, RuleModule
+from pipeline.engine.rules.module import HOOKS, RuleModule
 from pipeline.engine.ruleset import RulesConfig
 from pipeline.engine.scoring import Facts, Formula, ScoreEvent, award
 
 BoardFactory = Callable[[TileSet], FeatureBoard]
+# A figure random play may place: (figure, target as records write it, segment or -1, the
+# square a figure is taken back from or None).
+Choice = tuple[FigureType, str, int, Pos | None]
 
 
 def indefinite(noun: str) -> str:
@@ -54,6 +57,7 @@ class Game:
         self.players = list(players)
         self.board = type(self).board_type(self.tiles)
         self.scores = [0] * len(self.players)
+        self._count = len(self.players)
         self.events: list[ScoreEvent] = []
         self.completed = {"road": 0, "city": 0, "monastery": 0}
         self.turn = 0
@@ -91,6 +95,16 @@ class Game:
             hook: [getattr(m, hook) for m in modules if m.defines(hook)] for hook in HOOKS
         }
         self._tile_rules = [m for m in modules if m.defines("tile_problem")]
+        self._segment_figures = [f for f in self.figure_types.values() if f.kinds]
+        # Modules with their own spots, and their figures: asked only while one is left.
+        self._spot_modules = [
+            (m, [f.name for f in m.figures if not f.kinds])
+            for m in modules
+            if m.defines("figure_choices")
+        ]
+        self._taking_modules = [m for m in modules if m.defines("take_back_choices")]
+        self._check_meeples = bool(self._hooks["figure_problem"]) or self.tiles.gardens
+        self._turn_over = bool(self._hooks["end_of_turn"] or self._hooks["extra_turn"])
         self._tracked = {
             index
             for index, module in self.owners.items()
@@ -101,7 +115,7 @@ class Game:
         self._last: Pos | None = None
         # This turn's figures put on a segment, then moved, in order: (code, square, segment).
         self.turn_figures: list[tuple[int, Pos, int]] = []
-        self.turn_completed: list[int] = []
+        self._completed_now: tuple[list[int], list[int]] = ([], [])
         for module in modules:
             module.setup(self)
 
@@ -109,6 +123,12 @@ class Game:
     def last_pos(self) -> Pos | None:
         """The square of the tile placed this turn (None before the first)."""
         return self._last
+
+    @property
+    def turn_completed(self) -> list[int]:
+        """The features this turn's tile completed (roots; valid until the next placement)."""
+        roads_and_cities, cloisters = self._completed_now
+        return roads_and_cities + cloisters
 
     def module(self, name: str) -> RuleModule | None:
         return self.modules.get(name)
@@ -194,7 +214,7 @@ class Game:
             raise IllegalMove("only one meeple may be placed per turn")
         if self.supply[player] <= 0:
             raise IllegalMove(f"{self.players[player]} has no meeple left")
-        if self._hooks["figure_problem"] or self.tiles.gardens:
+        if self._check_meeples:
             self._check_segment(player, MEEPLE, segment)
         self.board.put_meeple(self._last, segment, player)
         self.supply[player] -= 1
@@ -258,8 +278,13 @@ class Game:
             raise IllegalMove(
                 f"{indefinite(figure.name)} may only go on {places}, not on {indefinite(feature)}"
             )
-        if figure.follower and self.board.figures_of(self.board.fid(pos, segment)):
-            raise IllegalMove(f"that {FEATURE_NAMES[kind]} is already occupied")
+        if figure.follower:
+            fid = self.board.fid(pos, segment)
+            if self.board.figures_of(fid):
+                raise IllegalMove(f"that {FEATURE_NAMES[kind]} is already occupied")
+            reason = self.board.blocked(fid)
+            if reason is not None:
+                raise IllegalMove(reason)
         for hook in self._hooks["figure_problem"]:
             reason = hook(self, player, figure, pos, segment)
             if reason is not None:
@@ -268,54 +293,62 @@ class Game:
     def figure_choices(self, player: int) -> list[Choice]:
         """Every figure `player` may put on the tile just placed, in a fixed order: each
         figure type's free segments (meeple first), then the modules' own targets (barn
-        corners), then the figures the player may take back instead (the abbot)."""
+        corners), then the figures the player may take back instead (the abbot). A choice is
+        (figure, target as records write it, segment or -1, the square taken back from);
+        `choose` does it."""
         pos = self._last
         assert pos is not None
         o = self.board.placed[pos]
         board = self.board
         free = self.free_segments()
         hooks = self._hooks["figure_problem"]
+        names = o.segment_names
+        kinds = o.kinds
         choices: list[Choice] = []
-        for figure in self.figure_types.values():
-            if not figure.kinds:
-                continue
+        for figure in self._segment_figures:
             left = self.supply[player] if figure is MEEPLE else self.reserve[figure.name][player]
             if left <= 0:
                 continue
-            segments = free if figure.follower else range(len(o.kinds))
-            for segment in segments:
-                if o.kinds[segment] not in figure.kinds:
+            allowed = figure.kinds
+            if figure.follower:
+                if hooks:
+                    choices += [
+                        (figure, names[s], s, None)
+                        for s in free
+                        if kinds[s] in allowed
+                        and all(hook(self, player, figure, pos, s) is None for hook in hooks)
+                    ]
+                else:
+                    choices += [(figure, names[s], s, None) for s in free if kinds[s] in allowed]
+                continue
+            for segment in range(len(kinds)):
+                # A special figure stands by a follower (its module's check says whose).
+                if kinds[segment] not in allowed or not board.figures_of(board.fid(pos, segment)):
                     continue
-                if not figure.follower and not board.figures_of(board.fid(pos, segment)):
-                    continue  # a special figure stands by a follower (its module checks whose)
-                if any(hook(self, player, figure, pos, segment) is not None for hook in hooks):
-                    continue
-                name = o.segment_names[segment]
-                choices.append(Choice(figure, name, self._putter(player, figure, segment)))
-        for module in self.modules.values():
-            if module.defines("figure_choices"):
-                for figure, target in module.figure_choices(self, player, pos, o):
-                    if self.reserve[figure.name][player] > 0:
-                        choices.append(
-                            Choice(figure, target, self._targeter(player, figure, target))
-                        )
-        for module in self.modules.values():
-            if module.defines("take_back_choices"):
-                for figure, where in module.take_back_choices(self, player):
-                    choices.append(Choice(figure, "", self._taker(player, figure, where), where))
+                if all(hook(self, player, figure, pos, segment) is None for hook in hooks):
+                    choices.append((figure, names[segment], segment, None))
+        reserve = self.reserve
+        for module, spotted in self._spot_modules:
+            # (A barn module without a barn left has nothing to offer: not asked.)
+            if len(spotted) == 1 and reserve[spotted[0]][player] <= 0:
+                continue
+            for figure, target in module.figure_choices(self, player, pos, o):
+                if reserve[figure.name][player] > 0:
+                    choices.append((figure, target, -1, None))
+        for module in self._taking_modules:
+            for figure, where in module.take_back_choices(self, player):
+                choices.append((figure, "", -1, where))
         return choices
 
-    def _putter(self, player: int, figure: FigureType, segment: int) -> Callable[[], None]:
-        return lambda: self.put_figure(player, figure, segment)
-
-    def _targeter(self, player: int, figure: FigureType, target: str) -> Callable[[], None]:
-        return lambda: self.put_target(player, figure, target)
-
-    def _taker(self, player: int, figure: FigureType, where: Pos) -> Callable[[], None]:
-        def take() -> None:
+    def choose(self, player: int, choice: Choice) -> None:
+        """Do what `figure_choices` offered."""
+        figure, target, segment, where = choice
+        if where is not None:
             self.take_back(player, figure, where)
-
-        return take
+        elif segment >= 0:
+            self.put_figure(player, figure, segment)
+        else:
+            self.put_target(player, figure, target)
 
     def take_back(self, player: int, figure: FigureType, pos: Pos) -> list[ScoreEvent]:
         """Take `figure` back from the feature it stands on at `pos` instead of placing one
@@ -337,7 +370,12 @@ class Game:
     # -- scoring ----------------------------------------------------------------------
     def end_turn(self) -> list[ScoreEvent]:
         """Scoring and the end of the turn, with no figure moved."""
-        return self.score_turn() + self.finish_turn()
+        events = self.score_turn()
+        if self._turn_over:
+            events += self.finish_turn()
+        else:
+            self.next_player = (self.active + 1) % self._count
+        return events
 
     def score_turn(self) -> list[ScoreEvent]:
         """Score what the tile completed (and what the modules score then)."""
@@ -346,7 +384,7 @@ class Game:
         board = self.board
         events: list[ScoreEvent] = []
         completed = self.completed
-        self.turn_completed = roots + cloisters
+        self._completed_now = (roots, cloisters)
         for root in roots:
             completed[FEATURE_NAMES[board.kind_of(root)]] += 1
             events += self._score(root, True, self.turn)
@@ -361,14 +399,23 @@ class Game:
     def pending_moves(self) -> list[tuple[int, str, Pos]]:
         """Figures that may move now, in the order the players decide (clockwise from the
         active player): (player, figure, the square it stood on)."""
-        moves: list[tuple[int, str, Pos]] = []
-        for hook in self._hooks["pending_moves"]:
+        hooks = self._hooks["pending_moves"]
+        if not hooks:
+            return []
+        if len(hooks) == 1:
+            moves: list[tuple[int, str, Pos]] = hooks[0](self)
+            return moves
+        moves = []
+        for hook in hooks:
             moves += hook(self)
         return moves
 
     def finish_turn(self) -> list[ScoreEvent]:
         """The end of the turn: figures not moved stay in their supply; end-of-turn rules;
         who plays next (a bonus turn goes to the same player)."""
+        if not self._turn_over:
+            self.next_player = (self.active + 1) % self._count
+            return []
         events: list[ScoreEvent] = []
         for hook in self._hooks["end_of_turn"]:
             hook(self, events)
@@ -377,7 +424,7 @@ class Game:
         bonus = not was and any(hook(self) for hook in self._hooks["extra_turn"])
         self.last_was_bonus = was
         self.bonus_turn = bonus
-        self.next_player = self.active if bonus else (self.active + 1) % len(self.players)
+        self.next_player = self.active if bonus else (self.active + 1) % self._count
         return events
 
     def finish(self) -> list[ScoreEvent]:

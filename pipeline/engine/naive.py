@@ -42,7 +42,7 @@ class NaiveBoard:
         self.nodes: list[tuple[Pos, int]] = []  # node id -> (square, segment)
         self.figures: dict[int, list[int]] = {}
         self.marks: dict[str, dict[int, list[int]]] = {}  # name -> node -> values
-        self.blocking: set[str] = set()
+        self.blocking: dict[str, str] = {}  # blocking mark name -> why
 
     # -- placement --------------------------------------------------------------------
     def why_illegal(self, pos: Pos, o: Oriented) -> str | None:
@@ -215,9 +215,9 @@ class NaiveBoard:
         fids = {min(self._feature(node)[0]) for node in self.figures}
         return sorted(fids, key=lambda fid: (FINAL_ORDER[self.kind_of(fid)], fid))
 
-    def mark(self, name: str, pos: Pos, segment: int, value: int, *, blocks: bool) -> int:
+    def mark(self, name: str, pos: Pos, segment: int, value: int, *, blocks: str = "") -> int:
         if blocks:
-            self.blocking.add(name)
+            self.blocking[name] = blocks
         node = self.node_base[pos] + segment
         self.marks.setdefault(name, {}).setdefault(node, []).append(value)
         return self.fid(pos, segment)
@@ -225,6 +225,12 @@ class NaiveBoard:
     def marks_of(self, name: str, fid: int) -> list[int]:
         marks = self.marks.get(name, {})
         return [value for n in sorted(self._feature(fid)[0]) for value in marks.get(n, ())]
+
+    def blocked(self, fid: int) -> str | None:
+        for name, reason in self.blocking.items():
+            if self.marks_of(name, fid):
+                return reason
+        return None
 
     def marked(self, name: str) -> list[int]:
         return sorted({min(self._feature(node)[0]) for node in self.marks.get(name, ())})
@@ -248,6 +254,9 @@ class NaiveBoard:
         fid = self.fid(pos, segment)
         if self.figures_of(fid):
             raise IllegalMove(f"that {FEATURE_NAMES[self.kind_of(fid)]} is already occupied")
+        reason = self.blocked(fid)
+        if reason is not None:
+            raise IllegalMove(reason)
         self.figures.setdefault(self.node_base[pos] + segment, []).append(figure)
 
     def add_figure(self, pos: Pos, segment: int, figure: int) -> None:

@@ -63,6 +63,7 @@ class Oriented:
         "segment_names",
         "side_segment",
         "spring",
+        "symbol_counts",
         "symbols",
         "targets",
     )
@@ -153,6 +154,9 @@ class Oriented:
         self.kinds = tuple(kinds)
         self.cloisters = tuple(i for i, k in enumerate(kinds) if k in (MONASTERY, ABBEY, GARDEN))
         self.symbols = tuple(symbols)
+        # Per segment, symbol -> count, shared by every node made from it (never mutated:
+        # the board merges features into new dicts); `NO_SYMBOLS` for a segment without.
+        self.symbol_counts = tuple(_counts(names) if names else NO_SYMBOLS for names in symbols)
         self.rivers = tuple(
             tuple(sorted(rot_side(side) for side in river.sides)) for river in shape.rivers
         )
@@ -174,6 +178,16 @@ class Oriented:
 
     def __repr__(self) -> str:
         return f"Oriented({self.code}, {self.rotation})"
+
+
+NO_SYMBOLS: dict[str, int] = {}
+
+
+def _counts(names: tuple[str, ...]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return counts
 
 
 def segment_symbols(segment: CitySegment | RoadSegment) -> tuple[str, ...]:

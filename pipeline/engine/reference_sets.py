@@ -11,6 +11,7 @@ another shows it on its `Garden` copies (the base game's E, H, I, M, N, R, U, V 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pipeline.engine.shape_data import (
@@ -23,6 +24,34 @@ from pipeline.engine.shape_data import (
 )
 
 GARDEN = "Garden"
+
+
+def _junction(shape: TileShape) -> int:
+    """Roads ending at the tile's junction (one side each): 3 or 4 make a village."""
+    return sum(1 for road in shape.roads if len(road.sides) == 1) if len(shape.roads) >= 3 else 0
+
+
+# The structural features the wiki's tile lists name on every copy of a tile (its `Feature`
+# templates' names) -> what the shape has, as a count comparable with the listed count.
+LISTED_FEATURES: dict[str, Callable[[TileShape], int]] = {
+    "Monastery": lambda s: int(s.monastery and not s.abbey),
+    "Abbey": lambda s: int(s.abbey),
+    "InnerField": lambda s: sum(1 for f in s.fields if not f.halves),
+    "OverpassingCityBridge": lambda s: sum(1 for c in s.cities if c.bridge),
+    "TunnelRoad": lambda s: sum(1 for r in s.roads if r.tunnel),
+    "ContinuousRoad": lambda s: sum(1 for r in s.roads if len(r.sides) >= 3),
+    "Village": lambda s: int(_junction(s) >= 3),
+    "Crossroad": lambda s: int(_junction(s) >= 3),
+    "Well": lambda s: int(s.well),
+    "Garden": lambda s: int(s.garden),
+}
+
+
+def listed_features(shape: TileShape) -> dict[str, int]:
+    """The structural features a tile list would name on every copy of `shape` (a junction
+    as `Village`, the base game page's name; `Crossroad` is the other pages' name for it)."""
+    found = {name: count(shape) for name, count in LISTED_FEATURES.items() if name != "Crossroad"}
+    return {name: n for name, n in found.items() if n}
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from pipeline.engine.figures import majority, scoring_figures
 from pipeline.engine.ruleset import RulesConfig
@@ -19,8 +19,7 @@ from pipeline.engine.ruleset import RulesConfig
 When = Literal["turn", "final"]
 
 
-@dataclass(frozen=True, slots=True)
-class Facts:
+class Facts(NamedTuple):
     """What a feature's points are reckoned from: its tiles (a cloister's 3x3 square), coats
     of arms, the completed cities it borders (a field), whether it is complete, and the
     symbols its segments carry (`{"inn": 1}`, `{"wine": 2}`)."""

@@ -213,8 +213,8 @@ def _random_figure(
     choice = rng.randrange(len(choices) + 1)
     if choice < len(choices):
         picked = choices[choice]
-        picked.put()
-        return picked.figure, picked.target, picked.back
+        game.choose(player, picked)
+        return picked[0], picked[1], picked[3]
     return MEEPLE, "", None
 
 

@@ -97,6 +97,10 @@ class TileSet:
             for name, shape in self.shapes.items()
         }
         self.abbeys = tuple(name for name, shape in self.shapes.items() if shape.abbey)
+        # Whether any segment carries a symbol (an inn, goods ...): boards skip them if not.
+        self.has_symbols = any(
+            any(o.symbols) for variants in self.oriented.values() for o in variants[:1]
+        )
         self._fits: dict[str, FitTable] = {}
 
     def reference_counts(self) -> dict[str, int]:

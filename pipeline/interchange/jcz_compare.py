@@ -137,7 +137,7 @@ def _set_results(
         theirs[key] += ref.count
         their_ids[key].append(ref.tile_id)
         lines[key].append(ref.location.line)
-    label = f"{product} {edition} ({config.tile_set.source.title})"
+    label = f"{product} {edition} ({config.tile_set.page_source().title})"
     results = []
     for key in sorted(set(ours) | set(theirs)):
         if ours.get(key, 0) == theirs.get(key, 0):

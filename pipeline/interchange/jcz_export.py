@@ -157,7 +157,7 @@ def export_jcz(
                 report.notes.append(
                     f"{product} {edition}: no shape for {', '.join(left_out)}, left out"
                 )
-            source = config.tile_set.source
+            source = config.tile_set.page_source()
             total = sum(count for _tile, count in refs)
             sets.append(
                 SetToWrite(

@@ -34,7 +34,7 @@ def _provenance(provenance: Provenance) -> Raw:
 
 def _config_block(config: EngineConfig) -> str:
     tiles = config.tile_set
-    source = tiles.source
+    source = tiles.page_source()
     head = (
         f"<h3>{esc(tiles.product)} {esc(tiles.edition)} — {esc(source.title)}</h3>"
         f"<p>{tiles.draw_pile_total} tiles in the draw pile ({len(tiles.tiles)} types, "
@@ -68,8 +68,8 @@ def _config_block(config: EngineConfig) -> str:
                 t.count,
                 t.start_tile,
                 t.special,
-                f"{t.source.line}:{t.source.col}",
-                t.source.image,
+                f"{t.entry().line}:{t.entry().col}",
+                t.entry().image,
             )
             for t in tiles.tiles
         ],

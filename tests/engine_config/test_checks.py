@@ -123,7 +123,7 @@ def test_each_language_is_compared_with_the_configuration(tmp_path: Path) -> Non
     )
     # The tile set still comes from the one language with tile lists; claims from both.
     config = generate(db, "Base game", "C3")
-    assert config.tile_set.source.language == "ro"
+    assert config.tile_set.page_source().language == "ro"
     assert config.claim_languages == ["de", "ro"]
     city = next(v for v in config.scoring if v.engine_key == "city_completed_per_tile")
     assert city.points == 2

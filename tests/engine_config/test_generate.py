@@ -24,7 +24,11 @@ from warehouse.rows import execute
 def test_base_game_c3_tile_set(sample_db: Path) -> None:
     config = generate(sample_db, "Base game", "C3")
     tiles = config.tile_set
-    assert (tiles.product, tiles.edition, tiles.source.title) == ("Base Game", "C3", "Base game/ro")
+    assert (tiles.product, tiles.edition, tiles.page_source().title) == (
+        "Base Game",
+        "C3",
+        "Base game/ro",
+    )
     assert {t.code: t.count for t in tiles.tiles} == reference_counts()
     assert tiles.declared_total == tiles.draw_pile_total == 72
     assert tiles.start_tile == "D" == config.geometry.start_tile
@@ -38,7 +42,7 @@ def test_c2_and_c3_differ_only_in_tile_v_illustrations_and_provenance(sample_db:
     c2 = generate(sample_db, "Base game", "C2").model_dump(mode="json")
     c3 = generate(sample_db, "Base game", "C3").model_dump(mode="json")
     paths = differing_paths(c2, c3)
-    provenance = [p for p in paths if ".source." in p or p.startswith(".tile_set.source.")]
+    provenance = [p for p in paths if ".source." in p or p.startswith(".tile_set.page_source().")]
     rest = sorted(set(paths) - set(provenance))
     assert rest == [
         ".tile_set.edition",

@@ -66,8 +66,10 @@ def test_a_falsified_barn_number_fails_naming_the_sentence(
 def test_a_listed_feature_the_shape_lacks_fails(tmp_path: Path) -> None:
     db = build_edited(tmp_path, "InnerField|count=2", "InnerField|count=3", AM_PAGE)
     failed = [r for r in engine_results(db).values() if r.status is CheckStatus.FAIL]
-    assert [r.check for r in failed] == ["engine.shape_features"]
+    assert [r.check for r in failed] == ["engine.shape_features", "engine.reference_sets"]
     assert "tile C: the wiki lists InnerField x3, its shape 2" in failed[0].message
+    assert "C: features InnerField 3, OverpassingCityBridge 1 listed" in failed[1].message
+    assert failed[1].severity == "warning"
 
 
 def test_engine_config_for_the_expansions(sample_db: Path, tmp_path: Path) -> None:

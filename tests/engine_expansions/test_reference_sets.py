@@ -20,15 +20,19 @@ GARDEN_LETTERS = list("EHIMNRUV")
 
 def test_the_products_with_a_reference_set_and_their_editions() -> None:
     assert reference_products() == (
+        "Abbey and the Mayor",
         "Base Game",
         "Inns and Cathedrals",
+        "The Courier",
         "The River",
         "The River II",
         "Traders and Builders",
+        "Winter Edition",
     )
     assert reference_editions("Base Game") == ("C3", "C2")
     assert reference_editions("The River") == ("C2",)
-    assert reference_editions("Abbey and the Mayor") == ()
+    assert reference_editions("Abbey and the Mayor") == ("C2",)
+    assert reference_editions("Winter Edition") == ("WE3",)
     with pytest.raises(KeyError, match="no reference set of The River C3"):
         reference_set("The River", "C3")
     with pytest.raises(KeyError):

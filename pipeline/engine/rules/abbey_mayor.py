@@ -104,10 +104,7 @@ class WagonRules(RuleModule):
     def setup(self, game: Game) -> None:
         self.spots: dict[int, list[tuple[Pos, int]]] = {}  # player -> where their wagons are
         self.pending: list[tuple[int, Pos]] = []  # (player, square it stood on)
-
-    def on_place(self, game: Game, pos: Pos, o: Oriented) -> None:
-        if self.pending:
-            self.pending = []
+        self.pending_turn = 0  # the turn whose scoring freed them
 
     def figure_placed(self, game: Game, code: int, pos: Pos, segment: int) -> None:
         self.spots.setdefault(player_of(code), []).append((pos, segment))
@@ -119,12 +116,16 @@ class WagonRules(RuleModule):
             if game.board.fid(pos, segment) == fid:
                 del spots[index]
                 if turn is not None:
+                    if self.pending_turn != turn:
+                        self.pending, self.pending_turn = [], turn
                     self.pending.append((player, pos))
                 return
         raise AssertionError(f"no wagon of player {player} on feature {fid}")
 
     def pending_moves(self, game: Game) -> list[tuple[int, str, Pos]]:
         """Freed wagons in the order their owners decide (clockwise from the active player)."""
+        if not self.pending or self.pending_turn != game.turn:
+            return []
         count = len(game.players)
         order = sorted(self.pending, key=lambda w: (w[0] - game.active) % count)
         return [(player, WAGON.name, pos) for player, pos in order]

@@ -28,6 +28,7 @@ BARN = FigureType(
     "barn", 3, frozenset(), strength=0, follower=False, supply="barns_per_player", spot="corner"
 )
 MARK = "barn"
+BLOCKS = "that field has a barn: farmers may not go onto it"
 
 
 def _rate(key: str, default: int, state: str, unit: str, engine: bool = True) -> Number:
@@ -53,16 +54,6 @@ class BarnRules(RuleModule):
         self.on_board = False  # no field can join a barn's before the first barn
         self.placed: tuple[int, Pos, int] | None = None  # (player, square, segment) this turn
 
-    def on_place(self, game: Game, pos: Pos, o: Oriented) -> None:
-        self.placed = None
-
-    def figure_problem(
-        self, game: Game, player: int, figure: FigureType, pos: Pos, segment: int
-    ) -> str | None:
-        if figure.follower and game.board.marks_of(MARK, game.board.fid(pos, segment)):
-            return "that field has a barn: farmers may not go onto it"
-        return None
-
     def place(self, game: Game, player: int, figure: FigureType, target: str) -> None:
         kind, _, corner = target.partition(":")
         if kind != "corner" or corner not in CORNERS:
@@ -77,7 +68,7 @@ class BarnRules(RuleModule):
             )
         if game.board.marks_of(MARK, game.board.fid(pos, segment)):
             raise IllegalMove("that field already has a barn")
-        game.board.mark(MARK, pos, segment, player, blocks=True)
+        game.board.mark(MARK, pos, segment, player, blocks=BLOCKS)
         self.placed = (player, pos, segment)
 
     def figure_choices(
@@ -96,6 +87,7 @@ class BarnRules(RuleModule):
         if self.placed is not None:
             self.on_board = True
             _player, pos, segment = self.placed
+            self.placed = None  # (placed this turn: scored now, once)
             fid = board.fid(pos, segment)
             events += _score_farmers(game, fid, self.values["barn_placed_per_completed_city"])
         last = game.last_pos

@@ -103,17 +103,6 @@ def supply_number(figure: FigureType, default: int = 1) -> Number:
     )
 
 
-@dataclass(frozen=True)
-class Choice:
-    """A figure a random player may place on the tile just placed (`target` as records write
-    it), or take back instead (`back`: the square it stands on); `put` does it."""
-
-    figure: FigureType
-    target: str
-    put: Callable[[], None]
-    back: Pos | None = None
-
-
 class Game(Protocol):
     """What a module sees of the game (`game.Game`)."""
 
@@ -128,13 +117,13 @@ class Game(Protocol):
     reserve: dict[str, list[int]]
     # This turn's followers put on a segment, then moved: (figure code, square, segment).
     turn_figures: list[tuple[int, Pos, int]]
-    # The features this turn's tile completed (roots, valid until the next placement).
-    turn_completed: list[int]
     bonus_turn: bool  # this turn is a bonus turn (the builder's)
 
     @property
     def last_pos(self) -> Pos | None: ...
     def placements(self, code: str) -> list[tuple[Pos, Oriented]]: ...
+    @property
+    def turn_completed(self) -> list[int]: ...
     def feature_value(self, fid: int, complete: bool) -> int: ...
     def strength_coats(self, fid: int) -> int: ...
     def return_figures(self, fid: int, turn: int | None) -> None: ...
