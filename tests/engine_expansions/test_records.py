@@ -100,7 +100,7 @@ def test_schema_printed_by_score(capsys: pytest.CaptureFixture[str], tmp_path: P
     turn_schema = schema["$defs"]["Turn"]["properties"]
     # every module's figures, the sample's first (later products add theirs after them)
     assert turn_schema["figure"]["enum"] == list(all_figures())
-    assert list(all_figures())[0] == "meeple"  # the base game's first, then module order
+    assert next(iter(all_figures())) == "meeple"  # the base game's first, then module order
     assert {"mayor", "wagon", "barn", "large_meeple", "builder", "pig", "abbot"} <= set(
         all_figures()
     )
