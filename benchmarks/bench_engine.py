@@ -4,8 +4,8 @@ Every product mix (`MIXES`), each played by the fast engine (frontier + memoised
 union-find board) and by the naive baseline (bounding-box scan + flood-fill board,
 `pipeline.engine.naive`) in the same run, one process and one thread: the base game, each
 product with it (every figure of the product), the Winter Edition, and every product at once;
-each mix must run at least `MIN_RATIO` times the naive baseline's games/s. Both CPU time (robust on a shared machine) and wall time are
-shown; targets are on CPU time.
+each mix must run at least `MIN_RATIO` times the naive baseline's games/s. Both CPU time
+(robust on a shared machine) and wall time are shown; targets are on CPU time.
 
 The targets (games/s) were set on a machine where the naive base-game baseline ran
 `REFERENCE_NAIVE` games/s (docs/perf.md). The machine this runs on is not always that fast, so
@@ -25,9 +25,9 @@ from typing import Any
 
 from pipeline.engine.game import Game
 from pipeline.engine.geometry import game_tiles
-from pipeline.engine.rules import tiles_for
 from pipeline.engine.naive import NaiveGame
 from pipeline.engine.records import parse_record, replay
+from pipeline.engine.rules import tiles_for
 from pipeline.engine.ruleset import RulesConfig
 from pipeline.engine.simulate import game_rng, play_random_game, player_names
 

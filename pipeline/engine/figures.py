@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pipeline.engine.geometry import ABBEY, CITY, FIELD, MONASTERY, ROAD
 
 PLAYER_BITS = 3
+MAX_PLAYERS = 6  # the boxes' colours (the base game's five and Inns and Cathedrals' sixth)
 PLAYER_MASK = (1 << PLAYER_BITS) - 1
 FEATURE_KINDS = frozenset({ROAD, CITY, FIELD, MONASTERY, ABBEY})  # what a meeple may take
 MAX_INDEX = 31

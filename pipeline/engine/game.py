@@ -65,7 +65,8 @@ class Game:
         self.next_player = 0
         self.bonus_turn = False  # this turn is a bonus turn (the builder's)
         self.last_was_bonus = False  # the turn before was one
-        modules = modules_for(products or self.tiles.products, options or {}, config)
+        self.options = dict(options or {})
+        modules = modules_for(products or self.tiles.products, self.options, config)
         self.modules: dict[str, RuleModule] = {m.name: m for m in modules}
         self.formulas: dict[int, Formula] = {}
         self.figure_types: dict[str, FigureType] = {}

@@ -15,6 +15,7 @@ raises `GameRecordError` naming the turn and the reason.
 from __future__ import annotations
 
 import json
+import unicodedata
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -27,7 +28,7 @@ from pydantic import (
 )
 
 from pipeline.engine.board import IllegalMove
-from pipeline.engine.figures import MEEPLE
+from pipeline.engine.figures import MAX_PLAYERS, MEEPLE
 from pipeline.engine.game import Game, indefinite
 from pipeline.engine.geometry import (
     BASE_GAME,
@@ -40,6 +41,7 @@ from pipeline.engine.geometry import (
     product_entry,
 )
 from pipeline.engine.rules import all_figures, known_options, tiles_for
+from pipeline.engine.rules.base import UNLIMITED
 from pipeline.engine.ruleset import RulesConfig
 from pipeline.engine.scoring import ScoreEvent
 from pipeline.errors import GameRecordError, InputError
@@ -148,8 +150,14 @@ class GameRecord(Record):
 
     @model_validator(mode="after")
     def _players_unique(self) -> GameRecord:
-        if len(set(self.players)) != len(self.players):
-            raise ValueError("player names must be unique")
+        names = [unicodedata.normalize("NFC", name) for name in self.players]
+        if len(set(names)) != len(names):
+            raise ValueError(
+                "player names must be unique (compared in Unicode NFC: a name written with "
+                "combining accents is the same name)"
+            )
+        if len(names) > MAX_PLAYERS:
+            raise ValueError(f"{len(names)} players: a game has at most {MAX_PLAYERS}")
         return self
 
 
@@ -283,22 +291,33 @@ def replay(
     if start is None or start.abbey:
         raise fail(0, _unknown_tile(tiles, record.start.tile))
     game.start((record.start.x, record.start.y), start)
-    index = {name: i for i, name in enumerate(record.players)}
+    index = {_nfc(name): i for i, name in enumerate(record.players)}
+    box = {} if game.options.get("tiles") == UNLIMITED else tiles.reference_counts()
+    used = {start.code: 1}
     for number, turn in enumerate(record.turns, start=1):
         expected = record.players[game.next_player]
-        if turn.player not in index:
+        who = _nfc(turn.player)
+        if who not in index:
             raise fail(number, f"{turn.player!r} is not one of the players {record.players}")
-        if turn.player != expected:
-            again = game.last_was_bonus and index[turn.player] == game.active
+        if index[who] != game.next_player:
+            again = game.last_was_bonus and index[who] == game.active
             why = "a bonus tile does not give another: " if again else ""
             raise fail(number, f"{why}it is {expected}'s turn, not {turn.player}'s")
-        player = index[turn.player]
+        player = index[who]
         o = _oriented(tiles, turn.tile, turn.rotation, turn.copy_)
         if o is None:
             if turn.rotation is None and tile_name(tiles, turn.tile, turn.copy_) is not None:
                 raise fail(number, f"tile {turn.tile} needs a rotation (only an abbey may omit it)")
             raise fail(number, _unknown_tile(tiles, turn.tile, turn.copy_))
         reason = game.play_problem(player, o)
+        if reason is None and o.code in box:
+            used[o.code] = used.get(o.code, 0) + 1
+            if used[o.code] > box[o.code]:
+                reason = (
+                    f"tile {turn.tile}{f' ({turn.copy_} copy)' if turn.copy_ else ''}: the game's "
+                    f"box holds {box[o.code]} (the start tile counted), this is number "
+                    f"{used[o.code]}"
+                )
         pos = (turn.x, turn.y)
         if reason is None:
             reason = game.why_illegal(pos, o, player)
@@ -324,11 +343,12 @@ def replay(
             raise fail(number, f"figure {turn.figure!r} without a place: give 'meeple' too")
         events += game.score_turn()
         for move in turn.moves:
-            if move.player not in index:
+            mover = _nfc(move.player)
+            if mover not in index:
                 raise fail(number, f"move by {move.player!r}, who is not one of the players")
             try:
                 target = game.board.segment_for((move.x, move.y), move.meeple)
-                game.move_figure(index[move.player], move.figure, (move.x, move.y), target)
+                game.move_figure(index[mover], move.figure, (move.x, move.y), target)
             except (IllegalMove, KeyError) as exc:
                 message = exc if isinstance(exc, IllegalMove) else f"no tile on {(move.x, move.y)}"
                 raise fail(
@@ -340,6 +360,10 @@ def replay(
     if record.end == "final":
         events += game.finish()
     return dict(zip(record.players, game.scores, strict=True)), events
+
+
+def _nfc(name: str) -> str:
+    return unicodedata.normalize("NFC", name)
 
 
 def _put(game: Game, player: int, turn: Turn) -> None:

@@ -27,14 +27,13 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.engine.board import Pos
-from pipeline.engine.figures import MEEPLE, FigureType
+from pipeline.engine.figures import MAX_PLAYERS, MEEPLE, FigureType
 from pipeline.engine.game import Game
 from pipeline.engine.geometry import Oriented, TileSet, tile_set
 from pipeline.engine.rules import tiles_for
+from pipeline.engine.rules.base import UNLIMITED
 from pipeline.engine.ruleset import RulesConfig
 from pipeline.errors import InputError
-
-MAX_PLAYERS = 6
 
 
 @dataclass
@@ -148,9 +147,16 @@ def play_random_game(
     record: dict[str, Any] | None = None
     if keep_record:
         record = {"players": list(players)}
+        written = dict(options or {})
+        if any(copies > tiles.reference_counts().get(name, 0) for name, copies in counts.items()):
+            # A pile beyond the engine's boxes (a page listing more copies): the record says
+            # so, so that `score` replays it (docs/engine.md, "tiles").
+            written["tiles"] = UNLIMITED
         if tiles.products != ("Base Game",):
             record["products"] = list(tiles.products)
-            record["options"] = dict(options or {})
+            record["options"] = written
+        elif written:
+            record["options"] = written
         record["start"] = {"tile": start_code, "x": 0, "y": 0, "rotation": 0}
         record["turns"] = turns
     return GameResult(list(game.scores), set_aside, dict(game.completed), record, placed)

@@ -14,11 +14,14 @@ TurnSpec = tuple[str, str, int, int, int] | tuple[str, str, int, int, int, str]
 
 
 def record(
-    players: list[str], start: tuple[str, int, int, int], *turns: TurnSpec
+    players: list[str], start: tuple[str, int, int, int], *turns: TurnSpec, box: bool = False
 ) -> dict[str, Any]:
+    """A hand-built position: as many copies of a tile as it takes (`"tiles": "unlimited"`),
+    unless `box` asks for the box's counts, as a real game has them."""
     tile, x, y, rotation = start
     out: dict[str, Any] = {
         "players": players,
+        "options": {"tiles": "box" if box else "unlimited"},
         "start": {"tile": tile, "x": x, "y": y, "rotation": rotation},
         "turns": [],
     }

@@ -58,10 +58,11 @@ def game(
     options: dict[str, str] | None = None,
     end: str | None = None,
 ) -> dict[str, Any]:
+    """A hand-built position (as many copies of a tile as it takes, unless `options` says
+    `"tiles": "box"`)."""
     tile, x, y, rotation = start
     out: dict[str, Any] = {"players": players, "products": list(products)}
-    if options is not None:
-        out["options"] = options
+    out["options"] = {"tiles": "unlimited", **(options or {})}
     out["start"] = {"tile": tile, "x": x, "y": y, "rotation": rotation}
     out["turns"] = list(turns)
     if end is not None:

@@ -62,7 +62,10 @@ def test_bad_products_and_options(capsys: pytest.CaptureFixture[str], tmp_path: 
     for argv, error in (
         (["--products", "The Tower"], "unknown product 'The Tower'"),
         (["--products", "The Courier"], "holds no base game"),
-        (["--option", "courier=no-tiles"], "options of these products: none"),
+        (
+            ["--option", "courier=no-tiles"],
+            "options of these products: ['tiles=box', 'tiles=unlimited']",
+        ),
         (["--products", "Base Game,The Courier", "--option", "courier"], "courier=tiles"),
     ):
         code, _, err = run(["simulate", "--games", "1", *db, *argv], capsys)

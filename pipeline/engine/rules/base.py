@@ -22,11 +22,16 @@ from pipeline.engine.scoring import (
     road_points,
 )
 
+BOX, UNLIMITED = "box", "unlimited"
+
 
 class BaseRules(RuleModule):
     name = "base"
     figures: ClassVar[tuple[FigureType, ...]] = (MEEPLE,)
     symbols: ClassVar[tuple[str, ...]] = ()
+    # `box`: a record plays at most the copies of each tile the products' boxes hold;
+    # `unlimited`: a hand-built position of tiles, as many copies as it takes.
+    options: ClassVar[dict[str, tuple[str, ...]]] = {"tiles": (BOX, UNLIMITED)}
 
     def formulas(self, previous: Mapping[int, Formula]) -> dict[int, Formula]:
         return {ROAD: self.road, CITY: self.city, MONASTERY: self.cloister, FIELD: self.field}
