@@ -29,7 +29,7 @@ from pydantic import (
 
 from pipeline.engine.board import IllegalMove
 from pipeline.engine.figures import MAX_PLAYERS, MEEPLE
-from pipeline.engine.game import Game, indefinite
+from pipeline.engine.game import Game
 from pipeline.engine.geometry import (
     BASE_GAME,
     ROTATIONS,
@@ -40,6 +40,7 @@ from pipeline.engine.geometry import (
     playable_products,
     product_entry,
 )
+from pipeline.engine.placing import indefinite
 from pipeline.engine.rules import all_figures, known_options, tiles_for
 from pipeline.engine.rules.base import UNLIMITED
 from pipeline.engine.ruleset import RulesConfig
