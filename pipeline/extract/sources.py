@@ -234,7 +234,10 @@ def _read_export_translations(
         revisions=(revision,),
         ends_whole=capture.footer_seen,
         catalog_pages=tuple(
-            CatalogPage(title=t, seen_in=data.sha256) for t in capture.group_titles
+            CatalogPage(
+                title=normalise_title(t, origin=f"{data.path} (Group list)"), seen_in=data.sha256
+            )
+            for t in capture.group_titles
         ),
         catalog_languages=tuple(
             CatalogLanguage(code=code, name=name, seen_in=data.sha256)

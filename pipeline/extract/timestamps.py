@@ -14,22 +14,24 @@ from datetime import datetime
 from pipeline.errors import InputError
 
 _FORM = re.compile(r"([0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2})(Z|\+00:00)")
+_FIELDS = re.compile("[-T:]")
 STORED_FORM = "%Y-%m-%dT%H:%M:%SZ"
 
 
 def wiki_timestamp(value: str, *, origin: str, what: str = "timestamp") -> str:
     """`value` in the stored form, or `InputError` naming `what` and `origin`."""
     found = _FORM.fullmatch(value.strip())
-    moment = None
-    if found:
-        try:
-            moment = datetime.strptime(found.group(1), "%Y-%m-%dT%H:%M:%S")
-        except ValueError:
-            moment = None
-    if moment is None:
+    try:
+        if found is None:
+            raise ValueError
+        year, month, day, hour, minute, second = map(int, _FIELDS.split(found.group(1)))
+        moment = datetime(year, month, day, hour, minute, second)
+    except ValueError:  # no such form, or no such day or time (2024-02-30, 25:00)
         raise InputError(
             f"{what} {value[:40]!r} is not an ISO 8601 UTC time such as 2024-05-01T12:00:00Z",
             path=origin,
             fix="export or fetch the page again; the file was altered",
-        )
-    return moment.strftime(STORED_FORM)
+        ) from None
+    return (
+        value if found.group(2) == "Z" and value == found.group(0) else moment.strftime(STORED_FORM)
+    )

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from pipeline.errors import InputError
@@ -115,40 +115,49 @@ def _with_namespace(title: str) -> str:
 def normalise_title(title: str, *, origin: str = "title") -> str:
     """The title as MediaWiki would store it (see the module's docstring), or `InputError`
     saying what is wrong with it."""
+    normalised, problem = _normalised(title)
+    if problem is not None:
+        message, fix = problem
+        raise InputError(message, path=origin, fix=fix)
+    return normalised
+
+
+# A run sees each title several times (listing, sweep, content answer; a file and its
+# manifest): the answer is kept for the most recent ones.
+@lru_cache(maxsize=1 << 14)
+def _normalised(title: str) -> tuple[str, tuple[str, str] | None]:
+    """(the normalised title, None), or ("", (what is wrong, the fix))."""
     shown = title[:200]
-    bad = _bad_characters(title)
+    # (printable ASCII holds none of them: the common case costs no look at each character)
+    bad = [] if title.isascii() and title.isprintable() else _bad_characters(title)
     if bad:
         codes = ", ".join(f"U+{ord(c):04X}" for c in bad[:5])
-        raise InputError(
+        return "", (
             f"page title {shown!r} contains control characters ({codes}; format, "
             "bidirectional and other invisible characters count as such)",
-            path=origin,
-            fix="remove control and invisible formatting characters from the title",
+            "remove control and invisible formatting characters from the title",
         )
     cleaned = _SPACES.sub(" ", unicodedata.normalize("NFC", title)).strip(" ")
     if not cleaned:
-        raise InputError("empty page title", path=origin, fix="give a non-empty title")
+        return "", ("empty page title", "give a non-empty title")
     forbidden = sorted({c for c in cleaned if c in _FORBIDDEN})
     if forbidden:
-        raise InputError(
+        return "", (
             f"page title {shown!r} contains {''.join(forbidden)!r}, which wiki titles cannot hold",
-            path=origin,
-            fix="use the page's real title",
+            "use the page's real title",
         )
     escape = _ESCAPES.search(cleaned)
     if escape:
-        raise InputError(
+        return "", (
             f"page title {shown!r} holds the escape {escape.group()[:20]!r}, which wiki titles "
             "cannot hold",
-            path=origin,
-            fix="write the character itself, not its %- or &-escape",
+            "write the character itself, not its %- or &-escape",
         )
     segments = cleaned.split("/")
     if any(seg in {".", ".."} for seg in segments) or cleaned.startswith("/"):
-        raise InputError(
+        return "", (
             f"page title {shown!r} has a relative path segment ('.' or '..')",
-            path=origin,
-            fix="use the page's real title, e.g. 'Base game/ro'",
+            "use the page's real title, e.g. 'Base game/ro'",
         )
     cleaned = _with_namespace(cleaned)
     base, sep, suffix = cleaned.rpartition("/")
@@ -157,13 +166,12 @@ def normalise_title(title: str, *, origin: str = "title") -> str:
     size = len(cleaned.partition(":")[2].encode("utf-8")) if namespace_of(cleaned) else 0
     size = size or len(cleaned.encode("utf-8"))
     if size > TITLE_BYTES:
-        raise InputError(
-            f"page title {title[:60]!r}... is {size:,} bytes long; MediaWiki's titles hold at most "
-            f"{TITLE_BYTES}",
-            path=origin,
-            fix="use the page's real title",
+        return "", (
+            f"page title {title[:60]!r}... is {size:,} bytes long; MediaWiki's titles hold at "
+            f"most {TITLE_BYTES}",
+            "use the page's real title",
         )
-    return cleaned
+    return cleaned, None
 
 
 @cache

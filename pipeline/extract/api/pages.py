@@ -91,8 +91,10 @@ def _bad_revids(query: dict[str, Any], origin: str) -> tuple[int, ...]:
 
 
 def content_shape(payload: dict[str, Any]) -> None:
-    """The `shape` check of a content request: raises `InputError` unless readable."""
-    read_content_answer(payload, "the content answer")
+    """The `shape` check of a content request: raises `InputError` unless readable (its
+    revisions' titles, timestamps and sha1s are the fetch's to judge, one by one)."""
+    parse_api_pages(payload, "the content answer")
+    _bad_revids(payload["query"], "the content answer")
 
 
 def content_is_sound(payload: dict[str, Any]) -> bool:

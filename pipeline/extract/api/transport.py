@@ -4,10 +4,11 @@
 second never trips a read timeout, and `requests` decodes a gzip answer whole, so 1.5 MB on
 the wire could become 1.5 GB in memory. Here:
 
-- **time**: `Deadline` shuts the request's socket down when its time is up (a timer thread;
-  the request's connections register their socket with the deadline of the thread that uses
-  them: `DeadlineAdapter`), wherever the request is: sending, waiting for the headers, reading
-  the body. The read in progress then fails, and `get` raises `TimedOut`;
+- **time**: `Deadline` shuts the request's socket down when its time is up (one watchdog
+  thread for the process; the request's connections register their socket with the deadline
+  of the thread that uses them: `DeadlineAdapter`), wherever the request is: sending, waiting
+  for the headers, reading the body. The read in progress then fails, and `get` raises
+  `TimedOut`;
 - **size**: the body is read in chunks and decoded here (gzip, deflate), never past
   `max_bytes` of decoded bytes (`AnswerTooLarge`); the wire bytes are counted against the
   announced Content-Length too (urllib3 1.x hands over a short body without a word);
@@ -23,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import socket
 import threading
+import time
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -69,11 +71,10 @@ class Deadline:
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
+        self.due = 0.0
         self.expired = False
         self._sockets: list[socket.socket] = []
         self._lock = threading.Lock()
-        self._timer = threading.Timer(seconds, self._expire)
-        self._timer.daemon = True
 
     def watch(self, sock: socket.socket) -> None:
         with self._lock:
@@ -81,7 +82,7 @@ class Deadline:
             if self.expired:
                 _shut(sock)
 
-    def _expire(self) -> None:
+    def expire(self) -> None:
         with self._lock:
             self.expired = True
             for sock in self._sockets:
@@ -89,12 +90,50 @@ class Deadline:
 
     def __enter__(self) -> Deadline:
         _local.deadline = self
-        self._timer.start()
+        self.due = time.monotonic() + self.seconds
+        _WATCHDOG.add(self)
         return self
 
     def __exit__(self, *_: object) -> None:
-        self._timer.cancel()
+        _WATCHDOG.discard(self)
         _local.deadline = None
+
+
+class _Watchdog:
+    """One thread that expires every deadline of the process when it is due (a timer thread
+    per request cost more than the rest of a request to a fast wiki)."""
+
+    def __init__(self) -> None:
+        self._wake = threading.Condition()
+        self._pending: set[Deadline] = set()
+        self._thread: threading.Thread | None = None
+
+    def add(self, deadline: Deadline) -> None:
+        with self._wake:
+            self._pending.add(deadline)
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._run, name="carcdb-deadlines", daemon=True
+                )
+                self._thread.start()
+            self._wake.notify()
+
+    def discard(self, deadline: Deadline) -> None:
+        with self._wake:
+            self._pending.discard(deadline)
+
+    def _run(self) -> None:
+        with self._wake:
+            while True:
+                now = time.monotonic()
+                for deadline in [d for d in self._pending if d.due <= now]:
+                    self._pending.discard(deadline)
+                    deadline.expire()
+                nearest = min((d.due for d in self._pending), default=None)
+                self._wake.wait(None if nearest is None else nearest - now)
+
+
+_WATCHDOG = _Watchdog()
 
 
 def _shut(sock: socket.socket) -> None:
