@@ -259,7 +259,10 @@ def fake_wiki(
         typer.Option(help=f"Kinds the random faults are drawn from: {','.join(FAULT_KINDS)}."),
     ] = ",".join(RANDOM_FAULT_MIX),
     faults: Annotated[
-        str, typer.Option(help=f"Faults for the first requests, in order: {','.join(FAULT_KINDS)}.")
+        str,
+        typer.Option(
+            help=f"Faults for the first requests, in order ('ok': none): {','.join(FAULT_KINDS)}."
+        ),
     ] = "",
     seed: Annotated[int, typer.Option(help="Seed of the random faults.")] = 0,
     retry_after: Annotated[int, typer.Option(help="Retry-After seconds sent with 429/503.")] = 1,
@@ -305,7 +308,7 @@ def fake_wiki(
 
     _debug_logging(verbose)
     script = [kind.strip() for kind in faults.split(",") if kind.strip()]
-    unknown = [kind for kind in script if kind not in FAULT_KINDS]
+    unknown = [kind for kind in script if kind not in FAULT_KINDS and kind != "ok"]
     if unknown:
         raise InputError(
             f"unknown fault(s) {unknown}", path="--faults", fix=f"use {', '.join(FAULT_KINDS)}"

@@ -21,7 +21,7 @@ import pytest
 
 from benchmarks.digest import table_digests
 from pipeline.fakewiki.server import closed_port
-from tests.conftest import SAMPLE
+from tests.conftest import ROOT, SAMPLE
 from tests.hostile.conftest import Run, bounded_cli, one_line, watchdog
 from warehouse.connection import read_only
 
@@ -225,3 +225,17 @@ def test_a_page_too_large_to_parse_is_the_same_finding_whatever_the_jobs(
                     "--db", str(in_process))  # fmt: skip
         assert again.code == 0
         assert table_digests(db) == table_digests(in_process)
+
+
+def test_every_bound_is_in_the_hardening_table_with_its_default() -> None:
+    from pipeline.limits import ALL
+
+    table = [
+        line for line in (ROOT / "docs" / "hardening.md").read_text("utf-8").split("\n")
+        if line.startswith("| ")
+    ]  # fmt: skip
+    for bound in ALL:
+        rows = [row for row in table if bound.env in row]
+        assert rows, f"{bound.env} is not in docs/hardening.md's table"
+        shown = f"{bound.default:,g}"
+        assert any(f"| {shown} " in row or f"| {shown} MB" in row for row in rows), bound.env

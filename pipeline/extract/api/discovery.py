@@ -219,7 +219,8 @@ def discover(
         try:
             return _list(client, params, key, check, refusals)
         except ListingFailed as exc:
-            failures.append((what, f"listing stopped after {len(exc.found)} titles: {exc}"))
+            titles = len(dict.fromkeys(exc.found))
+            failures.append((what, f"listing stopped after {titles} titles: {exc}"))
             return exc.found
 
     for page in selection.pages:
