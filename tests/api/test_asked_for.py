@@ -146,3 +146,18 @@ def test_x_slash_en_is_the_source_page(make_wiki: WikiFactory, db_path: Path) ->
     with read_only(db_path) as conn:
         titles = conn.execute("SELECT title, language FROM pages ORDER BY 1").fetchall()
     assert titles == [("Page", "en"), ("Page/de", "de")]
+
+
+def test_a_title_of_another_namespace_is_refused_not_fetched(
+    make_wiki: WikiFactory, db_path: Path, tmp_path: Path
+) -> None:
+    """A template page named in `--titles-from` was fetched and parsed as a tile page."""
+    wiki = make_wiki({**EVIL, "Template:Tile": "{{Tile|image=A.png|count=9}}"})
+    titles = tmp_path / "titles.txt"
+    titles.write_text("Evil page\ntemplate:Tile\n", "utf-8")
+    assert _extract(wiki.url, db_path, "--titles-from", str(titles)) == 1
+    assert _problems(db_path) == [
+        ("Template:Tile", "refused", "a page of namespace 10, not the main one: not read")
+    ]
+    with read_only(db_path) as conn:
+        assert conn.execute("SELECT title FROM pages").fetchall() == [("Evil page",)]

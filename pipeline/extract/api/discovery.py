@@ -25,6 +25,7 @@ from pipeline.extract.inputfiles import read_input_text
 from pipeline.extract.titles import (
     SOURCE_LANGUAGE,
     builtin_languages,
+    namespace_of,
     normalise_title,
     split_title,
 )
@@ -264,7 +265,13 @@ def discover(
             "allpages",
             _main_namespace,
         )
-    found += [normalise_title(t, origin="--titles") for t in selection.titles]
+    for title in selection.titles:
+        clean = normalise_title(title, origin="--titles")
+        namespace = namespace_of(clean)
+        if namespace == 0:
+            found.append(clean)
+        else:  # (not asked for: the wiki's answer would say so, or a fake one might not)
+            refusals.append((clean, f"a page of namespace {namespace}, not the main one: not read"))
     return _unique(t for t in found if _in_languages(t, selection.languages))
 
 
