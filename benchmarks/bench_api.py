@@ -129,7 +129,7 @@ def run() -> list[dict[str, Any]]:
     ):  # fmt: skip
         with tempfile.TemporaryDirectory() as folder, fake_wiki(*extra) as url:
             config = ClientConfig(
-                endpoint=url, throttle=0, read_timeout=0.5, backoff_base=0.05, max_wait=0.2,
+                endpoint=url, throttle=0, timeout=0.5, backoff_base=0.05, max_wait=0.2,
                 contact="bench@carcdb.invalid",
             )  # fmt: skip
             report, seconds = _timed(Path(folder) / "faults.duckdb", config)

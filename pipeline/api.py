@@ -191,13 +191,15 @@ class Warehouse:
         from pipeline.engine.config_file import rules_from_engine_config
         from pipeline.engine.records import parse_record, replay, score_report
         from pipeline.engine.ruleset import RulesConfig
+        from pipeline.extract.inputfiles import read_input_text
 
         if isinstance(game, dict):
             text, source = json.dumps(game), "<dict>"
         elif isinstance(game, Path) or (
             isinstance(game, str) and not game.lstrip().startswith("{")
         ):
-            text, source = Path(game).read_text("utf-8"), str(game)
+            data = read_input_text(Path(game))  # (a regular file, within the input bound)
+            text, source = data.text, data.path
         else:
             text, source = game, "<text>"
         rules = RulesConfig() if config is None else rules_from_engine_config(config, "config")

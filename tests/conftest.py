@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -46,3 +47,12 @@ def sample_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("sample") / "carcdb.duckdb"
     build_corpus(path)
     return path
+
+
+@pytest.fixture
+def warehouse(sample_db: Path, tmp_path: Path) -> Path:
+    """A private copy of the sample warehouse (built once per session)."""
+    copy = tmp_path / "wh" / "carcdb.duckdb"
+    copy.parent.mkdir()
+    shutil.copyfile(sample_db, copy)
+    return copy

@@ -5,12 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from pipeline.errors import InputError
 from pipeline.extract.corpus import SourceSpec
 from pipeline.extract.sources import read_source
-from pipeline.extract.titles import builtin_languages, resolve_title, split_title
+from pipeline.extract.titles import builtin_languages, normalise_title, resolve_title, split_title
 from pipeline.parse.document import ParsedDocument
 from pipeline.parse.stage import ParseStage, StageOutput
 from pipeline.run import parse_runner
@@ -113,6 +114,10 @@ SAFE_TITLE = st.text(
 
 @given(base=SAFE_TITLE, language=st.sampled_from(LANGS))
 def test_title_language_round_trip(base: str, language: str) -> None:
+    try:
+        base = normalise_title(base)
+    except InputError:
+        assume(False)  # (a title MediaWiki refuses: tests/hostile/test_titles.py)
     title, got_base, got_language = resolve_title(base, language, origin="t")
     assert (got_base, got_language) == (base, language)
     assert split_title(title) == (base, language)

@@ -28,6 +28,17 @@ from warehouse.rows import (
 )
 
 
+@dataclass(frozen=True)
+class Conflict:
+    """A revision brought with a revision key stored (or brought before) with another text:
+    one wiki revision id, one page, two texts. Not stored; the caller decides what it means."""
+
+    revision_key: str
+    title: str
+    revision_id: int | None
+    source_path: str
+
+
 @dataclass
 class StoreCounts:
     revisions_new: int = 0
@@ -35,6 +46,7 @@ class StoreCounts:
     pages_new: int = 0
     catalog_titles: int = 0
     catalog_languages: int = 0
+    conflicts: list[Conflict] = field(default_factory=list)
 
 
 def start_run(conn: duckdb.DuckDBPyConnection, command: str) -> int:
@@ -76,7 +88,7 @@ class KnownRows:
 
     sources: set[str]
     pages: set[str]
-    revisions: set[str]
+    revisions: dict[str, str]  # revision_key -> sha256 of its text
     current: dict[str, str]  # title -> revision_key, as `current_revisions` has it
     newest_ids: dict[str, tuple[int, str]]  # title -> its highest revision id, that revision
     last_seq: int
@@ -89,7 +101,10 @@ def known_rows(conn: duckdb.DuckDBPyConnection) -> KnownRows:
     return KnownRows(
         sources=_existing(conn, "SELECT sha256 FROM source_files"),
         pages=_existing(conn, "SELECT title FROM pages"),
-        revisions=_existing(conn, "SELECT revision_key FROM revisions"),
+        revisions={
+            str(k): str(h)
+            for k, h in conn.execute("SELECT revision_key, sha256 FROM revisions").fetchall()
+        },
         current={
             str(t): str(k)
             for t, k in conn.execute("SELECT title, revision_key FROM current_revisions").fetchall()
@@ -133,6 +148,8 @@ def store_batches(
 
     A revision already stored is not written again, but if it is not its page's current
     revision any more it becomes the last imported (so "last imported" keeps its meaning).
+    A revision whose key is stored (or brought earlier) with another text is a conflict: not
+    stored, listed in `StoreCounts.conflicts`.
     `known`: what this connection stored so far (`KnownRows`), updated here; read if None.
     """
     counts = StoreCounts()
@@ -149,6 +166,12 @@ def store_batches(
             known.sources.add(batch.source.sha256)
             sources.append(batch.source.model_dump(mode="json"))
         for rev in batch.revisions:
+            stored_sha = known.revisions.get(rev.revision_key)
+            if stored_sha is not None and stored_sha != rev.sha256:
+                counts.conflicts.append(
+                    Conflict(rev.revision_key, rev.title, rev.revision_id, rev.source_path)
+                )
+                continue
             if rev.title not in known.pages:
                 known.pages.add(rev.title)
                 pages.append(
@@ -163,7 +186,7 @@ def store_batches(
                     current[rev.title] = key
                     last = seq
                 continue
-            known.revisions.add(key)
+            known.revisions[key] = rev.sha256
             current[rev.title] = key
             newest = known.newest_ids.get(rev.title)
             if rev.revision_id is not None and (newest is None or rev.revision_id > newest[0]):
@@ -280,6 +303,7 @@ def replace_check_results(conn: duckdb.DuckDBPyConnection, results: Sequence[Che
 
 
 __all__ = [
+    "Conflict",
     "KnownRows",
     "StoreCounts",
     "delete_where_in",

@@ -2,6 +2,7 @@
 
 import logging
 import signal
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 from urllib.parse import urlsplit
@@ -23,7 +24,8 @@ from pipeline.cli.options import (
 from pipeline.cli.output import console, err_console, print_json, print_table, progress_for
 from pipeline.errors import InputError
 from pipeline.extract.endpoint import DEFAULT_CONTACT, DEFAULT_ENDPOINT
-from pipeline.fakewiki.faults import FAULT_KINDS, RANDOM_FAULT_MIX
+from pipeline.fakewiki.faults import CONTINUATIONS, FAULT_KINDS, RANDOM_FAULT_MIX
+from pipeline.limits import ANSWER, LIST_REQUESTS, REQUEST_SECONDS
 
 _SHOWN_PROBLEMS = 10
 
@@ -67,7 +69,30 @@ def extract(
         ),
     ] = None,
     throttle: Annotated[float, typer.Option(help="Minimum seconds between requests.", min=0)] = 1.0,
-    timeout: Annotated[float, typer.Option(help="Read timeout in seconds.", min=0.01)] = 30.0,
+    timeout: Annotated[
+        float,
+        typer.Option(
+            envvar=REQUEST_SECONDS.env,
+            help="Seconds one request may take in all: connecting, the headers, the body.",
+            min=0.01,
+        ),
+    ] = REQUEST_SECONDS.default,
+    max_answer_mb: Annotated[
+        float,
+        typer.Option(
+            envvar=ANSWER.env,
+            help="MB one answer may hold, decoded (a larger one fails its request).",
+            min=0.001,
+        ),
+    ] = ANSWER.default,
+    max_list_requests: Annotated[
+        int,
+        typer.Option(
+            envvar=LIST_REQUESTS.env,
+            help="Requests one listing may take following 'continue' (then it ends).",
+            min=1,
+        ),
+    ] = int(LIST_REQUESTS.default),
     retries: Annotated[int, typer.Option(help="Attempts per request.", min=1)] = 6,
     retry_budget: Annotated[int, typer.Option(help="Retries for the whole run.", min=0)] = 200,
     max_wait: Annotated[
@@ -95,12 +120,14 @@ def extract(
 ) -> None:
     """Fetch pages from a MediaWiki API into the warehouse (only what changed) and parse them.
 
-    Exit 1 when some pages could not be fetched (or --check finds errors), 2 on bad input or
-    when the API cannot be used.
+    Exit 1 when some pages could not be fetched, an answer held pages or revisions that were
+    not asked for (refused, never stored), or --check finds errors; 2 on bad input or when the
+    API cannot be used (nothing is written then).
     """
     from pipeline.checks import failed_errors
     from pipeline.extract.api import ClientConfig, PageSelection
     from pipeline.extract.api.discovery import parse_languages, read_titles_file
+    from pipeline.limits import MB
     from pipeline.run import build as build_lib
     from pipeline.run.extract import extract_from_api
     from pipeline.run.workers import ParseLimits
@@ -123,7 +150,9 @@ def extract(
         endpoint=api,
         contact=contact or DEFAULT_CONTACT,
         throttle=throttle,
-        read_timeout=timeout,
+        timeout=timeout,
+        max_answer_bytes=int(max_answer_mb * MB),
+        max_list_requests=max_list_requests,
         max_attempts=retries,
         retry_budget=retry_budget,
         max_wait=max_wait,
@@ -167,13 +196,14 @@ def extract(
                     else ""
                 )
                 err_console.print(f"{label}: {shown}{more}", markup=False)
-        for title, reason in report.failed[:_SHOWN_PROBLEMS]:
-            err_console.print(f"failed: {title}: {reason}", markup=False)
-        if len(report.failed) > _SHOWN_PROBLEMS:
-            err_console.print(
-                f"failed: {len(report.failed) - _SHOWN_PROBLEMS} more (table api_page_problems)",
-                markup=False,
-            )
+        for label, problems in (("failed", report.failed), ("refused", report.refused)):
+            for title, reason in problems[:_SHOWN_PROBLEMS]:
+                err_console.print(f"{label}: {title}: {reason}", markup=False)
+            if len(problems) > _SHOWN_PROBLEMS:
+                err_console.print(
+                    f"{label}: {len(problems) - _SHOWN_PROBLEMS} more (table api_page_problems)",
+                    markup=False,
+                )
         for note in report.notes:
             err_console.print(f"note: {note}", markup=False)
         if check:
@@ -182,8 +212,25 @@ def extract(
             )
         if not quiet:
             console.print(report.final_line())
-    if report.failed or failed_errors(results):
+    if report.failed or report.refused or failed_errors(results):
         raise typer.Exit(EXIT_CHECKS_FAILED)
+
+
+def _pair(item: str, flag: str) -> tuple[str, str]:
+    page, sep, other = item.partition("=")
+    if not sep or not page or not other:
+        raise InputError(
+            f"{item!r} is not PAGE=TITLE", path=flag, fix="e.g. 'Evil page=Base game/ro'"
+        )
+    return page, other
+
+
+def _extras(items: Sequence[str]) -> dict[str, tuple[str, ...]]:
+    found: dict[str, tuple[str, ...]] = {}
+    for item in items:
+        page, other = _pair(item, "--extra")
+        found[page] = (*found.get(page, ()), other)
+    return found
 
 
 def _is_local(endpoint: str) -> bool:
@@ -212,7 +259,10 @@ def fake_wiki(
         typer.Option(help=f"Kinds the random faults are drawn from: {','.join(FAULT_KINDS)}."),
     ] = ",".join(RANDOM_FAULT_MIX),
     faults: Annotated[
-        str, typer.Option(help=f"Faults for the first requests, in order: {','.join(FAULT_KINDS)}.")
+        str,
+        typer.Option(
+            help=f"Faults for the first requests, in order ('ok': none): {','.join(FAULT_KINDS)}."
+        ),
     ] = "",
     seed: Annotated[int, typer.Option(help="Seed of the random faults.")] = 0,
     retry_after: Annotated[int, typer.Option(help="Retry-After seconds sent with 429/503.")] = 1,
@@ -228,6 +278,26 @@ def fake_wiki(
         typer.Option(help="A page that gets a new revision each time it is served."),
     ] = None,
     value_limit: Annotated[int, typer.Option(help="Titles/revids per request.", min=1)] = 50,
+    foreign: Annotated[
+        list[str] | None,
+        typer.Option(help="PAGE=TITLE: PAGE is served under another page's TITLE."),
+    ] = None,
+    extra: Annotated[
+        list[str] | None,
+        typer.Option(help="PAGE=OTHER: OTHER rides along, unasked, in answers about PAGE."),
+    ] = None,
+    listed: Annotated[
+        list[str] | None, typer.Option(help="A title every listing gives too, asked for or not.")
+    ] = None,
+    continuation: Annotated[
+        str, typer.Option(help=f"Listings whose continue never ends: {', '.join(CONTINUATIONS)}.")
+    ] = "",
+    trickle_seconds: Annotated[
+        float, typer.Option(help="Seconds between two bytes of a 'trickle' answer.", min=0)
+    ] = 1.0,
+    bomb_mb: Annotated[
+        int, typer.Option(help="MB a 'gzip-bomb' answer decodes to.", min=2, max=1 << 16)
+    ] = 1536,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log every request.")] = False,
     quiet: QuietOption = False,
 ) -> None:
@@ -238,7 +308,7 @@ def fake_wiki(
 
     _debug_logging(verbose)
     script = [kind.strip() for kind in faults.split(",") if kind.strip()]
-    unknown = [kind for kind in script if kind not in FAULT_KINDS]
+    unknown = [kind for kind in script if kind not in FAULT_KINDS and kind != "ok"]
     if unknown:
         raise InputError(
             f"unknown fault(s) {unknown}", path="--faults", fix=f"use {', '.join(FAULT_KINDS)}"
@@ -250,6 +320,12 @@ def fake_wiki(
             f"unknown fault(s) {unknown_mix}",
             path="--fault-mix",
             fix=f"use {', '.join(FAULT_KINDS)}",
+        )
+    if continuation and continuation not in CONTINUATIONS:
+        raise InputError(
+            f"unknown continuation {continuation!r}",
+            path="--continuation",
+            fix=f"use {', '.join(CONTINUATIONS)}",
         )
     pages = corpus_pages(corpus or sample_corpus_dir())
     pages.update(generated_pages(generated))
@@ -264,6 +340,12 @@ def fake_wiki(
         bad_sha1=set(bad_sha1 or ()),
         changing=set(changing or ()),
         value_limit=value_limit,
+        foreign=dict(_pair(item, "--foreign") for item in foreign or ()),
+        extra=_extras(extra or ()),
+        listed=tuple(listed or ()),
+        continuation=continuation,
+        trickle_seconds=trickle_seconds,
+        bomb_mb=bomb_mb,
     )
     try:
         wiki = FakeWiki(FakeCorpus(pages), plan, port=port)

@@ -9,7 +9,7 @@ from typing import Any
 
 from pipeline.errors import InputError
 from pipeline.extract.inputfiles import parse_json
-from pipeline.numbers import INT64_MAX, int_in_range
+from pipeline.numbers import INT32_MAX, INT64_MAX, int_in_range
 
 
 @dataclass(frozen=True)
@@ -19,6 +19,7 @@ class ApiRevision:
     timestamp: str | None
     sha1: str | None
     text: str
+    namespace: int | None = None  # the page's `ns`, when the answer gives one
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,9 @@ def _unencodable(text: str) -> int | None:
     return None
 
 
-def _api_revision(title: str, revision: dict[str, Any], text: str, origin: str) -> ApiRevision:
+def _api_revision(
+    title: str, revision: dict[str, Any], text: str, origin: str, namespace: int | None
+) -> ApiRevision:
     revid, timestamp, sha1 = (revision.get(k) for k in ("revid", "timestamp", "sha1"))
     if (revid is not None and not int_in_range(revid, INT64_MAX, 1)) or not all(
         value is None or isinstance(value, str) for value in (timestamp, sha1)
@@ -86,7 +89,14 @@ def _api_revision(title: str, revision: dict[str, Any], text: str, origin: str) 
             "which is not text",
             origin,
         )
-    return ApiRevision(title=title, revision_id=revid, timestamp=timestamp, sha1=sha1, text=text)
+    return ApiRevision(
+        title=title,
+        revision_id=revid,
+        timestamp=timestamp,
+        sha1=sha1,
+        text=text,
+        namespace=namespace,
+    )
 
 
 def sha1_matches(text: str, expected: str | None, *, required: bool) -> bool:
@@ -132,6 +142,9 @@ def parse_api_pages(payload: Any, origin: str) -> ApiPages:
         if "missing" in page or "invalid" in page:
             missing.append(title)
             continue
+        namespace = page.get("ns")
+        if namespace is not None and not int_in_range(namespace, INT32_MAX, -2):
+            raise _refuse(f"'ns' of {title!r} is not a namespace number", origin)
         page_revisions = page.get("revisions", [])
         if not isinstance(page_revisions, list):
             raise _refuse(
@@ -147,7 +160,7 @@ def parse_api_pages(payload: Any, origin: str) -> ApiPages:
             if text is None:
                 missing.append(title)
                 continue
-            revisions.append(_api_revision(title, revision, text, origin))
+            revisions.append(_api_revision(title, revision, text, origin, namespace))
     return ApiPages(tuple(revisions), tuple(missing))
 
 

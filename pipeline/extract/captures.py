@@ -24,12 +24,12 @@ _VIEW_SOURCE_PREAMBLE = (
 
 
 def looks_like_view_source(text: str) -> bool:
-    first = next((line for line in text.splitlines() if line.strip()), "")
+    first = next((line for line in text.split("\n") if line.strip()), "")
     return first.startswith(VIEW_SOURCE_PREFIX)
 
 
 def looks_like_export_translations(text: str) -> bool:
-    lines = {line.strip() for line in text.splitlines()}
+    lines = {line.strip() for line in text.split("\n")}
     return {"Group", "Language", "Format", "Fetch"} <= lines
 
 
@@ -67,7 +67,7 @@ def _refuse_if_cut(wikitext: str, chrome_after: bool, origin: str) -> None:
 def read_view_source(text: str, origin: str) -> tuple[str, str, bool]:
     """Return (title, wikitext, footer seen) of a "View source for <Title>" capture (the
     footer: page chrome after the wikitext, the sign the capture reached the page's end)."""
-    lines = text.splitlines()
+    lines = text.split("\n")
     start = next((i for i, line in enumerate(lines) if line.strip()), None)
     if start is None:
         raise InputError(
@@ -109,7 +109,7 @@ def _index_of(lines: list[str], marker: str, origin: str, start: int = 0) -> int
 
 
 def read_export_translations(text: str, origin: str) -> ExportTranslationsCapture:
-    lines = text.splitlines()
+    lines = text.split("\n")
     group = _index_of(lines, "Group", origin)
     language = _index_of(lines, "Language", origin, group + 1)
     fmt = _index_of(lines, "Format", origin, language + 1)

@@ -6,6 +6,8 @@ stdin follow one rule:
 
 - only regular files are read (a FIFO, `/dev/zero` or a socket is refused before it is
   opened: reading one could block or never end); stdin is read when the user says `-`;
+- at most `pipeline.limits.INPUT` bytes (`CARCDB_MAX_INPUT_MB`) of one input are read, and
+  reading stops at the first NUL byte: `score - < /dev/zero` ends at once;
 - the bytes are UTF-8, with or without a byte-order mark; UTF-16/32 (a BOM of theirs) and
   invalid UTF-8 are refused with the byte offset;
 - JSON is strict: no duplicate keys (Python's decoder keeps the last one silently), no
@@ -34,6 +36,7 @@ from typing import IO, Any, TypeVar, cast
 from pydantic import BaseModel, ValidationError
 
 from pipeline.errors import InputError
+from pipeline.limits import INPUT, megabytes
 
 STDIN = "-"
 STDIN_NAME = "<stdin>"
@@ -92,31 +95,9 @@ def require_regular_file(path: Path) -> None:
         )
 
 
-def read_input_bytes(path: Path) -> bytes:
-    """The bytes of a regular file, or of stdin for `-`."""
-    if is_stdin(path):
-        binary = getattr(sys.stdin, "buffer", None)
-        if binary is None:  # a text stream stands in for stdin (tests, embedding)
-            return sys.stdin.read().encode("utf-8", errors="surrogateescape")
-        data: bytes = binary.read()
-        return data
-    require_regular_file(path)
-    try:
-        return path.read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", path=str(path)) from None
-
-
-def read_input_text(path: Path) -> InputText:
-    """A regular file's (or stdin's, for `-`) text, decoded by `decode_input`."""
-    origin = STDIN_NAME if is_stdin(path) else str(path)
-    return decode_input(read_input_bytes(path), origin)
-
-
-def decode_input(data: bytes, origin: str) -> InputText:
-    body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
-    if not body or body.isspace():  # (`strip()` would copy the whole file to find out)
-        raise InputError("file is empty", path=origin, fix="save the page again")
+def _refuse_by_head(data: bytes, origin: str) -> None:
+    """Refuse what the first bytes already show is not UTF-8 text: a UTF-16/32 byte-order
+    mark, or compressed data."""
     for bom, encoding in _BOMS.items():
         if data.startswith(bom):
             raise InputError(
@@ -130,13 +111,80 @@ def decode_input(data: bytes, origin: str) -> InputText:
             path=origin,
             fix="decompress it first; only XML dumps are read compressed (.xml.gz, .xml.bz2)",
         )
+
+
+def _binary(offset: int, origin: str) -> InputError:
+    return InputError(
+        f"binary file (NUL byte at offset {offset})",
+        path=origin,
+        fix="give a text capture, wikitext, XML export or API JSON",
+    )
+
+
+def too_large(origin: str, limit: int, what: str = "input") -> InputError:
+    """The input passed `pipeline.limits.INPUT` (read no further)."""
+    return InputError(
+        f"the {what} is larger than {megabytes(limit)}, the limit of one input",
+        path=origin,
+        fix=f"split it, or raise the limit with {INPUT.env} (in MB)",
+    )
+
+
+def read_input_bytes(path: Path) -> bytes:
+    """The bytes of a regular file, or of stdin for `-`, at most `pipeline.limits.INPUT` of them:
+    a larger input (or a stdin that never ends, such as `/dev/zero`) is refused once the limit
+    is passed, and a NUL byte (binary data, which no text input holds) as soon as it is read."""
+    limit = INPUT.bytes()
+    origin = STDIN_NAME if is_stdin(path) else str(path)
+    if is_stdin(path):
+        binary = getattr(sys.stdin, "buffer", None)
+        if binary is None:  # a text stream stands in for stdin (tests, embedding)
+            text = sys.stdin.read(limit + 1)
+            if len(text) > limit:
+                raise too_large(origin, limit)
+            return text.encode("utf-8", errors="surrogateescape")
+        return _read_bounded(binary, origin, limit)
+    require_regular_file(path)
+    try:
+        if path.stat().st_size > limit:
+            raise too_large(origin, limit, "file")
+        with path.open("rb") as handle:
+            return _read_bounded(handle, origin, limit)
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror}", path=origin) from None
+
+
+_READ_CHUNK = 1 << 20
+
+
+def _read_bounded(handle: IO[bytes], origin: str, limit: int) -> bytes:
+    data = bytearray()
+    while block := handle.read(_READ_CHUNK):
+        if not data:
+            _refuse_by_head(block, origin)
+        nul = block.find(b"\x00")
+        if nul >= 0:
+            raise _binary(len(data) + nul, origin)
+        data += block
+        if len(data) > limit:
+            raise too_large(origin, limit)
+    return bytes(data)
+
+
+def read_input_text(path: Path) -> InputText:
+    """A regular file's (or stdin's, for `-`) text, decoded by `decode_input`."""
+    origin = STDIN_NAME if is_stdin(path) else str(path)
+    return decode_input(read_input_bytes(path), origin)
+
+
+def decode_input(data: bytes, origin: str) -> InputText:
+    body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
+    if not body or body.isspace():  # (`strip()` would copy the whole file to find out)
+        raise InputError("file is empty", path=origin, fix="save the page again")
+    _refuse_by_head(data, origin)
     nul = data.find(b"\x00")
     if nul >= 0:
-        raise InputError(
-            f"binary file (NUL byte at offset {nul})",
-            path=origin,
-            fix="give a text capture, wikitext, XML export or API JSON",
-        )
+        raise _binary(nul, origin)
     data = body
     try:
         text = data.decode("utf-8")

@@ -22,8 +22,11 @@ from pipeline.extract.inputfiles import (
     iter_chunks,
     open_input,
     read_input_text,
+    too_large,
 )
-from pipeline.extract.titles import resolve_title
+from pipeline.extract.timestamps import wiki_timestamp
+from pipeline.extract.titles import namespace_of, normalise_title, resolve_title
+from pipeline.limits import INPUT, check_revision_size
 from schemas.findings import Finding, Severity
 from schemas.pages import (
     CatalogLanguage,
@@ -63,13 +66,24 @@ def detect_format(head: str, origin: str) -> InputFormat:
 
 def _export_header(head: str) -> bool:
     # The Group list alone can outgrow the sniffed head; its opening is distinctive enough.
-    lines = [line.strip() for line in head.splitlines()[:40]]
+    lines = [line.strip() for line in head.split("\n")[:40]]
     return "Export translations" in lines and "Group" in lines
 
 
 def _revision(
-    title: str, base: str, language: str, text: str, kind: SourceKind, path: str, **extra: object
+    title: str,
+    base: str,
+    language: str,
+    text: str,
+    kind: SourceKind,
+    path: str,
+    *,
+    where: str | None = None,
+    **extra: object,
 ) -> PageRevision:
+    revision_id = extra.get("revision_id")
+    named = f"revision {revision_id} of {title!r}" if revision_id else f"the text of {title!r}"
+    check_revision_size(text, what=named, origin=where or path)
     return PageRevision.model_validate(
         {
             "title": title,
@@ -138,13 +152,35 @@ def _read_text(
     if chosen is InputFormat.XML:
         encoded = data.text.encode("utf-8")
         return _read_xml_chunks(iter([encoded]), data.path, known_languages, data.sha256)
-    if chosen is InputFormat.VIEW_SOURCE:
-        return _read_view_source(data, title, language, known_languages)
-    if chosen is InputFormat.EXPORT_TRANSLATIONS:
-        return _read_export_translations(data, title, language, known_languages)
     if chosen is InputFormat.API_JSON:
         return _read_api_json(data, known_languages)
-    return _read_wikitext(data, title, language, known_languages)
+    if chosen is InputFormat.VIEW_SOURCE:
+        batch = _read_view_source(data, title, language, known_languages)
+    elif chosen is InputFormat.EXPORT_TRANSLATIONS:
+        batch = _read_export_translations(data, title, language, known_languages)
+    else:
+        batch = _read_wikitext(data, title, language, known_languages)
+    return _main_namespace_only(batch)
+
+
+def _main_namespace_only(batch: ImportBatch) -> ImportBatch:
+    """A capture or wikitext file of a page outside the main namespace (`Template:Tile`, by
+    its title's prefix) is recorded as a finding, not stored as a page (XML exports and API
+    answers say their pages' namespace themselves)."""
+    outside = [rev for rev in batch.revisions if namespace_of(rev.title) != 0]
+    if not outside:
+        return batch
+    findings = [
+        _other_namespace(batch.source.sha256, rev.title, namespace_of(rev.title)) for rev in outside
+    ]
+    kept = tuple(rev for rev in batch.revisions if namespace_of(rev.title) == 0)
+    return batch.model_copy(
+        update={
+            "revisions": kept,
+            "source": batch.source.model_copy(update={"revisions": len(kept)}),
+            "findings": (*batch.findings, *findings),
+        }
+    )
 
 
 def _source(data: InputText, fmt: InputFormat, revisions: int) -> SourceFile:
@@ -198,7 +234,10 @@ def _read_export_translations(
         revisions=(revision,),
         ends_whole=capture.footer_seen,
         catalog_pages=tuple(
-            CatalogPage(title=t, seen_in=data.sha256) for t in capture.group_titles
+            CatalogPage(
+                title=normalise_title(t, origin=f"{data.path} (Group list)"), seen_in=data.sha256
+            )
+            for t in capture.group_titles
         ),
         catalog_languages=tuple(
             CatalogLanguage(code=code, name=name, seen_in=data.sha256)
@@ -224,35 +263,60 @@ def _read_wikitext(
 def _read_api_json(data: InputText, known: set[str] | None) -> ImportBatch:
     pages = apijson.read_api_json(data.text, data.path)
     revisions = []
-    for item in pages.revisions:
-        sha1_matches = apijson.sha1_matches(item.text, item.sha1, required=False)
-        revisions.append(
-            _wiki_revision(
-                item.title,
-                item.text,
-                item.revision_id,
-                item.timestamp,
-                sha1_matches,
-                SourceKind.API_JSON,
-                data.path,
-                known,
-            )
-        )
-    findings = tuple(
-        Finding(
-            severity=Severity.WARNING,
-            code="import.missing-page",
-            message=f"the API response lists {title!r} as missing or invalid",
-            stage="import",
-            title=title or None,
-            revision_key=source_key(data.sha256),
+    findings = [
+        _import_finding(
+            data.sha256,
+            "import.missing-page",
+            f"the API response lists {title!r} as missing or invalid",
+            title or None,
         )
         for title in pages.missing
-    )
+    ]
+    for item in pages.revisions:
+        sha1_matches = apijson.sha1_matches(item.text, item.sha1, required=False)
+        revision = _wiki_revision(
+            item.title,
+            item.text,
+            item.revision_id,
+            item.timestamp,
+            sha1_matches,
+            SourceKind.API_JSON,
+            data.path,
+            known,
+        )
+        namespace = item.namespace
+        if namespace is None:
+            namespace = namespace_of(revision.title)
+        if namespace != 0:
+            findings.append(_other_namespace(data.sha256, revision.title, namespace))
+            continue
+        revisions.append(revision)
     return ImportBatch(
         source=_source(data, InputFormat.API_JSON, len(revisions)),
         revisions=tuple(revisions),
-        findings=findings,
+        findings=tuple(findings),
+    )
+
+
+def _import_finding(sha256: str, code: str, message: str, title: str | None) -> Finding:
+    """A finding about an input file's data (stored under the file: `source_key`)."""
+    return Finding(
+        severity=Severity.WARNING,
+        code=code,
+        message=message,
+        stage="import",
+        title=title,
+        revision_key=source_key(sha256),
+    )
+
+
+def _other_namespace(sha256: str, title: str, namespace: int) -> Finding:
+    return _import_finding(
+        sha256,
+        "import.other-namespace",
+        f"{title!r} is a page of namespace {namespace}, not of the main namespace (0) where "
+        "the wiki's articles are: recorded here, not imported or parsed",
+        title,
     )
 
 
@@ -270,17 +334,31 @@ def _wiki_revision(
     kind: SourceKind,
     origin: str,
     known: set[str] | None,
+    where: str | None = None,
 ) -> PageRevision:
-    """A revision that names its own page (XML export, API JSON), its sha1 already compared."""
-    full, base, lang = resolve_title(title, None, origin=origin, known_languages=known)
+    """A revision that names its own page (XML export, API JSON), its sha1 already compared.
+    `origin` is the file (the revision's provenance), `where` the place errors name."""
+    where = where or origin
+    full, base, lang = resolve_title(title, None, origin=where, known_languages=known)
     if not sha1_matches:
         raise InputError(
             f"revision {revision_id} of {title!r}: sha1 does not match its text",
-            path=origin,
+            path=where,
             fix="fetch or export the page again; the file was altered or truncated",
         )
+    if timestamp is not None:
+        what = f"the timestamp of revision {revision_id} of {title!r}"
+        timestamp = wiki_timestamp(timestamp, origin=where, what=what)
     return _revision(
-        full, base, lang, text, kind, origin, revision_id=revision_id, timestamp=timestamp
+        full,
+        base,
+        lang,
+        text,
+        kind,
+        origin,
+        where=where,
+        revision_id=revision_id,
+        timestamp=timestamp,
     )
 
 
@@ -300,15 +378,31 @@ def _read_xml_chunks(
     """Revisions of an XML export read chunk by chunk. `source` is the reader that hashed
     the file's bytes (a file), or the sha256 of text already read whole (stdin)."""
     revisions: list[PageRevision] = []
+    # (title, namespace, revision id) of revisions recorded, not stored: their findings are
+    # made once the file's hash is known, after the last byte.
+    other_namespace: list[tuple[str, int]] = []
+    deleted: list[tuple[str, int | None]] = []
     size = 0
+    limit = INPUT.bytes()
 
     def counted() -> Iterator[bytes]:
         nonlocal size
         for block in chunks:
             size += len(block)
+            if size > limit:  # (decompressed: a small .gz can hold far more)
+                raise too_large(origin, limit, "XML export (decompressed)")
             yield block
 
     for item in dumps.iter_dump(counted(), origin):
+        where = f"{origin} (line {item.line})"
+        if item.namespace != 0:
+            title = normalise_title(item.title, origin=where)
+            if (title, item.namespace) not in other_namespace:
+                other_namespace.append((title, item.namespace))
+            continue
+        if item.deleted:
+            deleted.append((normalise_title(item.title, origin=where), item.revision_id))
+            continue
         sha1_matches = item.sha1_base36 is None or _base36_sha1(item.text) == item.sha1_base36
         revisions.append(
             _wiki_revision(
@@ -320,6 +414,7 @@ def _read_xml_chunks(
                 SourceKind.XML_DUMP,
                 origin,
                 known,
+                where,
             )
         )
     if size == 0:
@@ -328,6 +423,17 @@ def _read_xml_chunks(
         sha256, size_bytes = source.digest.hexdigest(), source.size
     else:
         sha256, size_bytes = source, size
+    findings = [_other_namespace(sha256, title, ns) for title, ns in other_namespace]
+    findings += [
+        _import_finding(
+            sha256,
+            "import.text-deleted",
+            f"revision {revision_id} of {title!r} has its text deleted on the wiki "
+            '(<text deleted="deleted"/>): recorded here, not stored as a revision',
+            title,
+        )
+        for title, revision_id in deleted
+    ]
     return ImportBatch(
         source=SourceFile(
             sha256=sha256,
@@ -337,4 +443,5 @@ def _read_xml_chunks(
             revisions=len(revisions),
         ),
         revisions=tuple(revisions),
+        findings=tuple(findings),
     )

@@ -4,7 +4,9 @@
 `prop=info` and `prop=revisions` (by titles or revision ids), in `formatversion=2` form, each
 honouring value limits (with MediaWiki's "Too many values" warning) and `continue`. Data
 faults live here too: pages that vanish after discovery, report a wrong sha1, or get a new
-revision each time they are served. Transport faults are the server's (`fakewiki`).
+revision each time they are served; answers that hold what was not asked for (a page served
+under another page's title, other pages riding along with it); listings whose `continue`
+repeats, alternates or never ends. Transport faults are the server's (`fakewiki`).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pipeline.extract.titles import namespace_of
 from pipeline.fakewiki.corpus import FakeCorpus, Revision
 from pipeline.fakewiki.faults import FAULT_KINDS, RANDOM_FAULT_MIX
 
@@ -35,6 +38,14 @@ class FaultPlan:
     changing: set[str] = field(default_factory=set)  # a new revision after each content fetch
     value_limit: int = 50  # titles/revids per request, like MediaWiki for non-bots
     list_limit: int = 500  # aplimit/cmlimit maximum
+    # page -> the title its revisions carry in content answers (a foreign title)
+    foreign: dict[str, str] = field(default_factory=dict)
+    # page -> other pages whose entries (latest revision) ride along with it, unasked
+    extra: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    listed: tuple[str, ...] = ()  # titles every listing answer gives too, asked for or not
+    continuation: str = ""  # "repeat", "alternate" or "endless": see `faults.CONTINUATIONS`
+    trickle_seconds: float = 1.0  # between two bytes of a "trickle" answer
+    bomb_mb: int = 1536  # what a "gzip-bomb" answer decodes to
 
 
 def _normalise(title: str) -> str:
@@ -57,6 +68,7 @@ class FakeApi:
         self.corpus = corpus
         self.faults = faults
         self.count = count
+        self.tokens_given = 0  # by an endless continuation
 
     def answer(self, params: dict[str, str]) -> dict[str, Any]:
         if params.get("action") != "query":
@@ -110,15 +122,26 @@ class FakeApi:
         result: dict[str, Any],
         list_name: str,
     ) -> None:
-        if start:
+        loop = self.faults.continuation
+        if start and not loop:
             titles = [t for t in titles if t >= start]
         shown, rest = titles[:limit], titles[limit:]
         items = []
         for title in shown:
             page = self.corpus.page(title)
             items.append({"pageid": page.pageid if page else 0, "ns": 0, "title": title})
+        items += [{"pageid": 0, "ns": namespace_of(t), "title": t} for t in self.faults.listed]
         result["query"][list_name] = items
-        if rest:
+        if loop:  # the same first titles again and again, with a token that never ends
+            if loop == "repeat":
+                token = "Loop"
+            elif loop == "alternate":
+                token = "B" if start == "A" else "A"
+            else:  # endless: a new token each time
+                self.tokens_given += 1
+                token = f"Next {self.tokens_given}"
+            result["continue"] = {cont_key: token, "continue": "-||"}
+        elif rest:
             result["continue"] = {cont_key: rest[0], "continue": "-||"}
 
     def _allpages(self, params: dict[str, str], result: dict[str, Any]) -> None:
@@ -196,7 +219,7 @@ class FakeApi:
                 if revision is None or revision.title in self.faults.vanish:
                     bad[raw] = {"revid": int(raw) if raw.isdigit() else raw, "missing": True}
                     continue
-                pages.append(self._page_entry(revision, content))
+                pages += self._entries(revision, content)
                 served.append(revision)
             if bad:
                 result["query"]["badrevids"] = bad
@@ -214,7 +237,7 @@ class FakeApi:
                 if page is None or title in self.faults.vanish:
                     pages.append({"ns": 0, "title": title, "missing": True})
                     continue
-                pages.append(self._page_entry(page.latest, content))
+                pages += self._entries(page.latest, content)
                 served.append(page.latest)
             if normalized:
                 result["query"]["normalized"] = normalized
@@ -223,6 +246,19 @@ class FakeApi:
             for revision in served:
                 if revision.title in self.faults.changing:
                     self.corpus.edit(revision.title, revision.text + "\nEdited again.")
+
+    def _entries(self, revision: Revision, content: bool) -> list[dict[str, Any]]:
+        """The page entry of `revision` (its content under a foreign title if the faults say
+        so), and the entries of the pages that ride along with it."""
+        entry = self._page_entry(revision, content)
+        if content and revision.title in self.faults.foreign:
+            entry["title"] = self.faults.foreign[revision.title]
+        entries = [entry]
+        for other in self.faults.extra.get(revision.title, ()):
+            page = self.corpus.page(other)
+            if page is not None:
+                entries.append(self._page_entry(page.latest, content))
+        return entries
 
     def _page_entry(self, revision: Revision, content: bool) -> dict[str, Any]:
         page = self.corpus.page(revision.title)

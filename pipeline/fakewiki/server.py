@@ -5,12 +5,15 @@ answers come from `fakeapi.FakeApi`. Faults: a script of faults for the next req
 and/or a random rate: 503 and 429 with Retry-After, maxlag errors, slow answers (client
 timeouts), dropped connections, truncated JSON, a body cut off mid-way, an HTML page (a proxy's
 or a maintenance page, with HTTP 200), 500, an empty body, the answer sent as `text/html`,
-and JSON of the wrong shape.
+JSON of the wrong shape; and hostile ones: an answer sent a byte at a time (`trickle`), a
+gzip body a thousand times smaller than what it decodes to (`gzip-bomb`), a redirect to
+another host (`redirect-away`) or within this one (`redirect-same`).
 Any path other than `*api.php` answers an HTML article page, like a real wiki.
 """
 
 from __future__ import annotations
 
+import functools
 import gzip
 import json
 import logging
@@ -18,6 +21,7 @@ import random
 import socket
 import threading
 import time
+import zlib
 from collections import Counter, deque
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -103,6 +107,21 @@ class FakeWiki(ThreadingHTTPServer):
             self.counts[what] += 1
 
 
+@functools.cache
+def gzip_bomb(megabytes: int) -> bytes:
+    """A gzip body of about a thousandth of the `megabytes` MB of JSON it decodes to (a valid
+    answer, mostly spaces): one compressed megabyte of spaces repeated, as gzip members."""
+
+    def member(data: bytes) -> bytes:
+        packer = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
+        return packer.compress(data) + packer.flush()
+
+    spaces = b" " * (1 << 20)
+    head = member(b'{"batchcomplete": true, "query": {"pages": []}' + spaces)
+    tail = member(spaces + b"}")
+    return head + member(spaces) * max(0, megabytes - 2) + tail
+
+
 _ARTICLE_HTML = (
     "<!DOCTYPE html><html><head><title>Main Page - Fake wiki</title></head>"
     "<body><h1>Main Page</h1><p>This is an article, not the API.</p></body></html>"
@@ -176,6 +195,18 @@ class _Handler(BaseHTTPRequestHandler):
                 {"Retry-After": str(wiki.faults.retry_after), "X-Database-Lag": "7"},
             )
             return
+        if fault in ("redirect-away", "redirect-same"):
+            port = wiki.server_address[1]
+            target = (
+                f"http://localhost:{port}{self.path}"  # the same server under another name
+                if fault == "redirect-away"
+                else f"/moved{self.path}"
+            )
+            self._send(302, b"Moved", "text/plain", {"Location": target})
+            return
+        if fault == "gzip-bomb":
+            self._send_raw(200, gzip_bomb(wiki.faults.bomb_mb), "gzip")
+            return
         if fault == "slow":
             time.sleep(wiki.faults.slow_seconds)
         if wiki.faults.delay_seconds:
@@ -189,7 +220,37 @@ class _Handler(BaseHTTPRequestHandler):
         if fault == "wrong-type":  # the right answer, declared as a web page
             self._send(200, payload, "text/html; charset=utf-8")
             return
+        if fault == "trickle":
+            self._trickle(payload, wiki.faults.trickle_seconds)
+            return
         self._send(200, payload, "application/json; charset=utf-8")
+
+    def _send_raw(self, status: int, body: bytes, encoding: str) -> None:
+        """A JSON answer whose body is sent as given, with its Content-Encoding."""
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json; charset=utf-8")
+            self.send_header("Content-Encoding", encoding)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+        except (BrokenPipeError, ConnectionResetError):
+            log.debug("client left before the answer was sent")
+
+    def _trickle(self, payload: bytes, seconds: float) -> None:
+        """The whole answer, status line and headers included, one byte every `seconds`."""
+        head = (
+            f"HTTP/1.1 200 OK\r\nContent-Type: application/json; charset=utf-8\r\n"
+            f"Content-Length: {len(payload)}\r\n\r\n"
+        ).encode("ascii")
+        self.close_connection = True
+        try:
+            for byte in head + payload:
+                self.wfile.write(bytes((byte,)))
+                self.wfile.flush()
+                time.sleep(seconds)
+        except (BrokenPipeError, ConnectionResetError, OSError):
+            log.debug("client left during a trickled answer")
 
     def _send(
         self,

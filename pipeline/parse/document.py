@@ -1,13 +1,16 @@
 """One revision parsed once: the tree, node offsets, headings and locations for records.
 
 Every extractor (tiles, rules, ...) reads the same `ParsedDocument`, so a build parses each
-revision's wikitext with mwparserfromhell exactly once.
+revision's wikitext with mwparserfromhell exactly once. What is parsed is the page as it shows
+itself (`pipeline.parse.inclusion`: `<includeonly>` content dropped, `<noinclude>` and
+`<onlyinclude>` tags dropped): `doc.revision.wikitext` is that text, and the lines and
+columns of locations are those of the stored wikitext.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -16,6 +19,7 @@ from mwparserfromhell.wikicode import Wikicode
 
 from pipeline.parse.fast.spans import locate_nodes
 from pipeline.parse.fast.tree_builder import parse_wikitext
+from pipeline.parse.inclusion import ViewedLines, as_viewed
 from pipeline.parse.locate import LineIndex, NodeSpans
 from pipeline.parse.sections import SectionIndex, find_headings
 from schemas.base import SourceLocation
@@ -44,6 +48,11 @@ class ParsedDocument:
     tree: Wikicode = field(init=False)
 
     def __post_init__(self) -> None:
+        stored = self.revision.wikitext
+        self._viewed = as_viewed(stored)
+        self._stored = stored
+        if self._viewed.cuts:
+            self.revision = replace(self.revision, wikitext=self._viewed.text)
         self.tree = parse_wikitext(self.revision.wikitext)
 
     @cached_property
@@ -57,7 +66,9 @@ class ParsedDocument:
         return dict(zip(map(id, self.located.nodes), self.located.starts, strict=True))
 
     @cached_property
-    def lines(self) -> LineIndex:
+    def lines(self) -> LineIndex | ViewedLines:
+        if self._viewed.cuts:
+            return ViewedLines(self._stored, self._viewed)
         return LineIndex(self.revision.wikitext)
 
     @cached_property

@@ -28,9 +28,9 @@ from pipeline.run.parse_runner import ParseReport, parse_pending, start_workers
 from pipeline.run.tuning import (
     cap_build_memory,
     collector_paused,
-    default_jobs,
     give_all_cores,
     leave_cores_to_workers,
+    worker_count,
 )
 from pipeline.run.workers import ParseLimits
 from schemas.checks import CheckResult
@@ -38,7 +38,14 @@ from schemas.pages import ImportBatch
 from warehouse.connection import write_transaction
 from warehouse.errors import WarehouseMissingError
 from warehouse.history import current_texts
-from warehouse.store import StoreCounts, finish_run, keep_import_order, start_run, store_batches
+from warehouse.store import (
+    Conflict,
+    StoreCounts,
+    finish_run,
+    keep_import_order,
+    start_run,
+    store_batches,
+)
 
 
 @dataclass
@@ -63,7 +70,7 @@ class BuildReport:
             "files_unchanged": self.files_unchanged,
             "seconds": round(self.seconds, 3),
             "store_seconds": round(self.store_seconds, 3),
-            "store": asdict(self.store),
+            "store": {k: v for k, v in asdict(self.store).items() if k != "conflicts"},
             "parse": asdict(self.parse),
             "checks": len(self.checks),
             "checks_reused": self.checks_reused,
@@ -89,7 +96,7 @@ def import_sources(
     started = time.perf_counter()
     progress = progress or NoProgress()
     known = find_known(db, specs)
-    jobs = default_jobs() if jobs is None else jobs
+    jobs = worker_count(jobs)
     # New files mean pages to parse: the workers start while the files are read and stored.
     # ... and parse each revision read at once, while the rest is read and stored.
     early = (
@@ -167,6 +174,21 @@ def refuse_cut_copies(conn: duckdb.DuckDBPyConnection, batches: Sequence[ImportB
             )
 
 
+def refuse_conflicts(conflicts: Sequence[Conflict]) -> None:
+    """One revision id of one page with two texts: the input was altered (or the stored one
+    came from an altered input). Refused, naming the first, before anything is committed."""
+    if conflicts:
+        first = conflicts[0]
+        more = f" (and {len(conflicts) - 1} more)" if len(conflicts) > 1 else ""
+        raise InputError(
+            f"revision {first.revision_id} of {first.title!r} comes with another text than the "
+            f"one stored or read before it: one revision id with two texts, a conflict{more}; "
+            "nothing was written",
+            path=first.source_path,
+            fix="export the page again; if the stored text is the wrong one, remove it first",
+        )
+
+
 def store_and_parse(
     db: Path,
     batches: Sequence[ImportBatch],
@@ -196,12 +218,13 @@ def store_and_parse(
     # This process makes almost no cyclic garbage while it stores and writes: see tuning.
     with collector_paused(), write_transaction(db) as conn:
         cap_build_memory(conn)
-        jobs = default_jobs() if jobs is None else jobs
+        jobs = worker_count(jobs)
         leave_cores_to_workers(conn, jobs)
         run_id = start_run(conn, command)
         stored_at = time.perf_counter()
         refuse_cut_copies(conn, batches)
         counts = store_batches(conn, batches)
+        refuse_conflicts(counts.conflicts)
         store_seconds = time.perf_counter() - stored_at
         if known:
             counts.revisions_known += sum(len(k.revisions) for k in known.values())

@@ -29,10 +29,12 @@ from pipeline.extract.api.sweep import MAX_VALUES, plan_fetch, sweep
 from pipeline.progress import NoProgress, Progress
 from pipeline.run.ahead import ahead_groups, entered_meanwhile
 from pipeline.run.session import StoreSession
+from pipeline.run.tuning import worker_count
 from pipeline.run.workers import ParseLimits
-from warehouse.connection import open_writer, transaction
+from warehouse.connection import transaction
 from warehouse.extractions import PageProblem, record_extraction
 from warehouse.revisions import latest_revision_ids
+from warehouse.store import Conflict
 
 # At most this many fetched batches wait, and are stored together in one transaction: a run
 # killed mid-way loses at most the group being stored and the batches waiting (fetched again
@@ -54,6 +56,8 @@ class ExtractReport:
     invalid: list[str] = field(default_factory=list)
     deleted: list[str] = field(default_factory=list)
     failed: list[tuple[str, str]] = field(default_factory=list)
+    # (title, why): in an answer but not asked for, or not storable as given; never stored
+    refused: list[tuple[str, str]] = field(default_factory=list)
     requests: int = 0
     content_requests: int = 0
     retries: int = 0
@@ -66,6 +70,7 @@ class ExtractReport:
     def summary(self) -> dict[str, object]:
         data = asdict(self)
         data["failed"] = [{"title": t, "reason": r} for t, r in self.failed]
+        data["refused"] = [{"title": t, "reason": r} for t, r in self.refused]
         return data
 
     def final_line(self) -> str:
@@ -73,7 +78,7 @@ class ExtractReport:
         return (
             f"pages fetched {self.fetched} ({self.stored_new} new), "
             f"skipped as unchanged {self.unchanged + self.older_than_since}, "
-            f"failed {len(self.failed)}, missing {gone}; "
+            f"failed {len(self.failed)}, missing {gone}, refused {len(self.refused)}; "
             f"requests {self.requests} ({self.content_requests} content), "
             f"retries {self.retries}, cache hits {self.cache_hits}"
         )
@@ -112,7 +117,9 @@ def extract_from_api(
     has succeeded, nothing stops the run with an error: a request that fails after its
     retries (or a spent retry budget) fails its pages, which are reported and logged, and
     the run goes on (`ExtractReport.failed`). Before that, an API that cannot be used
-    raises `ExtractError`.
+    raises `ExtractError`, and nothing is written (no warehouse is created, an existing one is
+    left as it was). Pages and revisions of an answer that the run did not ask for, or that
+    cannot be stored as given, are refused (`ExtractReport.refused`), never stored.
     """
     if selection.is_empty():
         raise InputError(
@@ -122,6 +129,7 @@ def extract_from_api(
         )
     progress = progress or NoProgress()
     since_value = parse_since(since)
+    jobs = worker_count(jobs)  # (refused before any request)
     own_client = client is None
     progress.start("requests", None)
     api = client or ApiClient(config, on_request=lambda: progress.advance("requests"))
@@ -130,7 +138,7 @@ def extract_from_api(
     try:
         if with_stats:
             report.translation_stats = _stats(api, selection, report)
-        titles = discover(api, selection, report.failed)
+        titles = discover(api, selection, report.failed, report.refused)
         report.discovered = len(titles)
         progress.start("pages", len(titles))
         with ExitStack() as stack:
@@ -141,7 +149,11 @@ def extract_from_api(
             swept = sweep(api, titles, batch_size)
             report.missing, report.invalid = swept.missing, swept.invalid
             report.failed += swept.failed
-            progress.advance("pages", len(swept.missing) + len(swept.invalid) + len(swept.failed))
+            report.refused += swept.refused
+            progress.advance(
+                "pages",
+                len(swept.missing) + len(swept.invalid) + len(swept.failed) + len(swept.refused),
+            )
             if not api.work_started and report.failed:
                 raise ExtractError(
                     f"{api.config.endpoint}: no request was answered as asked "
@@ -164,17 +176,12 @@ def extract_from_api(
             # fetched meanwhile are stored together, in one transaction. A run that stops
             # (an error, Ctrl-C) stops the fetch in flight too.
             for batches in ahead_groups(fetched, depth=GROUP_BATCHES, on_stop=api.stop):
-                report.stored_new += session.store(batches).revisions_new
+                counts = session.store(batches)
+                report.stored_new += counts.revisions_new
+                report.refused += [_conflict(c) for c in counts.conflicts]
             _collect_stats(report, api, outcome)
             session.finish(report.summary())
             _log(session, report, "stopped" if api.budget_spent else "complete")
-    except ExtractError:
-        # the API could not be used: keep a trace in a warehouse that exists, create none
-        _collect_stats(report, api, outcome)
-        if db.exists():
-            with open_writer(db) as conn, transaction(conn):
-                _log_in(conn, report, "stopped")
-        raise
     finally:
         if own_client:
             api.close()
@@ -197,11 +204,20 @@ def _stats(
     return found
 
 
+def _conflict(conflict: Conflict) -> tuple[str, str]:
+    return (
+        conflict.title,
+        f"revision {conflict.revision_id} is stored with another text: one revision id with "
+        "two texts, a conflict; the stored text is kept",
+    )
+
+
 def _collect_stats(report: ExtractReport, api: ApiClient, outcome: FetchOutcome) -> None:
     report.fetched = outcome.fetched
     report.content_requests = outcome.content_requests
     report.deleted = outcome.deleted
     report.failed += [f for f in outcome.failed if f not in report.failed]
+    report.refused += [r for r in outcome.refused if r not in report.refused]
     stats = api.stats
     report.requests, report.retries = stats.requests, stats.retries
     report.cache_hits, report.waited_seconds = stats.cache_hits, round(stats.waited_seconds, 3)
@@ -214,6 +230,7 @@ def problem_rows(report: ExtractReport) -> list[PageProblem]:
     rows += [(t, "deleted", "gone between the info sweep and the content request")
              for t in report.deleted]  # fmt: skip
     rows += [(t, "failed", reason) for t, reason in report.failed]
+    rows += [(t, "refused", reason) for t, reason in report.refused]
     return rows
 
 

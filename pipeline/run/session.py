@@ -22,7 +22,7 @@ from pipeline.parse.registry import PARSER_VERSION
 from pipeline.progress import NoProgress, Progress
 from pipeline.run.early_parse import EarlyParse, closed_after
 from pipeline.run.parse_runner import ParseReport, parse_pending, start_workers
-from pipeline.run.tuning import cap_build_memory, collector_paused, default_jobs
+from pipeline.run.tuning import cap_build_memory, collector_paused, worker_count
 from pipeline.run.workers import ParseLimits, StartingPool
 from schemas.pages import ImportBatch
 from warehouse.connection import open_writer, transaction
@@ -51,7 +51,7 @@ class StoreSession:
     ) -> None:
         self.db = db
         self.command = command
-        self.jobs = default_jobs() if jobs is None else jobs
+        self.jobs = worker_count(jobs)
         self.limits = limits or ParseLimits()
         self.progress = progress or NoProgress()
         self.counts = StoreCounts()

@@ -1,6 +1,9 @@
 """The process-level speed settings of a build, in one place (figures: docs/perf.md).
 
-- `default_jobs()`: one parse worker per core this process may run on;
+- `default_jobs()`: one parse worker per core this process may run on; `worker_count()`: the
+  workers asked for, at most `pipeline.limits.JOBS_PER_CORE` per core (more only share the
+  same cores, and each costs a process and its memory: `--jobs 100000` forked until memory
+  ran out);
 - `cap_build_memory()`: a build holds its whole load in one transaction, and DuckDB may cache
   up to 80% of RAM by default, so a build caps it (DuckDB spills to its temp directory beyond);
 - `leave_cores_to_workers()` / `give_all_cores()`: while the parse workers run, DuckDB gets
@@ -38,6 +41,8 @@ from contextlib import contextmanager
 
 import duckdb
 
+from pipeline.errors import InputError
+from pipeline.limits import JOBS_PER_CORE
 from warehouse.settings import reset_threads, set_memory_limit, set_threads
 
 BUILD_MEMORY_LIMIT = "512MB"
@@ -54,6 +59,22 @@ def default_jobs() -> int:
         return len(os.sched_getaffinity(0)) or 1
     except AttributeError:  # not on Linux
         return os.cpu_count() or 1
+
+
+def worker_count(jobs: int | None) -> int:
+    """`jobs` parse workers (None: `default_jobs()`), or `InputError` beyond the bound."""
+    if jobs is None:
+        return default_jobs()
+    cores = default_jobs()
+    most = cores * JOBS_PER_CORE.count()
+    if not 0 <= jobs <= most:
+        raise InputError(
+            f"{jobs} parse workers asked for; this machine allows 0 to {most} "
+            f"({JOBS_PER_CORE.count()} per core, {cores} cores)",
+            path="--jobs",
+            fix=f"use at most --jobs {most} (or raise {JOBS_PER_CORE.env})",
+        )
+    return jobs
 
 
 def cap_build_memory(conn: duckdb.DuckDBPyConnection) -> None:

@@ -1,5 +1,11 @@
 """Worker processes that parse revisions, with a time limit and a memory guard per page.
 
+What a page may cost does not depend on `--jobs`: a page whose text is beyond
+`ParseLimits.max_page_bytes` (`pipeline.limits.PARSE_PAGE`) is not parsed at all, in a worker
+or in this process alike (`too_large`: a `parse.too-large` finding), so the memory one parse
+takes is bounded everywhere, and the address-space limit of a worker (`memory_mb`) is only a
+backstop against a page that costs far more than its size.
+
 Each worker owns one pipe and parses one revision at a time, so the parent always knows which
 revision a worker is on: a worker that runs past the time limit is killed and replaced, a
 worker that runs out of its address-space limit (MemoryError) or dies (a crash in native
@@ -28,6 +34,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any
 
+from pipeline.limits import PAGE_MEMORY, PARSE_PAGE, megabytes, text_bytes_over
 from pipeline.parse.document import RevisionText
 from pipeline.parse.registry import parse_revision
 from pipeline.parse.stage import ParseStage
@@ -37,10 +44,12 @@ from warehouse.rows import ColumnRows
 
 @dataclass(frozen=True)
 class ParseLimits:
-    """Per page: wall-clock seconds, and the address space (MB) a worker may use."""
+    """Per page: wall-clock seconds, the text a parse takes on, and the address space (MB) a
+    worker may use (the environment's values: `pipeline.limits`)."""
 
     seconds_per_page: float = 120.0
-    memory_mb: int = 2048
+    memory_mb: int = field(default_factory=PAGE_MEMORY.count)
+    max_page_bytes: int = field(default_factory=PARSE_PAGE.bytes)
 
 
 @dataclass(frozen=True)
@@ -53,7 +62,7 @@ class PageRows:
 
 @dataclass(frozen=True)
 class PageFailure:
-    """A revision the guards stopped: `reason` is timeout, memory or crashed."""
+    """A revision the guards stopped: `reason` is timeout, memory, crashed or too-large."""
 
     revision: RevisionText
     reason: str
@@ -105,13 +114,30 @@ def _on_alarm(signum: int, frame: object) -> None:
     raise _PageTimeout
 
 
+def too_large(revision: RevisionText, limits: ParseLimits) -> PageFailure | None:
+    """The failure of a page too large to parse (the same with any number of workers)."""
+    size = text_bytes_over(revision.wikitext, limits.max_page_bytes)
+    if size is None:
+        return None
+    return PageFailure(
+        revision,
+        "too-large",
+        f"its text is {megabytes(size)}, more than the {megabytes(limits.max_page_bytes)} "
+        f"one page's parse may take on ({PARSE_PAGE.env})",
+    )
+
+
 def parse_in_process(
     revision: RevisionText, stages: Sequence[ParseStage], limits: ParseLimits
 ) -> PageRows | PageFailure:
     """`rows_of` in this process (`--jobs 0`), stopped after the time limit where the platform
     has interval timers (POSIX) and this is the main thread: the alarm's handler raises in
     the parse, and mwparserfromhell's C tokenizer checks for signals as it goes. Elsewhere
-    (Windows, a thread) there is no limit. No memory guard in-process."""
+    (Windows, a thread) there is no limit. A page too large to parse is not parsed, as in a
+    worker (`too_large`); no address-space limit in-process."""
+    refused = too_large(revision, limits)
+    if refused is not None:
+        return refused
     timer = getattr(signal, "setitimer", None)
     if timer is None or threading.current_thread() is not threading.main_thread():
         return rows_of(revision, stages)
@@ -291,6 +317,10 @@ class WorkerPool:
                     revision = self._next(source)
                     if revision is None:
                         break
+                    refused = too_large(revision, self._limits)
+                    if refused is not None:  # not sent: a worker would not parse it either
+                        yield refused
+                        continue
                     if not worker.in_flight:
                         worker.deadline = time.monotonic() + self._limits.seconds_per_page
                     worker.in_flight.append(revision)

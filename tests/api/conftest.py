@@ -48,7 +48,7 @@ def fast_config(wiki: FakeWiki, **overrides: object) -> ClientConfig:
     values: dict[str, object] = {
         "endpoint": wiki.url,
         "throttle": 0.0,
-        "read_timeout": 2.0,
+        "timeout": 2.0,
         "backoff_base": 0.001,
         "max_wait": 0.01,
         "contact": "tests@carcdb.invalid",

@@ -88,7 +88,7 @@ def test_transient_faults_are_retried(make_wiki: WikiFactory, fault: str, kind: 
 
 def test_slow_answer_times_out_and_is_retried(make_wiki: WikiFactory) -> None:
     wiki = make_wiki(PAGES, FaultPlan(script=["slow"], slow_seconds=1.0))
-    with ApiClient(fast_config(wiki, read_timeout=0.2)) as client:
+    with ApiClient(fast_config(wiki, timeout=0.2)) as client:
         payload = client.query(INFO)
     assert _titles(payload) == ["Page 01", "Page 02"]
     assert client.stats.faults["timeout"] == 1

@@ -70,7 +70,7 @@ def test_twenty_percent_faults_still_store_every_page_once(
         rate=0.2, seed=7, mix=("503", "429", "maxlag", "slow"), retry_after=1, slow_seconds=0.4
     )
     wiki = make_wiki(big_pages, faults)
-    config = fast_config(wiki, read_timeout=0.15)
+    config = fast_config(wiki, timeout=0.15)
     report = extract_from_api(db_path, PageSelection(all_pages=True), config)
     assert not report.failed
     assert stored_titles(db_path) == [(title, 1) for title in sorted(big_pages)]

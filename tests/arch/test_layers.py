@@ -18,7 +18,13 @@ PACKAGES = ("schemas", "warehouse", "pipeline", "benchmarks", "carcdb")
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("schemas",),
     ("warehouse",),
-    ("pipeline.errors", "pipeline.progress", "pipeline.numbers", "pipeline.products"),
+    (
+        "pipeline.errors",
+        "pipeline.progress",
+        "pipeline.numbers",
+        "pipeline.limits",
+        "pipeline.products",
+    ),
     ("pipeline.extract", "pipeline.parse"),
     # The extractor reads inputs and the API and yields them; `pipeline.run` stores them and
     # hands it what the warehouse already holds.

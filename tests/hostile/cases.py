@@ -26,6 +26,21 @@ def _revision(**fields: Any) -> dict[str, Any]:
 
 VIEW_SOURCE_HEAD = "View source for Base game/ro\n\n"
 
+
+def _xml(*pages: str) -> bytes:
+    """A MediaWiki export holding `pages` (each the inside of one <page>)."""
+    body = "".join(f"<page>{page}</page>" for page in pages)
+    return (
+        f'<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.11/">{body}</mediawiki>'.encode()
+    )
+
+
+def _xml_revision(revid: int = 1, text: str = "== T ==", extra: str = "") -> str:
+    return f"<revision><id>{revid}</id>{extra}<text>{text}</text></revision>"
+
+
+TITLED = "<title>Base game/de</title><ns>0</ns>"
+
 # (case id, file bytes, extra arguments, a fragment of the one-line error)
 IMPORT_CASES: list[tuple[str, bytes, list[str], str]] = [
     ("empty", b"", ["--title", "X"], "file is empty"),
@@ -135,5 +150,81 @@ IMPORT_CASES: list[tuple[str, bytes, list[str], str]] = [
         b'{"query": {"pages": [], "x": ' + b"9" * 5000 + b"}}",
         [],
         "an integer of 5000 digits",
+    ),
+    # structure (issue 27): a page without a title took the previous page's and replaced it
+    ("xml-page-no-title", _xml(f"<ns>0</ns>{_xml_revision()}"), [], "without a <title>"),
+    (
+        "xml-second-page-no-title",
+        _xml(TITLED + _xml_revision(1), _xml_revision(2, "== replaced ==")),
+        [],
+        "without a <title>",
+    ),
+    (
+        "xml-element-in-text",
+        _xml(TITLED + _xml_revision(text="== T ==<b>lost</b> text")),
+        [],
+        "element <b> inside <text>",
+    ),
+    (
+        "xml-element-in-title",
+        _xml(f"<title>A<i>B</i></title>{_xml_revision()}"),
+        [],
+        "inside <title>",
+    ),
+    ("xml-no-text", _xml(TITLED + "<revision><id>1</id></revision>"), [], "has no <text>"),
+    (
+        "xml-timestamp-words",
+        _xml(TITLED + _xml_revision(extra="<timestamp>yesterday</timestamp>")),
+        [],
+        "not an ISO 8601 UTC time",
+    ),
+    (
+        "xml-timestamp-not-utc",
+        _xml(TITLED + _xml_revision(extra="<timestamp>2024-03-01T10:00:00+02:00</timestamp>")),
+        [],
+        "not an ISO 8601 UTC time",
+    ),
+    (
+        "xml-timestamp-no-such-day",
+        _xml(TITLED + _xml_revision(extra="<timestamp>2024-02-30T10:00:00Z</timestamp>")),
+        [],
+        "'2024-02-30T10:00:00Z' is not an ISO 8601 UTC time",
+    ),
+    (
+        "xml-one-revision-two-texts",
+        _xml(TITLED + _xml_revision(5, "== one ==") + _xml_revision(5, "== two ==")),
+        [],
+        "one revision id with two texts",
+    ),
+    (
+        "api-timestamp-words",
+        _api([_revision(revid=5, content="x", timestamp="last week")]),
+        [],
+        "not an ISO 8601 UTC time",
+    ),
+    # titles (issue 27): look-alikes of a page became new pages; NEL split the title line
+    ("title-soft-hyphen", b"== T ==", ["--title", "Base\u00adgame"], "U+00AD"),
+    ("title-word-joiner", b"== T ==", ["--title", "Base\u2060game"], "U+2060"),
+    ("title-tag-character", b"== T ==", ["--title", "Base game\U000e0041"], "U+E0041"),
+    ("title-variation-selector", b"== T ==", ["--title", "Base\ufe0fgame"], "U+FE0F"),
+    ("title-70000-characters", b"== T ==", ["--title", "B" * 70_000], "MediaWiki's titles hold"),
+    ("title-percent-escape", b"== T ==", ["--title", "Base%20game"], "escape '%20'"),
+    (
+        "view-source-title-nel",
+        (
+            "View source for Base game\x85/ro\n\n== T ==\ntext\n"
+            'Retrieved from "https://wikicarpedia.com/car/Base_game/ro"\n'
+        ).encode(),
+        [],
+        "U+0085",
+    ),
+    (
+        "view-source-title-form-feed",
+        (
+            b"View source for Base game\x0c/ro\n\n== T ==\ntext\n"
+            b'Retrieved from "https://wikicarpedia.com/car/Base_game/ro"\n'
+        ),
+        [],
+        "U+000C",
     ),
 ]

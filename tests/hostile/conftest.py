@@ -7,8 +7,12 @@ digest of every table, the `runs` log included).
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Callable
+import faulthandler
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,6 +20,7 @@ import pytest
 
 from benchmarks.digest import TableDigest, table_digests
 from pipeline.cli.app import run_app
+from tests.conftest import ROOT
 
 
 @dataclass(frozen=True)
@@ -26,15 +31,6 @@ class Outcome:
 
 
 Run = Callable[..., Outcome]
-
-
-@pytest.fixture
-def warehouse(sample_db: Path, tmp_path: Path) -> Path:
-    """A private copy of the sample warehouse (built once per session)."""
-    copy = tmp_path / "wh" / "carcdb.duckdb"
-    copy.parent.mkdir()
-    shutil.copyfile(sample_db, copy)
-    return copy
 
 
 @pytest.fixture(scope="session")
@@ -89,3 +85,48 @@ def refused(
         return line
 
     return check
+
+
+CARCDB = [sys.executable, "-m", "pipeline.cli"]
+
+
+def bounded_cli(
+    *args: str, seconds: float = 120, memory_mb: int = 1024, env: dict[str, str] | None = None
+) -> Outcome:
+    """Run `carcdb ARGS` in a child process that may use `memory_mb` of address space
+    (`RLIMIT_AS`) and `seconds` of time: the watchdog of a hostile input that used to hang or
+    to take all memory. Ran past its time: the test fails; past its memory: carcdb's
+    MemoryError exits 70, which no hostile-input test expects."""
+
+    def limit() -> None:
+        import resource
+
+        size = memory_mb << 20
+        resource.setrlimit(resource.RLIMIT_AS, (size, size))
+
+    try:
+        done = subprocess.run(
+            [*CARCDB, *args],
+            capture_output=True,
+            text=True,
+            timeout=seconds,
+            preexec_fn=limit,
+            env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"carcdb {' '.join(args)[:200]} ran past its {seconds:g}s watchdog")
+    return Outcome(done.returncode, done.stdout, done.stderr)
+
+
+@contextmanager
+def watchdog(seconds: float) -> Iterator[None]:
+    """An in-process watchdog (a thread timer): a block that runs past `seconds` ends the
+    test process with every thread's traceback, so a hang fails the run instead of stalling
+    it."""
+    # (pytest captures sys.stderr: the process's own stream has a file descriptor)
+    faulthandler.dump_traceback_later(seconds, exit=True, file=sys.__stderr__ or 2)
+    try:
+        yield
+    finally:
+        faulthandler.cancel_dump_traceback_later()

@@ -1,10 +1,13 @@
 """The HTTP client for a MediaWiki `api.php`: polite, patient with faults, honest about failure.
 
-One `requests.Session` (keep-alive, gzip), a descriptive User-Agent, connect/read timeouts,
-a minimum interval between requests, `maxlag`, `Retry-After` on 429/503 and on maxlag
-errors, exponential backoff with jitter on 5xx, timeouts, dropped connections and broken
-JSON, a per-request attempt limit and a retry budget for the whole run. Every request and
-retry is logged at debug level on the `carcdb.api` logger.
+One `requests.Session` (keep-alive, gzip), a descriptive User-Agent, a minimum interval
+between requests, `maxlag`, `Retry-After` on 429/503 and on maxlag errors, exponential backoff
+with jitter on 5xx, timeouts, dropped connections and broken JSON, a per-request attempt
+limit and a retry budget for the whole run. Each request is bounded (`transport`): in time as
+a whole (`timeout`: connecting, the headers and the body together), in decoded size
+(`max_answer_bytes`), and in place (no redirect to another host or scheme). A listing that
+follows `continue` stops at a token it was given before or after `max_list_requests`
+(`ListingLoop`). Every request and retry is logged at debug level on the `carcdb.api` logger.
 """
 
 from __future__ import annotations
@@ -20,15 +23,18 @@ from dataclasses import dataclass, field
 from email.utils import parsedate_to_datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import requests
 from urllib3.exceptions import NewConnectionError
 
 from pipeline.errors import ExtractError, InputError
+from pipeline.extract.api import transport
 from pipeline.extract.api.cache import ResponseCache, cache_key
 from pipeline.extract.endpoint import DEFAULT_CONTACT as DEFAULT_CONTACT  # (re-exported)
 from pipeline.extract.endpoint import DEFAULT_ENDPOINT as DEFAULT_ENDPOINT
 from pipeline.extract.inputfiles import loads_strict
+from pipeline.limits import ANSWER, LIST_REQUESTS, MB, REQUEST_SECONDS, megabytes
 
 log = logging.getLogger("carcdb.api")
 
@@ -47,7 +53,10 @@ class ClientConfig:
     contact: str = DEFAULT_CONTACT
     throttle: float = 1.0  # minimum seconds between two requests
     connect_timeout: float = 10.0
-    read_timeout: float = 30.0
+    # seconds one request may take in all (connecting, the headers, the whole body)
+    timeout: float = REQUEST_SECONDS.default
+    max_answer_bytes: int = int(ANSWER.default * MB)  # of one answer, decoded
+    max_list_requests: int = int(LIST_REQUESTS.default)  # of one listing following `continue`
     maxlag: int = 5
     max_attempts: int = 6  # per request, the first try included
     retry_budget: int = 200  # retries for the whole run
@@ -57,9 +66,13 @@ class ClientConfig:
 
     def __post_init__(self) -> None:
         # Checked here, not in the CLI, so every caller of the client gets the same answer.
-        if not self.endpoint.startswith(("http://", "https://")):
+        try:
+            host = urlsplit(self.endpoint).hostname
+        except ValueError:  # an unclosed [ of an IPv6 address, a port that is no number
+            host = None
+        if not self.endpoint.startswith(("http://", "https://")) or not host:
             raise InputError(
-                f"not an http(s) URL: {self.endpoint!r}",
+                f"not an http(s) URL: {self.endpoint[:200]!r}",
                 path="--api",
                 fix="e.g. --api " + DEFAULT_ENDPOINT,
             )
@@ -83,6 +96,11 @@ class RequestFailed(ExtractError):
 class RetryBudgetExhausted(RequestFailed):
     """The run used up its retry budget: the server is struggling, so the run asks nothing
     more; this request and every later one fail at once (their pages are reported)."""
+
+
+class ListingLoop(RequestFailed):
+    """A listing's `continue` came back to a token it had given before, or the listing took
+    more requests than `max_list_requests`: it ends there, with what it found."""
 
 
 class ClientStopped(ExtractError):
@@ -134,7 +152,7 @@ def _retry_after(value: str | None) -> float | None:
     return max(0.0, moment.timestamp() - time.time())
 
 
-def _looks_like_html(response: requests.Response, text: str) -> bool:
+def _looks_like_html(response: transport.Answer, text: str) -> bool:
     kind = response.headers.get("Content-Type", "").lower()
     return "html" in kind or text.lstrip()[:1] == "<"
 
@@ -161,8 +179,7 @@ class ApiClient:
         self._last_request: float | None = None
         self.budget_spent = False  # once True, no request is sent any more
         self._cache = ResponseCache(config.cache_dir) if config.cache_dir else None
-        self.session = requests.Session()
-        self.session.headers.update(
+        self.session = transport.bounded_session(
             {"User-Agent": user_agent(config.contact), "Accept-Encoding": "gzip"}
         )
 
@@ -223,15 +240,32 @@ class ApiClient:
     def query_all(
         self, params: Mapping[str, str], shape: Shape | None = None
     ) -> Iterator[dict[str, Any]]:
-        """Every response of a query, following `continue` until the server has no more."""
+        """Every response of a query, following `continue` until the server has no more.
+
+        A `continue` the server gave before (a repeating or alternating token) or a request
+        beyond `max_list_requests` raises `ListingLoop` after the responses so far."""
         continuation: dict[str, str] = {}
-        while True:
+        seen: set[tuple[tuple[str, str], ...]] = set()
+        for sent in range(1, self.config.max_list_requests + 1):
             payload = self.query({**params, **continuation}, shape=shape)
             yield payload
             more = payload.get("continue")
             if not isinstance(more, dict) or not more:
                 return
             continuation = {str(k): str(v) for k, v in more.items()}
+            token = tuple(sorted(continuation.items()))
+            if token in seen:
+                raise ListingLoop(
+                    f"{self.config.endpoint}: the listing's continuation "
+                    f"{_shown(continuation)} came back after {sent} requests: a loop, "
+                    "so the listing ends here"
+                )
+            seen.add(token)
+        raise ListingLoop(
+            f"{self.config.endpoint}: the listing still went on after "
+            f"{self.config.max_list_requests} requests, more than it can need - fix: raise "
+            f"--max-list-requests if the wiki is that large"
+        )
 
     def _throttle(self) -> None:
         if self._last_request is not None and self.config.throttle > 0:
@@ -317,6 +351,11 @@ class ApiClient:
                 f"{endpoint}: answered with an HTML page, not API JSON - "
                 "fix: point --api at the wiki's api.php (e.g. https://wikicarpedia.com/api.php)"
             )
+        if outcome.kind == "redirect-away":
+            raise ExtractError(
+                f"{endpoint}: {outcome.detail} - fix: if that address is the wiki's api.php, "
+                "pass it as --api"
+            )
         if outcome.kind == "api-error" and not outcome.retry:
             raise ApiErrorResponse(outcome.code or "unknown", outcome.detail, endpoint)
         if outcome.kind.startswith("http-4") and not outcome.retry:
@@ -336,32 +375,40 @@ class ApiClient:
             self._on_request()
         log.debug("GET %s %s (attempt %d)", endpoint, _describe(params), attempt)
         try:
-            response = self.session.get(
+            response = transport.get(
+                self.session,
                 endpoint,
-                params=params,
-                timeout=(self.config.connect_timeout, self.config.read_timeout),
+                params,
+                connect_timeout=min(self.config.connect_timeout, self.config.timeout),
+                seconds=self.config.timeout,
+                max_bytes=self.config.max_answer_bytes,
             )
-            body = response.content
-        except requests.Timeout as exc:
-            return _Transient("timeout", type(exc).__name__)
+        except (transport.TimedOut, requests.Timeout):
+            return _Transient("timeout", f"no whole answer within {self.config.timeout:g}s")
+        except transport.AnswerTooLarge:
+            limit = megabytes(self.config.max_answer_bytes)
+            # the same request would get the same answer: not retried
+            return _Transient("too-large", f"the answer is larger than {limit}", retry=False)
+        except transport.RedirectRefused as exc:
+            return _Transient(
+                "redirect-away",
+                f"redirected to {exc.target[:200]}, off the endpoint's host and scheme: not "
+                "followed",
+                retry=False,
+            )
+        except transport.BodyCut as exc:
+            # the answer started, then broke off (or its gzip stream did): worth another try
+            return _Transient("cut-body", str(exc)[:200])
         except requests.ConnectionError as exc:
             reason = getattr(exc.args[0], "reason", None) if exc.args else None
             # no TCP connection at all (refused, no such host) versus one that broke
             kind = "unreachable" if isinstance(reason, NewConnectionError) else "connection"
             return _Transient(kind, str(reason or exc)[:200])
-        except (
-            requests.exceptions.ChunkedEncodingError,
-            requests.exceptions.ContentDecodingError,
-        ) as exc:
-            # the answer started, then broke off (or its gzip stream did): worth another try
-            return _Transient("cut-body", str(exc)[:200])
         except requests.RequestException as exc:  # a malformed URL and the like
             raise ExtractError(f"{endpoint}: request failed: {exc} - fix: check --api") from None
         self.stats.http_answers += 1
-        cut = _short_by(response)
-        if cut is not None:  # urllib3 1.x hands over a body cut short without a word
-            return _Transient("cut-body", cut)
-        status = response.status_code
+        body = response.body
+        status = response.status
         if status in (429, 503):
             return _Transient(
                 f"http-{status}", response.reason, _retry_after(response.headers.get("Retry-After"))
@@ -405,16 +452,6 @@ class ApiClient:
         return payload, text
 
 
-def _short_by(response: requests.Response) -> str | None:
-    """How a body fell short of its announced Content-Length (on the wire), else None."""
-    announced = response.headers.get("Content-Length", "")
-    read = getattr(response.raw, "tell", None)
-    if not announced.isascii() or not announced.isdigit() or read is None:
-        return None
-    got = int(read())
-    return f"{got} of {announced} bytes arrived" if got < int(announced) else None
-
-
 def _shape_problem(payload: dict[str, Any], shape: Shape | None) -> str | None:
     """What is wrong with the answer's form (`shape` raised), else None."""
     if shape is None:
@@ -424,6 +461,10 @@ def _shape_problem(payload: dict[str, Any], shape: Shape | None) -> str | None:
     except (ShapeError, InputError) as exc:
         return str(exc)[:300]
     return None
+
+
+def _shown(continuation: Mapping[str, str]) -> str:
+    return ", ".join(f"{k}={v[:60]!r}" for k, v in sorted(continuation.items()))[:200]
 
 
 def _describe(params: Mapping[str, str]) -> str:

@@ -1,7 +1,10 @@
 """Content batches: up to 50 revisions per request, sha1-verified, yielded one by one.
 
 Content is asked for by revision id (the ids the info sweep found), so an answer is immutable
-and may be cached, and the stored revision is exactly the one the sweep decided to fetch.
+and may be cached, and the stored revision is exactly the one the sweep decided to fetch: a
+revision in the answer is kept only when its id was asked for in that request, once, and it
+carries the title the sweep found for that id. Anything else (a revision of another page,
+one never asked for, one given twice) is refused: a problem row of the run, never stored.
 This module fetches and yields; the caller (`pipeline.run.extract`) stores every batch on its
 own, so a run killed half-way loses at most the batch in flight and the next run's sweep
 finds the stored revisions and fetches only the rest.
@@ -16,12 +19,15 @@ from dataclasses import dataclass, field
 from pipeline.errors import InputError
 from pipeline.extract.api.client import ApiClient, RequestFailed
 from pipeline.extract.api.pages import (
+    ContentAnswer,
     content_is_sound,
     content_shape,
     import_batch,
     read_content_answer,
 )
 from pipeline.extract.api.sweep import MAX_VALUES, PageInfo, server_limit
+from pipeline.extract.apijson import ApiRevision
+from pipeline.extract.titles import normalise_title
 from pipeline.progress import NoProgress, Progress
 from schemas.pages import ImportBatch
 
@@ -35,6 +41,7 @@ class FetchOutcome:
     fetched: int = 0
     deleted: list[str] = field(default_factory=list)  # gone between the sweep and the fetch
     failed: list[tuple[str, str]] = field(default_factory=list)
+    refused: list[tuple[str, str]] = field(default_factory=list)  # in an answer, not stored
 
 
 def fetch_batches(
@@ -80,40 +87,95 @@ def fetch_batches(
                 tries[page.lastrevid] -= 1  # not answered by the server's choice: no try used
                 queue.appendleft(page)
             batch, batch_size = batch[:limit], limit
-        answered = {r.revision_id for r in answer.revisions}
+        kept, refused = _asked_for(answer, by_id)
+        outcome.refused += [r for r in refused if r not in outcome.refused]  # (a retry: again)
+        answered = {r.revision_id for r in kept}
         for revid in answer.missing_revids:
             if revid in by_id:
                 outcome.deleted.append(by_id[revid].title)
                 progress.advance("pages")
-        for revision, why in answer.bad_titles:
-            refused = by_id.get(revision.revision_id or 0)
-            if refused:
-                _fail(outcome, progress, [refused], f"the wiki gave an unusable title: {why}")
+        for revision, why in answer.refused:
+            unusable = by_id.get(revision.revision_id or 0)
+            if unusable and unusable.title == _title_or_none(revision):
+                _fail(outcome, progress, [unusable], f"the wiki's answer cannot be stored: {why}")
         again = []
         for revision in answer.sha1_mismatch:
             mismatched = by_id.get(revision.revision_id or 0)
+            if mismatched and mismatched.title != revision.title:
+                continue  # refused above; the page itself is unanswered
             if mismatched and tries[mismatched.lastrevid] < _ATTEMPTS_PER_REVISION:
                 again.append(mismatched)
             elif mismatched:
                 _fail(outcome, progress, [mismatched], "sha1 of the received text does not match")
-        unanswered = [
-            page
-            for page in batch
-            if page.lastrevid not in answered
-            and page.lastrevid not in answer.missing_revids
-            and page.lastrevid not in {r.revision_id for r in answer.sha1_mismatch}
-            and page.lastrevid not in {r.revision_id for r, _ in answer.bad_titles}
-        ]
-        for page in unanswered:
+        settled = set(answered) | set(answer.missing_revids)
+        settled |= {r.revision_id for r in answer.sha1_mismatch if _matches(r, by_id)}
+        settled |= {r.revision_id for r, _ in answer.refused if _matches(r, by_id)}
+        for page in batch:
+            if page.lastrevid in settled:
+                continue
             if tries[page.lastrevid] < _ATTEMPTS_PER_REVISION:
                 again.append(page)
             else:
                 _fail(outcome, progress, [page], "the server did not return this revision")
         queue.extend(again)
-        if answer.revisions:
-            yield import_batch(answer.revisions, endpoint)
-            outcome.fetched += len(answer.revisions)
-            progress.advance("pages", len(answer.revisions))
+        if kept:
+            yield import_batch(tuple(kept), endpoint)
+            outcome.fetched += len(kept)
+            progress.advance("pages", len(kept))
+
+
+def _title_or_none(revision: ApiRevision) -> str | None:
+    try:
+        return normalise_title(revision.title)
+    except InputError:
+        return None
+
+
+def _matches(revision: ApiRevision, by_id: dict[int, PageInfo]) -> bool:
+    """Is this the revision asked for under its id, of the page the sweep found for it?"""
+    asked = by_id.get(revision.revision_id or 0)
+    return asked is not None and asked.title == _title_or_none(revision)
+
+
+def _asked_for(
+    answer: ContentAnswer, by_id: dict[int, PageInfo]
+) -> tuple[list[ApiRevision], list[tuple[str, str]]]:
+    """The answer's good revisions that were asked for, and (title, why) of the others."""
+    kept: list[ApiRevision] = []
+    refused: list[tuple[str, str]] = []
+    seen: set[int] = set()
+    for revision in answer.revisions:
+        revid = revision.revision_id
+        asked = by_id.get(revid or 0)
+        if revid is None or asked is None:
+            refused.append((revision.title, f"revision {revid} was not asked for: not stored"))
+        elif asked.title != revision.title:
+            refused.append(
+                (
+                    asked.title,
+                    f"the answer gave revision {revid} as a revision of {revision.title!r}, "
+                    f"but it was asked for as a revision of {asked.title!r}: not stored",
+                )
+            )
+        elif revid in seen:
+            refused.append((asked.title, f"the answer gave revision {revid} twice"))
+        else:
+            seen.add(revid)
+            kept.append(revision)
+    for revision in answer.sha1_mismatch:
+        if not _matches(revision, by_id):
+            refused.append(
+                (revision.title, f"revision {revision.revision_id} was not asked for: not stored")
+            )
+    for revision, _why in answer.refused:
+        if not _matches(revision, by_id):
+            refused.append(
+                (
+                    revision.title[:300],
+                    f"revision {revision.revision_id} was not asked for: not stored",
+                )
+            )
+    return kept, refused
 
 
 def _fail(

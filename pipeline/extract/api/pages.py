@@ -2,19 +2,23 @@
 
 The revision parsing itself is `pipeline.extract.apijson` (shared with saved API JSON
 files); this module adds what live extraction needs: the sha1 check, ids the server could
-not serve (`badrevids`), and the provenance of the batch.
+not serve (`badrevids`), the checks a file import makes (the title normalised, the
+timestamp, the size of the text) and the provenance of the batch. Whether each revision is
+one the run asked for is the fetch's (`fetch.py`) to decide.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pipeline.errors import InputError
 from pipeline.extract import apijson
 from pipeline.extract.apijson import ApiRevision, parse_api_pages
-from pipeline.extract.titles import split_title, validate_title
+from pipeline.extract.timestamps import wiki_timestamp
+from pipeline.extract.titles import normalise_title, split_title
+from pipeline.limits import check_revision_size
 from pipeline.numbers import INT64_MAX, ascii_int, int_in_range
 from schemas.pages import ImportBatch, PageRevision, SourceFile, SourceKind, sha256_text
 
@@ -29,27 +33,41 @@ class ContentAnswer:
     sha1_mismatch: tuple[ApiRevision, ...]
     missing_revids: tuple[int, ...]
     missing_titles: tuple[str, ...]
-    bad_titles: tuple[tuple[ApiRevision, str], ...] = ()  # (revision, why) not stored
+    # (revision, why) not stored: a title MediaWiki could not hold, a malformed timestamp,
+    # a text beyond the revision size limit
+    refused: tuple[tuple[ApiRevision, str], ...] = ()
 
 
 def read_content_answer(payload: dict[str, Any], origin: str) -> ContentAnswer:
     """A content answer's revisions, checked; an answer of another shape is an `InputError`
     (the client retries it like a server error: `content_shape`)."""
     pages = parse_api_pages(payload, origin)
-    good, bad_titles = [], []
+    good, refused = [], []
     for revision in pages.revisions:
         try:
-            validate_title(revision.title, origin="title")
+            good.append(checked_revision(revision))
         except InputError as exc:
-            bad_titles.append((revision, str(exc)))
-            continue
-        good.append(revision)
+            refused.append((revision, str(exc)))
     # We asked the API for the sha1 (`rvprop=sha1`): a revision without one is unverified.
     checked = [(r, apijson.sha1_matches(r.text, r.sha1, required=True)) for r in good]
     sound = tuple(r for r, ok in checked if ok)
     bad = tuple(r for r, ok in checked if not ok)
     missing_ids = _bad_revids(payload["query"], origin)
-    return ContentAnswer(sound, bad, missing_ids, pages.missing, tuple(bad_titles))
+    return ContentAnswer(sound, bad, missing_ids, pages.missing, tuple(refused))
+
+
+def checked_revision(revision: ApiRevision) -> ApiRevision:
+    """The revision with its title normalised and its timestamp in the stored form; an
+    `InputError` says why it cannot be stored."""
+    title = normalise_title(revision.title, origin="title")
+    what = f"revision {revision.revision_id} of {title!r}"
+    check_revision_size(revision.text, what=what, origin="the answer")
+    timestamp = revision.timestamp
+    if timestamp is not None:
+        timestamp = wiki_timestamp(timestamp, origin="the answer", what=f"the timestamp of {what}")
+    if title == revision.title and timestamp == revision.timestamp:
+        return revision
+    return replace(revision, title=title, timestamp=timestamp)
 
 
 def _bad_revids(query: dict[str, Any], origin: str) -> tuple[int, ...]:
@@ -73,8 +91,10 @@ def _bad_revids(query: dict[str, Any], origin: str) -> tuple[int, ...]:
 
 
 def content_shape(payload: dict[str, Any]) -> None:
-    """The `shape` check of a content request: raises `InputError` unless readable."""
-    read_content_answer(payload, "the content answer")
+    """The `shape` check of a content request: raises `InputError` unless readable (its
+    revisions' titles, timestamps and sha1s are the fetch's to judge, one by one)."""
+    parse_api_pages(payload, "the content answer")
+    _bad_revids(payload["query"], "the content answer")
 
 
 def content_is_sound(payload: dict[str, Any]) -> bool:

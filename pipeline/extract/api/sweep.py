@@ -3,10 +3,17 @@
 `prop=info` gives each page's latest revision id and `touched` time without content. A page
 whose latest revision id is already stored is unchanged and is not fetched again: the caller
 passes the stored revision ids in (this package never reads the warehouse).
+
+Each answer holds only pages its request asked for: the titles sent, as the wiki's
+`normalized` and `redirects` lists map them, each normalised as a file's title would be. A
+page it was not asked for (another page, a page outside `--lang`), a page outside the main
+namespace and a page whose latest revision is beyond the revision size limit are refused
+(`SweepResult.refused`: problem rows of the run), never fetched.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections import deque
@@ -14,7 +21,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pipeline.errors import InputError
 from pipeline.extract.api.client import ApiClient, RequestFailed, ShapeError
+from pipeline.extract.titles import normalise_title
+from pipeline.limits import REVISION, megabytes
 from pipeline.numbers import INT64_MAX, ascii_int, int_in_range
 
 MAX_VALUES = 50  # MediaWiki's limit of titles/revids per request for ordinary users
@@ -35,6 +45,7 @@ class SweepResult:
     missing: list[str] = field(default_factory=list)
     invalid: list[str] = field(default_factory=list)
     failed: list[tuple[str, str]] = field(default_factory=list)  # (title, why): not swept
+    refused: list[tuple[str, str]] = field(default_factory=list)  # (title, why): not fetched
     batch_size: int = MAX_VALUES
 
 
@@ -87,23 +98,74 @@ def sweep(client: ApiClient, titles: Sequence[str], batch_size: int = MAX_VALUES
             # the server answered only the first `limit` titles: ask again for the rest
             queue.extendleft(reversed(batch[limit:]))
             result.batch_size = limit
+        asked = _answered_titles(batch, payload["query"])
+        limit_bytes = REVISION.bytes()
         for page in page_list(payload):
-            title = str(page.get("title", ""))
-            if page.get("invalid"):
+            raw = str(page.get("title", ""))
+            try:
+                title = normalise_title(raw, origin="the info answer")
+            except InputError as exc:
+                if page.get("invalid"):
+                    result.invalid.append(raw[:300])
+                else:
+                    result.refused.append((raw[:300], str(exc)))
+                continue
+            if title not in asked:
+                result.refused.append((title, "not asked for in this request: not fetched"))
+            elif page.get("invalid"):
                 result.invalid.append(title)
             elif page.get("missing") or not page.get("lastrevid"):
                 result.missing.append(title)
-            else:
-                length = page.get("length")
-                result.pages.append(
-                    PageInfo(
+            elif page.get("ns", 0) != 0:
+                result.refused.append(
+                    (
                         title,
-                        page["lastrevid"],
-                        page.get("touched"),
-                        length if int_in_range(length, INT64_MAX) else None,
+                        f"a page of namespace {page.get('ns')!r}, not the main one: not fetched",
                     )
                 )
+            else:
+                length = page.get("length")
+                length = length if int_in_range(length, INT64_MAX) else None
+                if length is not None and length > limit_bytes:
+                    result.refused.append(
+                        (
+                            title,
+                            f"its latest revision holds {megabytes(length)} of text, more than "
+                            f"the limit of {megabytes(limit_bytes)} ({REVISION.env}): not fetched",
+                        )
+                    )
+                    continue
+                result.pages.append(PageInfo(title, page["lastrevid"], page.get("touched"), length))
     return result
+
+
+def _answered_titles(batch: Sequence[str], query: dict[str, Any]) -> set[str]:
+    """The titles an answer to `batch` may give: those sent, and what the wiki's `normalized`
+    and `redirects` lists (each `[{"from", "to"}]`) turn them into, redirects followed."""
+    asked = set(batch)
+    for title in batch:  # (the sweep sends normalised titles; another caller may not)
+        with contextlib.suppress(InputError):
+            asked.add(normalise_title(title))
+    mappings = []
+    for key in ("normalized", "redirects"):
+        entries = query.get(key)
+        for entry in entries if isinstance(entries, list) else []:
+            if isinstance(entry, dict):
+                source, target = entry.get("from"), entry.get("to")
+                if isinstance(source, str) and isinstance(target, str):
+                    mappings.append((source, target))
+    grown = True
+    while grown:  # a redirect to a redirect: each round follows one more step
+        grown = False
+        for source, target in mappings:
+            try:
+                source, target = normalise_title(source), normalise_title(target)
+            except InputError:
+                continue
+            if source in asked and target not in asked:
+                asked.add(target)
+                grown = True
+    return asked
 
 
 @dataclass
