@@ -26,7 +26,6 @@ from __future__ import annotations
 import xml.parsers.expat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from pipeline.errors import InputError, UnknownFormatError
 from pipeline.limits import REVISION, XML_TOKEN, megabytes
@@ -210,12 +209,3 @@ def iter_dump(chunks: Iterator[bytes], origin: str) -> Iterator[DumpRevision]:
             fix="re-export the pages; the file looks truncated or edited",
         ) from None
     yield from state.done
-
-
-def iter_dump_file(path: Path) -> Iterator[DumpRevision]:
-    def chunks() -> Iterator[bytes]:
-        with path.open("rb") as handle:
-            while block := handle.read(_CHUNK):
-                yield block
-
-    return iter_dump(chunks(), str(path))

@@ -247,10 +247,6 @@ def open_input(path: Path) -> tuple[IO[bytes], HashingReader]:
     return stream, raw
 
 
-def is_compressed(head: bytes) -> bool:
-    return head.startswith((GZIP_MAGIC, BZIP2_MAGIC))
-
-
 class _JsonRefused(ValueError):
     """Raised from the decoder's hooks: a duplicate key, NaN, or an oversized integer."""
 

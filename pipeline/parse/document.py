@@ -110,9 +110,6 @@ class ParsedDocument:
             }
         )
 
-    def node_location(self, node: Node) -> SourceLocation:
-        return self.location(self.offset_of(node), str(node))
-
     def finding(
         self,
         stage: str,

@@ -71,10 +71,6 @@ def revision_texts(conn: duckdb.DuckDBPyConnection, keys: Sequence[str]) -> list
     return [RevisionText(*row) for row in stored_texts(conn, keys)]
 
 
-def pending_revisions(conn: duckdb.DuckDBPyConnection, force: bool = False) -> list[RevisionText]:
-    return revision_texts(conn, pending_keys(conn, force))
-
-
 def _stream_texts(conn: duckdb.DuckDBPyConnection, keys: Sequence[str]) -> Iterator[RevisionText]:
     for start in range(0, len(keys), FETCH_CHUNK):
         yield from revision_texts(conn, keys[start : start + FETCH_CHUNK])
