@@ -102,7 +102,13 @@ def test_a_count_off_the_declared_total_fails_through_the_engine(tmp_path: Path)
         tmp_path, "Base_Game_C3_Tile_X.png|count=1|", "Base_Game_C3_Tile_X.png|count=2|"
     )
     failed = {(r.check, r.scope): r for r in engine_results(db) if r.status is CheckStatus.FAIL}
-    assert set(failed) == {("engine.draw_pile_total", "Base game/ro Base Game C3")}
+    assert set(failed) == {
+        ("engine.draw_pile_total", "Base game/ro Base Game C3"),
+        ("engine.reference_sets", "Base game/ro Base Game C3"),  # the box holds one X
+    }
+    assert "X: 2 copies listed, 1 in the box" in failed[
+        ("engine.reference_sets", "Base game/ro Base Game C3")
+    ].message
     result = failed[("engine.draw_pile_total", "Base game/ro Base Game C3")]
     assert (result.expected, result.actual) == ("72", "73")
 

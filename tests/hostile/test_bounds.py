@@ -154,7 +154,11 @@ def test_a_large_comment_and_a_gigabyte_of_whitespace_in_a_small_gzip(tmp_path: 
     assert done.code == 0, done.err
     comment = tmp_path / "comment.xml"
     comment.write_text(_dump("== T ==", f"<!--{'c' * (64 << 20)}-->"), "utf-8")
-    refused = bounded_cli("import", str(comment), "--db", str(db), "-j", "0", seconds=60)
+    # (A warehouse of its own: opening the one above, which holds the whitespace page, is not
+    # what this part measures, and under the address-space cap DuckDB's buffers for it ran out
+    # on a loaded machine: exit 70.)
+    fresh = tmp_path / "comment.duckdb"
+    refused = bounded_cli("import", str(comment), "--db", str(fresh), "-j", "0", seconds=60)
     assert refused.code == 2 and "one XML token" in one_line(refused.err)
 
 
