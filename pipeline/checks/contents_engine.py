@@ -74,12 +74,12 @@ def _section_colours(records: list[BoxContent]) -> dict[tuple[str, str], int]:
 
 def _colours(record: BoxContent, named: dict[tuple[str, str], int]) -> tuple[int | None, str]:
     if record.colours is not None:
-        return record.colours, "colours the sentence names"
+        return record.colours, "named by the sentence"
     section = named.get((record.location.title, record.section))
     if section is not None:
-        return section, "colours its Contents section names"
+        return section, "named in its Contents section"
     if record.product is not None and not is_base(record.product):
-        return MAX_PLAYERS, "colours of an expansion: the engine's most players"
+        return MAX_PLAYERS, "an expansion: the engine's most players"
     return None, "the sentence names no number of colours"
 
 
@@ -98,6 +98,8 @@ def check_contents_supplies(
             continue
         where = record.location
         scope = f"{where.title} line {where.line}:{where.col} Contents {record.item}"
+        if record.basis is ContentsBasis.PER_PLAYER:
+            scope += " per player"
         if record.product is None or product(record.product) is None:
             why = f"carcdb plays no rules of {record.product or 'the page (no product)'}"
             results.append(skip("contents.figure_supply", scope, why))
@@ -117,11 +119,9 @@ def check_contents_supplies(
             if colours is None:
                 results.append(skip("contents.figure_supply", scope, how))
                 continue
-            ok, expected = (
-                record.count == supply.per_colour * colours,
-                str(supply.per_colour * colours),
-            )
-            how = f"{supply.per_colour} x {colours} ({how})"
+            total = supply.per_colour * colours
+            ok, expected = record.count == total, str(total)
+            how = f"{supply.per_colour} per colour x {colours} colours, {how}"
         results.append(
             outcome(
                 "contents.figure_supply",

@@ -37,7 +37,9 @@ from pipeline.parse.values import TemplateParams, key_is, template_key, visible_
 
 MASK = "\x00"
 _LIST_MARK = re.compile(r"(?:(?<=\n)|^|(?<=\s))[*#]+(?=\s|')")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'„“«(]*[^\W\d_])")
+# A sentence ends at `.`, `!` or `?` (a footnote or image may follow it) and white space,
+# before a capital letter (quotes, brackets and masked markup may come first).
+_SENTENCE_END = re.compile(r"[.!?]\x00*\s+[\"'„“«(\x00]*(?=\w)")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 # Namespaces of media and category links, in the languages the wiki uses (case-folded).
 _MEDIA = frozenset(
@@ -109,7 +111,8 @@ def _units(masked: str) -> list[tuple[int, int]]:
 def _sentences(masked: str, start: int, end: int) -> list[tuple[int, int]]:
     cuts = [start]
     for found in _SENTENCE_END.finditer(masked, start, end):
-        cuts.append(found.end())
+        if masked[found.end()].isupper():
+            cuts.append(found.end())
     for found in _BLANK_LINE.finditer(masked, start, end):
         cuts.append(found.end())
     cuts = sorted(set(cuts))
