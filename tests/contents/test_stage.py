@@ -5,6 +5,8 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pipeline.extract.corpus import read_corpus, read_sources, sample_corpus_dir
 from pipeline.parse.contents import extract
@@ -126,3 +128,22 @@ def test_unplaced_counts_and_empty_sections_are_findings() -> None:
         ("contents.nothing-read", 1),
         ("contents.nothing-read", 5),
     ]
+
+
+PIECES = [
+    "* ", "'''", "{{Figure|name=Courier|count=", "1", "}}", "[[File:x.png|", "]]", "<ref>",
+    "</ref>", "12 ", "tiles", " and ", "a ", "bag", ". ", "\n", "== Rules ==", "=== Sub ===",
+    "(", ")", "x", "6 large meeples", "==", "<!--", "-->", "{{ContentsHeading}}", "é", "|",
+]  # fmt: skip
+
+
+@given(st.lists(st.sampled_from(PIECES), max_size=40).map("".join))
+def test_any_contents_section_reads_or_reports(body: str) -> None:
+    text = "== Contents ==\n" + body
+    out = extract(ParsedDocument(RevisionText("k", "P/en", "P", "en", text)))
+    lines = text.split("\n")
+    for record in out.rows.get(TABLE, []):
+        assert isinstance(record, BoxContent)
+        assert 1 <= record.location.line <= len(lines)
+        assert record.count > 0 and record.sentence
+    assert all(f.code.startswith("contents.") for f in out.findings)

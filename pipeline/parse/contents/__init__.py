@@ -2,7 +2,8 @@
 
 - `lexicon`: the item vocabulary (`items.json`) and each language's words (`lang/<code>.json`)
 - `tokens`: a sentence as numbers, words, punctuation and explicit item marks
-- `reader`: the grammar: one sentence -> the items it counts
+- `phrases`: the noun phrase after each count of a sentence, and its colour/player markers
+- `reader`: the grammar: one sentence -> the items it counts (binding, articles, records)
 - `wikitext`: a section's wikitext -> sentences (offsets, raw text, plain text)
 - `sections`: where a page's Contents sections are
 - `stage`: records and findings, the page's product and edition

@@ -39,7 +39,7 @@ MASK = "\x00"
 _LIST_MARK = re.compile(r"(?:(?<=\n)|^|(?<=\s))[*#]+(?=\s|')")
 # A sentence ends at `.`, `!` or `?` (a footnote or image may follow it) and white space,
 # before a capital letter (quotes, brackets and masked markup may come first).
-_SENTENCE_END = re.compile(r"[.!?]\x00*\s+[\"'„“«(\x00]*(?=\w)")
+_SENTENCE_END = re.compile(r"[.!?][\x00\"'”»)]*\s[\s\x00\"'„“«(]*(?=\w)")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 # Namespaces of media and category links, in the languages the wiki uses (case-folded).
 _MEDIA = frozenset(
