@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from pipeline.errors import InputError
 from schemas.checks import CheckResult
+from schemas.contents import BoxContent
 from schemas.engine_config import EngineConfig
 from schemas.findings import Finding
 from schemas.rules import Rule, ScoringClaim
@@ -151,6 +152,13 @@ class Warehouse:
 
         with read_only(self.path) as conn:
             return scoring_claims(conn, self._titles(conn, page, lang))
+
+    def box_contents(self, page: str, *, lang: str | None = None) -> list[BoxContent]:
+        """What the page's Contents sections say its box holds, item by item, in page order."""
+        from warehouse.records import box_contents
+
+        with read_only(self.path) as conn:
+            return box_contents(conn, self._titles(conn, page, lang))
 
     def findings(self) -> list[Finding]:
         from warehouse.records import findings

@@ -56,3 +56,21 @@ def warehouse(sample_db: Path, tmp_path: Path) -> Path:
     copy.parent.mkdir()
     shutil.copyfile(sample_db, copy)
     return copy
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Print the Contents reader's score per half when its corpus test ran: a test's own
+    output is not shown from pytest-xdist's workers, and `make test` shows these figures."""
+    corpus_test = "tests/contents/test_corpus.py::test_half_reaches_its_bar"
+    ran = any(
+        getattr(report, "nodeid", "").startswith(corpus_test)
+        for reports in terminalreporter.stats.values()
+        for report in reports
+    )
+    if not ran:
+        return
+    from tests.contents.real_contents import HALVES, scores, table
+
+    terminalreporter.section("Contents items read from the real corpus, per half")
+    for half in HALVES:
+        terminalreporter.write_line(table(scores(half), half))

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 import duckdb
 from pydantic import BaseModel
 
+from schemas.contents import BoxContent
 from schemas.findings import Finding
 from schemas.rules import Rule, ScoringClaim
 from schemas.tiles import TileEntry, TileList
@@ -90,6 +91,14 @@ def rules(
 def scoring_claims(conn: duckdb.DuckDBPyConnection, titles: Sequence[str]) -> list[ScoringClaim]:
     where, params = _filters(titles)
     return _read(conn, ScoringClaim, "scoring_claims", where, params, "t.title, t.claim_id")
+
+
+def box_contents(
+    conn: duckdb.DuckDBPyConnection, titles: Sequence[str] | None = None
+) -> list[BoxContent]:
+    """The box contents of the pages `titles` (of every page when None), in page order."""
+    where, params = _filters(titles) if titles is not None else ("true", [])
+    return _read(conn, BoxContent, "box_contents_items", where, params, "t.title, t.ordinal")
 
 
 def findings(conn: duckdb.DuckDBPyConnection) -> list[Finding]:

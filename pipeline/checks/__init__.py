@@ -19,6 +19,8 @@ from dataclasses import dataclass
 
 import duckdb
 
+from pipeline.checks.contents import check_contents_features, check_contents_tiles
+from pipeline.checks.contents_engine import check_contents_reference, check_contents_supplies
 from pipeline.checks.engine import (
     check_scoring_claims,
     check_tile_sets,
@@ -54,8 +56,9 @@ from warehouse.store import replace_check_results
 
 # Bump when a check is added or changes its results: builds then run the checks again.
 # 3: interchange.jcz (imported JCloisterZone files); 4: expansion tile sets, shape features,
-# the rule modules' claims; 5: history.no_lost_records
-CHECKS_VERSION = 6
+# the rule modules' claims; 5: history.no_lost_records; 6: engine.reference_sets; 7: box
+# contents (contents.*)
+CHECKS_VERSION = 7
 
 
 @dataclass(frozen=True)
@@ -93,6 +96,10 @@ def registered_checks() -> list[Check]:
         Check("engine.scoring_claims", check_scoring_claims),
         Check("engine.worked_examples", check_worked_examples),
         Check("interchange.jcz", _conn_only(compare_jcz)),
+        Check("contents.tile_total", check_contents_tiles),
+        Check("contents.tile_feature", check_contents_features),
+        Check("contents.figure_supply", check_contents_supplies),
+        Check("contents.reference_set", check_contents_reference),
     ]
 
 

@@ -18,7 +18,9 @@ import duckdb
 
 from pipeline.configgen.data import ConfigData
 from schemas.checks import CheckResult
-from warehouse.tiles import TileRow, current_tiles
+from schemas.contents import BoxContent
+from warehouse.records import box_contents
+from warehouse.tiles import TileListRow, TileRow, current_lists, current_tiles
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,16 @@ class CheckInputs:
     def tiles(self) -> list[TileRow]:
         """Every row of `tile_distribution` (current revisions), in page and list order."""
         return current_tiles(self.conn)
+
+    @cached_property
+    def lists(self) -> list[TileListRow]:
+        """Every current tile list, by title and list index."""
+        return current_lists(self.conn)
+
+    @cached_property
+    def box_contents(self) -> list[BoxContent]:
+        """Every current Contents record (`box_contents`), in page order."""
+        return box_contents(self.conn)
 
     @cached_property
     def config_data(self) -> ConfigData:

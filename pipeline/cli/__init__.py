@@ -11,6 +11,7 @@ import signal
 import sys
 
 try:
+    from pipeline.cli import contents as contents_cli
     from pipeline.cli import core, draw, engine, engine_config, export, extract, perf, report, tiles
     from pipeline.cli import rules as rules_cli
     from pipeline.cli.app import EXIT_INTERRUPTED, app, run_app
@@ -20,6 +21,7 @@ except KeyboardInterrupt:  # Ctrl-C while the command is still starting: as quie
 
 __all__ = [
     "app",
+    "contents_cli",
     "core",
     "draw",
     "engine",

@@ -25,7 +25,14 @@ if TYPE_CHECKING:
     from schemas.checks import CheckResult
 
 # The parsed records a summary shows, in reading order.
-RECORD_TABLES = ("tile_lists", "tiles", "rules", "rule_dates", "scoring_claims")
+RECORD_TABLES = (
+    "tile_lists",
+    "tiles",
+    "rules",
+    "rule_dates",
+    "scoring_claims",
+    "box_contents_items",
+)
 
 
 def _print_status(data: dict[str, object]) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from mwparserfromhell.nodes import Node, Text
 from mwparserfromhell.wikicode import Wikicode
@@ -26,6 +26,7 @@ from schemas.base import SourceLocation
 from schemas.findings import Finding, Severity
 
 SNIPPET_LIMIT = 400
+T = TypeVar("T")
 _validate_location: Callable[[dict[str, Any]], SourceLocation] = (
     SourceLocation.__pydantic_validator__.validate_python
 )
@@ -46,6 +47,7 @@ class RevisionText:
 class ParsedDocument:
     revision: RevisionText
     tree: Wikicode = field(init=False)
+    _derived: dict[str, object] = field(init=False, default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         stored = self.revision.wikitext
@@ -54,6 +56,13 @@ class ParsedDocument:
         if self._viewed.cuts:
             self.revision = replace(self.revision, wikitext=self._viewed.text)
         self.tree = parse_wikitext(self.revision.wikitext)
+
+    def derived(self, key: str, compute: Callable[[], T]) -> T:
+        """A result more than one stage reads, computed once per document: the tiles stage's
+        output is its own records and the contents stage's products and editions."""
+        if key not in self._derived:
+            self._derived[key] = compute()
+        return cast(T, self._derived[key])
 
     @cached_property
     def located(self) -> NodeSpans:

@@ -14,23 +14,25 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pipeline.parse.contents import CONTENTS_STAGE
 from pipeline.parse.document import ParsedDocument, RevisionText
 from pipeline.parse.rules.stage import RULES_STAGE
 from pipeline.parse.stage import ParseStage, StageOutput
 from pipeline.parse.tiles import TILES_STAGE
 
-PARSER_VERSION = "8"  # 2: tiles; 3: rules; 4: review fixes; 5: linear node spans; 6: claims
+PARSER_VERSION = "9"  # 2: tiles; 3: rules; 4: review fixes; 5: linear node spans; 6: claims
 # in the compact notation, signs and multipliers, reference rows, listed features, note bodies
 # 5 changes no record of the sample or the bench corpora; it fixes one offset: a parameter value
 # made only of "=" (`{{a|b==}}`) was placed one character early. 7: units joined by "and",
 # unit qualifiers ("tile with a farmhouse"), row-label heads and quoted names, last-cell phases.
 # 8: the page as it shows itself (`inclusion`: no `<includeonly>` content, no `<noinclude>` or
 # `<onlyinclude>` tags), and no parse beyond `limits.PARSE_PAGE` (a `parse.too-large` finding).
+# 9: box contents (the contents stage).
 
 
 def registered_stages() -> list[ParseStage]:
     """Every parse stage, in the order they run. Add new stages here."""
-    return [TILES_STAGE, RULES_STAGE]
+    return [TILES_STAGE, RULES_STAGE, CONTENTS_STAGE]
 
 
 @dataclass

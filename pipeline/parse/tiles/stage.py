@@ -421,7 +421,9 @@ def _majority(counter: Counter[str]) -> str | None:
 
 
 def extract(doc: ParsedDocument) -> StageOutput:
-    return _Extractor(doc).run()
+    """The page's tile records and findings (once per document: the contents stage reads the
+    lists too)."""
+    return doc.derived(STAGE, lambda: _Extractor(doc).run())
 
 
 TILES_STAGE = ParseStage(name=STAGE, tables=TABLES, extract=extract)
