@@ -23,11 +23,11 @@ import duckdb
 
 from pipeline.checks.contents import box_groups, said, scope_of, sentences_evidence
 from pipeline.checks.inputs import CheckInputs
+from pipeline.engine.figures import MAX_PLAYERS
 from pipeline.engine.reference_sets import ReferenceSet, reference_products, reference_set
 from pipeline.engine.rules import module_classes, module_values
 from pipeline.engine.ruleset import RulesConfig
 from pipeline.engine.shape_data import TileShape
-from pipeline.engine.simulate import MAX_PLAYERS
 from pipeline.parse.contents.lexicon import vocabulary
 from pipeline.products import default_edition, is_base, product
 from schemas.checks import CheckResult, outcome, skip

@@ -106,9 +106,10 @@ def test_a_count_off_the_declared_total_fails_through_the_engine(tmp_path: Path)
         ("engine.draw_pile_total", "Base game/ro Base Game C3"),
         ("engine.reference_sets", "Base game/ro Base Game C3"),  # the box holds one X
     }
-    assert "X: 2 copies listed, 1 in the box" in failed[
-        ("engine.reference_sets", "Base game/ro Base Game C3")
-    ].message
+    assert (
+        "X: 2 copies listed, 1 in the box"
+        in failed[("engine.reference_sets", "Base game/ro Base Game C3")].message
+    )
     result = failed[("engine.draw_pile_total", "Base game/ro Base Game C3")]
     assert (result.expected, result.actual) == ("72", "73")
 
