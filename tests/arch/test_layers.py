@@ -18,7 +18,7 @@ PACKAGES = ("schemas", "warehouse", "pipeline", "benchmarks", "carcdb")
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("schemas",),
     ("warehouse",),
-    ("pipeline.errors", "pipeline.progress", "pipeline.numbers"),
+    ("pipeline.errors", "pipeline.progress", "pipeline.numbers", "pipeline.outputs"),
     ("pipeline.extract", "pipeline.parse"),
     # The extractor reads inputs and the API and yields them; `pipeline.run` stores them and
     # hands it what the warehouse already holds.

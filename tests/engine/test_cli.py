@@ -134,4 +134,4 @@ def test_simulate_table_output(capsys: pytest.CaptureFixture[str], tmp_path: Pat
         capsys,
     )
     assert code == 2
-    assert "is not a directory" in err
+    assert "is a file where a folder is written" in err
