@@ -88,8 +88,10 @@ def db_path(value: Path) -> Path:
 
 def warn(message: str) -> None:
     """A warning on stderr, unless `--quiet`."""
+    from pipeline.cli.output import escape_controls
+
     if not is_quiet():
-        print(f"warning: {message}", file=sys.stderr)
+        print(escape_controls(f"warning: {message}"), file=sys.stderr)
 
 
 DbOption = Annotated[
