@@ -31,7 +31,7 @@ import typer.core
 import typer.main
 
 from pipeline.cli.options import restore_output
-from pipeline.cli.output import escape_controls
+from pipeline.cli.output import StdoutClosed, escape_controls
 from pipeline.errors import CarcdbError, InputError
 from warehouse.errors import WarehouseError
 
@@ -40,11 +40,6 @@ try:
     _click: Any = importlib.import_module("typer._click.exceptions")
 except ImportError:  # pragma: no cover - depends on the installed Typer
     _click = importlib.import_module("click.exceptions")
-
-
-class StdoutClosed(Exception):
-    """Standard output's reader went away (a closed pipe). Raised instead of the
-    `BrokenPipeError`, which the command-line library would turn into exit 1."""
 
 
 class _Group(typer.core.TyperGroup):

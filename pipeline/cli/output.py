@@ -100,18 +100,32 @@ class _LazyConsole:
         self._console().print(*escaped, **options)
 
 
-def _stdout_console() -> Console:
+class StdoutClosed(Exception):
+    """Standard output's reader went away (a closed pipe): the CLI ends quietly with 141.
+    Raised instead of the `BrokenPipeError`, which rich and the command-line library would
+    each turn into exit 1."""
+
+
+def _console(**options: Any) -> Console:
+    """A rich console whose closed pipe ends the command quietly (`StdoutClosed`)."""
     from rich.console import Console
 
-    made = Console(highlight=False, markup=False)
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            del self._buffer[:]  # what could not be written is not for a later command
+            raise StdoutClosed
+
+    return _Console(highlight=False, markup=False, **options)
+
+
+def _stdout_console() -> Console:
+    made = _console()
     # Piped output (files, CI logs, pytest) has no terminal width; 80 columns would fold tables.
-    return made if made.is_terminal else Console(highlight=False, markup=False, width=160)
+    return made if made.is_terminal else _console(width=160)
 
 
 def _stderr_console() -> Console:
-    from rich.console import Console
-
-    return Console(stderr=True, highlight=False, markup=False, soft_wrap=True)
+    return _console(stderr=True, soft_wrap=True)
 
 
 console = cast("Console", _LazyConsole(_stdout_console))

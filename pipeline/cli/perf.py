@@ -37,7 +37,7 @@ def gen_corpus(
     quiet: QuietOption = False,
 ) -> None:
     """Write pages x languages synthetic revisions (the sample pages varied) and a manifest."""
-    from pipeline.outputs import folder_output
+    from pipeline.outputs import check_output, folder_output
     from pipeline.synth import EXPECTED, generate_corpus
     from pipeline.synth.corpus import LANGUAGES
 
@@ -48,6 +48,7 @@ def gen_corpus(
             path="--lang-count",
             fix=f"pass --lang-count {len(LANGUAGES)} or fewer",
         )
+    check_output(out, CORPUS)  # before the progress bar starts drawing
     with progress_for(quiet) as progress, folder_output(out, CORPUS) as staging:
         summary = generate_corpus(
             staging, pages=pages, langs=langs, seed=seed, defect_rate=defect_rate, progress=progress

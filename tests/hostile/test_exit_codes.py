@@ -61,13 +61,18 @@ def test_a_usage_error_is_one_line_exit_2(cli: Run, args: list[str], expect: str
     assert expect in line and "fix: see carcdb" in line, line
 
 
-@pytest.mark.parametrize("error", [BrokenPipeError(errno.EPIPE, "Broken pipe")])
+@pytest.mark.parametrize(
+    "command",
+    [["sql", "SELECT * FROM range(10)"], ["rules", "--page", "Base game/ro"], ["status"],
+     ["status", "--json"]],
+)  # fmt: skip
 def test_a_closed_pipe_ends_quietly(
     warehouse: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
-    error: OSError,
+    command: list[str],
 ) -> None:  # fmt: skip
-    monkeypatch.setattr(sys, "stdout", _Failing(error))
-    assert run_app(["sql", "SELECT * FROM range(10)", "--db", str(warehouse)]) == EXIT_BROKEN_PIPE
+    """Whatever writes (print, rich's tables), a closed pipe is 141, not rich's exit 1."""
+    monkeypatch.setattr(sys, "stdout", _Failing(BrokenPipeError(errno.EPIPE, "Broken pipe")))
+    assert run_app([*command, "--db", str(warehouse)]) == EXIT_BROKEN_PIPE
     assert capsys.readouterr().err == ""
 
 
@@ -95,13 +100,19 @@ def _env(**extra: str) -> dict[str, str]:
 
 @pytest.mark.slow
 def test_a_real_closed_pipe_ends_quietly(warehouse: Path) -> None:
-    """`carcdb sql ... | head -1`: the reader leaves after one line."""
-    child = subprocess.Popen(
-        [*CARCDB, "sql", "SELECT * FROM range(1000000)", "--db", str(warehouse)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env(),
-    )  # fmt: skip
+    """`carcdb sql ... | head -1` (the reader leaves after one line), and a reader that
+    leaves before rich prints a table (`carcdb rules ... | true`)."""
+    for command, first in ((["sql", "SELECT * FROM range(1000000)"], b"range\n"),
+                           (["rules", "--page", "Base game/ro"], None)):  # fmt: skip
+        _read_and_leave([*command, "--db", str(warehouse)], first)
+
+
+def _read_and_leave(args: list[str], first: bytes | None) -> None:
+    child = subprocess.Popen([*CARCDB, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             env=_env())  # fmt: skip
     assert child.stdout is not None and child.stderr is not None
-    assert child.stdout.readline() == b"range\n"
+    if first is not None:
+        assert child.stdout.readline() == first
     child.stdout.close()
     with child.stderr:
         err = child.stderr.read()
