@@ -17,6 +17,7 @@ import contextlib
 import errno
 import functools
 import importlib
+import importlib.util
 import os
 import signal
 import sys
@@ -36,10 +37,9 @@ from pipeline.errors import CarcdbError, InputError
 from warehouse.errors import WarehouseError
 
 # Typer 0.2x carries its own copy of click; older releases use click itself.
-try:
-    _click: Any = importlib.import_module("typer._click.exceptions")
-except ImportError:  # pragma: no cover - depends on the installed Typer
-    _click = importlib.import_module("click.exceptions")
+_CLICK = "typer._click" if importlib.util.find_spec("typer._click") else "click"
+_click: Any = importlib.import_module(f"{_CLICK}.exceptions")
+_click_utils: Any = importlib.import_module(f"{_CLICK}.utils")
 
 
 class _Group(typer.core.TyperGroup):
@@ -165,6 +165,18 @@ def _quiet_stdout() -> None:
         os.close(null)
 
 
+def _unwrap_pacified() -> bool:
+    """Whether the command-line library met a closed pipe: it then wraps the standard
+    streams in its `PacifyFlushWrapper` and exits 1. The streams are given back."""
+    pacified = False
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        if isinstance(stream, _click_utils.PacifyFlushWrapper):
+            setattr(sys, name, stream.wrapped)
+            pacified = True
+    return pacified
+
+
 def _usage_error(exc: Any) -> int:
     if isinstance(exc, _click.NoArgsIsHelpError):  # `carcdb` alone: the help, as before
         exc.show()
@@ -195,6 +207,9 @@ def run_app(argv: list[str] | None = None) -> int:
     try:
         return _run(argv)
     except SystemExit as exc:
+        if _unwrap_pacified():  # the library met a closed pipe (the top-level help) and said 1
+            _quiet_stdout()
+            return EXIT_BROKEN_PIPE
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     except (CarcdbError, WarehouseError) as exc:
         # One plain line, never wrapped: scripts and people grep it.

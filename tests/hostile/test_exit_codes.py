@@ -64,15 +64,17 @@ def test_a_usage_error_is_one_line_exit_2(cli: Run, args: list[str], expect: str
 @pytest.mark.parametrize(
     "command",
     [["sql", "SELECT * FROM range(10)"], ["rules", "--page", "Base game/ro"], ["status"],
-     ["status", "--json"]],
+     ["status", "--json"], ["-h"], ["sql", "-h"]],
 )  # fmt: skip
 def test_a_closed_pipe_ends_quietly(
     warehouse: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
     command: list[str],
 ) -> None:  # fmt: skip
-    """Whatever writes (print, rich's tables), a closed pipe is 141, not rich's exit 1."""
+    """Whatever writes (print, rich's tables, click's help), a closed pipe is 141, not the
+    exit 1 rich and click would each give."""
     monkeypatch.setattr(sys, "stdout", _Failing(BrokenPipeError(errno.EPIPE, "Broken pipe")))
-    assert run_app([*command, "--db", str(warehouse)]) == EXIT_BROKEN_PIPE
+    extra = [] if "-h" in command else ["--db", str(warehouse)]
+    assert run_app([*command, *extra]) == EXIT_BROKEN_PIPE
     assert capsys.readouterr().err == ""
 
 
