@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -46,3 +48,28 @@ def sample_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("sample") / "carcdb.duckdb"
     build_corpus(path)
     return path
+
+
+DUCKDB14_VENV = Path(os.environ.get("CARCDB_DUCKDB14_VENV", ROOT / ".venv-duckdb14"))
+
+
+@pytest.fixture(scope="session")
+def duckdb14() -> Path:
+    """The python of a venv with DuckDB 1.4, the oldest carcdb supports (`make duckdb14`,
+    made here when missing): one process cannot load two DuckDB versions."""
+    python = DUCKDB14_VENV / "bin" / "python"
+    if not python.exists():
+        try:
+            subprocess.run(
+                [sys.executable, "-m", "venv", str(DUCKDB14_VENV)], check=True, timeout=300
+            )
+            subprocess.run(
+                [str(python), "-m", "pip", "install", "-q", "duckdb==1.4.*"],
+                check=True,
+                timeout=900,
+            )
+        except (subprocess.SubprocessError, OSError) as exc:
+            if in_ci():
+                pytest.fail(f"cannot create the DuckDB 1.4 venv {DUCKDB14_VENV}: {exc}")
+            pytest.skip(f"no DuckDB 1.4 venv at {DUCKDB14_VENV} and it could not be made: {exc}")
+    return python

@@ -7,9 +7,11 @@ The text must hold exactly one statement, and DuckDB's own parser must call it a
 `EXPLAIN`. Anything else is refused before it runs (`SqlRefusedError`): `SET`, `CALL`,
 `PRAGMA`, `ATTACH`, `COPY`, `INSTALL`/`LOAD`, `EXPORT`, `CHECKPOINT`, `PIVOT` without its
 `IN` list (DuckDB runs it as several statements), writes, several statements, and a text
-holding none (`""`, `";;;"`). What a query may still call is bounded by the connection
-(`warehouse.connection.read_only(db, sandboxed=True)`): read-only, no other files, no
-extensions, and a locked configuration, so `SELECT * FROM enable_logging(...)` fails too.
+holding none (`""`, `";;;"`). A query (an EXPLAIN's too) may not call the functions that
+change the database process or run SQL text (`REFUSED_FUNCTIONS`: `SELECT * FROM
+enable_logging(...)`), found in DuckDB's parse tree (`json_serialize_sql`). The rest is
+bounded by the connection (`warehouse.connection.read_only(db, sandboxed=True)`): read-only,
+no other files, no extensions, a locked configuration.
 
 The rows are fetched a batch at a time, so a query over the whole warehouse is printed as
 it is read instead of being held in memory first. Column names repeated in a result (`SELECT
@@ -37,6 +39,16 @@ class SqlRefusedError(WarehouseError):
     """The text is not exactly one read-only statement."""
 
 
+# Functions a query may not call: they change the database process instead of reading
+# (logging, whose file storage aborts a DuckDB whose configuration lock lets it through, 1.4
+# for one, when files are off limits; checkpoints), or run SQL text this check cannot see
+# (query, query_table).
+REFUSED_FUNCTIONS = frozenset(
+    {"enable_logging", "disable_logging", "truncate_duckdb_logs", "checkpoint",
+     "force_checkpoint", "query", "query_table"}
+)  # fmt: skip
+# The words an EXPLAIN may start with before its query.
+_EXPLAIN_WORDS = frozenset({"EXPLAIN", "ANALYZE", "ANALYSE"})
 # How a refused statement is named, and the fix offered, by DuckDB's type name.
 _NAMES = {"LOAD": "an INSTALL or LOAD", "MULTI": "a multi-part (PIVOT)", "ATTACH": "an ATTACH",
           "EXPORT": "an EXPORT", "EXECUTE": "an EXECUTE", "INSERT": "an INSERT"}  # fmt: skip
@@ -72,7 +84,81 @@ def one_query(conn: duckdb.DuckDBPyConnection, sql: str) -> str:
             f"(SELECT, WITH, VALUES, FROM, DESCRIBE, SHOW, SUMMARIZE, EXPLAIN) - "
             f"fix: {_FIXES.get(kind, _FIX)}"
         )
+    query = sql if statement.type == duckdb.StatementType.SELECT else _explained(conn, sql)
+    refused = sorted(_function_names(conn, query) & REFUSED_FUNCTIONS)
+    if refused:
+        raise SqlRefusedError(
+            f"sql: the query calls {', '.join(refused)}, which changes the database process or "
+            f"runs SQL text, not reads - fix: {_FIX}"
+        )
     return sql
+
+
+def _explained(conn: duckdb.DuckDBPyConnection, sql: str) -> str:
+    """The query an EXPLAIN statement explains (EXPLAIN ANALYZE runs it): the text after
+    `EXPLAIN`, `ANALYZE` and a parenthesised option list, by DuckDB's own tokens, which must
+    be one query."""
+    tokens = duckdb.tokenize(sql)
+    index = 0
+    while index < len(tokens):
+        start = tokens[index][0]
+        word = _token(sql, tokens, index).upper()
+        if word in _EXPLAIN_WORDS:
+            index += 1
+        elif word == "(" and not _one_select(conn, sql[start:]):
+            index = _after_group(sql, tokens, index)  # `(FORMAT json, ANALYZE)`
+        elif _one_select(conn, sql[start:]):
+            return sql[start:]
+        else:
+            break
+    raise SqlRefusedError(f"sql: an EXPLAIN of something other than a query - fix: {_FIX}")
+
+
+def _token(sql: str, tokens: list[tuple[int, Any]], index: int) -> str:
+    end = tokens[index + 1][0] if index + 1 < len(tokens) else len(sql)
+    return sql[tokens[index][0] : end].strip()
+
+
+def _after_group(sql: str, tokens: list[tuple[int, Any]], index: int) -> int:
+    """The index of the token after the parenthesised group that starts at `index`."""
+    depth = 0
+    for position in range(index, len(tokens)):
+        word = _token(sql, tokens, position)
+        depth += (word == "(") - (word == ")")
+        if depth == 0:
+            return position + 1
+    return len(tokens)
+
+
+def _one_select(conn: duckdb.DuckDBPyConnection, sql: str) -> bool:
+    try:
+        statements = conn.extract_statements(sql)
+    except duckdb.Error:
+        return False
+    return len(statements) == 1 and statements[0].type == duckdb.StatementType.SELECT
+
+
+def _function_names(conn: duckdb.DuckDBPyConnection, query: str) -> set[str]:
+    """Every function a query names, table functions included, from DuckDB's own parse tree
+    (`json_serialize_sql`), in lower case."""
+    row = conn.execute("SELECT json_serialize_sql(?::VARCHAR)", [query]).fetchone()
+    tree = json.loads(row[0]) if row else {"error": True}
+    if not isinstance(tree, dict) or tree.get("error"):
+        raise SqlRefusedError(
+            f"sql: DuckDB cannot show this query's parts to check them - fix: {_FIX}"
+        )
+    names: set[str] = set()
+    pending: list[Any] = [tree]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, dict):
+            name = node.get("function_name")
+            if isinstance(name, str):
+                names.add(name.lower())
+            pending.extend(node.values())
+        elif isinstance(node, list):
+            pending.extend(node)
+    return names
 
 
 def unique_names(names: Sequence[str]) -> list[str]:

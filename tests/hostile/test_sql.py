@@ -5,13 +5,17 @@ was and no file written; repeated column names keep every column in JSON."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from pipeline.api import Warehouse
+from tests.conftest import ROOT
 from tests.hostile.conftest import Run
+from warehouse.connection import SANDBOX
 from warehouse.user_sql import SqlRefusedError, unique_names
 
 Refused = Callable[..., str]
@@ -27,7 +31,18 @@ REFUSED_SQL = [
      "a CALL statement"),
     ("enable-logging-select",
      f"SELECT * FROM enable_logging(storage='file', storage_path='{LEAK}')",
-     "configuration has been locked"),
+     "calls enable_logging"),
+    ("enable-logging-qualified", "SELECT * FROM SYSTEM.MAIN.ENABLE_LOGGING(storage='stdout')",
+     "calls enable_logging"),
+    ("explain-analyze-logging",
+     f"EXPLAIN ANALYZE FROM enable_logging(storage='file', storage_path='{LEAK}')",
+     "calls enable_logging"),
+    ("summarize-checkpoint", "SUMMARIZE FROM checkpoint()", "calls checkpoint"),
+    ("truncate-logs", "SELECT (SELECT count(*) FROM truncate_duckdb_logs())",
+     "calls truncate_duckdb_logs"),
+    ("query-text", "SELECT * FROM query('SELECT * FROM enable_logging()')", "calls query"),
+    ("query-table", "SELECT * FROM query_table('tiles')", "calls query_table"),
+    ("explain-a-write", "EXPLAIN DELETE FROM tiles", "an EXPLAIN of something other"),
     ("set", "SET threads = 1", "a SET statement"),
     ("reset", "RESET threads", "a SET statement"),
     ("set-variable", "SET VARIABLE x = 1", "a SET statement"),
@@ -89,6 +104,8 @@ def test_anything_but_one_query_is_refused(
         "SHOW TABLES",
         "SUMMARIZE SELECT 1 AS n",
         "EXPLAIN SELECT 1",
+        "EXPLAIN ANALYZE SELECT count(*) FROM tiles",
+        "EXPLAIN (FORMAT json) SELECT 1",
         "SELECT * FROM pragma_table_info('tiles')",
         "PIVOT (SELECT 'A' AS code) ON code IN ('A') USING count(*)",
         "SELECT 1;",
@@ -110,6 +127,36 @@ def test_repeated_column_names_keep_every_column(cli: Run, warehouse: Path) -> N
     assert cli("sql", query, "--db", str(warehouse)).out.splitlines()[0] == "a\ta\ta_2\ta"
     assert Warehouse(warehouse).query(query) == [expected]
     assert unique_names(["x", "x", "x_2"]) == ["x", "x_3", "x_2"]
+
+
+# Run by DuckDB 1.4 (`duckdb14`): carcdb's check on a sandboxed connection, the statement,
+# then one more query on the connection. DuckDB 1.4 (it reads carcdb's files; carcdb runs on
+# 2.0) is a DuckDB whose locked configuration does not stop enable_logging: its file storage,
+# refused by the sandbox, then aborts the process (SIGABRT) at the next query. The check by
+# name must not depend on the lock.
+ON_DUCKDB14 = """
+import json, sys, duckdb
+from warehouse.user_sql import SqlRefusedError, one_query
+conn = duckdb.connect(sys.argv[1], read_only=True, config=json.loads(sys.argv[3]))
+try:
+    conn.execute(one_query(conn, sys.argv[2])).fetchall()
+    conn.execute("SELECT 42").fetchall()
+except SqlRefusedError as exc:
+    print("refused:", exc)
+"""
+
+
+@pytest.mark.slow
+def test_duckdb_1_4_is_kept_from_aborting(duckdb14: Path, warehouse: Path, tmp_path: Path) -> None:
+    for statement in (f"SELECT * FROM enable_logging(storage='file', storage_path='{LEAK}')",
+                      f"CALL enable_logging(storage='file', storage_path='{LEAK}')"):  # fmt: skip
+        done = subprocess.run(
+            [str(duckdb14), "-c", ON_DUCKDB14, str(warehouse), statement, json.dumps(SANDBOX)],
+            capture_output=True, text=True, timeout=120, cwd=tmp_path,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.startswith("refused: sql: ")
 
 
 def test_the_python_api_runs_one_query_too(warehouse: Path) -> None:
