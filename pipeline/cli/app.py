@@ -178,7 +178,9 @@ def _unwrap_pacified() -> bool:
 
 
 def _usage_error(exc: Any) -> int:
-    if isinstance(exc, _click.NoArgsIsHelpError):  # `carcdb` alone: the help, as before
+    # `carcdb` alone: the help, as before (click 8.2 raises it; 8.1 prints and exits 0)
+    no_args: Any = getattr(_click, "NoArgsIsHelpError", ())
+    if isinstance(exc, no_args):
         exc.show()
         return int(exc.exit_code)
     context = getattr(exc, "ctx", None)
