@@ -1,38 +1,14 @@
-"""Where carcdb writes: every file or folder a command writes goes through this module.
-
-An output path is checked before anything is written, and refused (`InputError`, exit 2,
-one line naming the path and the fix) when it is:
-- empty, too long for the file system, under something that is not a folder, or in /proc or
-  /sys;
-- the warehouse (`--db`) by the same path, a hard link or a symbolic link to it, or one of
-  the files beside it (`.wal`, `.lock`, `.reader`), or a folder holding the warehouse or the
-  working folder;
-- a symbolic link (carcdb never writes through one: pass the path it points to), a device,
-  a FIFO or a socket (never opened: `lstat` only);
-- a folder where a file is written, or a file where a folder is written;
-- an existing file or folder that is not a previous carcdb output of the same kind
-  (`OutputKind.recognises`): carcdb replaces only what it wrote itself (or an empty file or
-  folder, which holds nothing to lose).
-
-A file is written to `.NAME.partial-PID` beside its target and renamed over it at the end;
-a folder is written as `.NAME.partial-PID/` beside its target, marked as carcdb's
-(`MARKER`) and swapped in (the previous one is moved to `.NAME.old-PID/`, then removed), so
-a failed or killed write leaves the previous output as it was. A later write to the same
-target removes the leftovers of a killed one (a temporary whose process is gone) and puts
-back a previous folder a kill left moved aside.
-"""
+"""What may be written where: the checks every output path gets before anything is written
+(see the package docstring), and how carcdb knows an output it wrote (`OutputKind`)."""
 
 from __future__ import annotations
 
 import errno
 import json
 import os
-import re
-import shutil
 import stat
-import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,7 +24,7 @@ WAREHOUSE_COMPANIONS = (".wal", ".lock", ".reader", ".reader.wal")
 KERNEL_FOLDERS = ("/proc", "/sys")
 HEAD_BYTES = 4096
 # Room kept in a file name for a temporary's suffix, DuckDB's `.wal` included.
-_SUFFIX_ROOM = len(".") + len(f".{PARTIAL}-") + 10 + len(".wal.tmp")
+SUFFIX_ROOM = len(".") + len(f".{PARTIAL}-") + 10 + len(".wal.tmp")
 _SHOWN_CHARS = 120
 
 
@@ -84,32 +60,32 @@ def shown(path: Path | str) -> str:
     return f"{text[:60]}...{text[-40:]} ({len(text)} characters)"
 
 
-def _refuse(path: Path | str, message: str, fix: str) -> InputError:
+def refusal(path: Path | str, message: str, fix: str) -> InputError:
     return InputError(message, path=shown(path), fix=fix)
 
 
-def _lstat(path: Path) -> os.stat_result | None:
+def lstat_or_none(path: Path) -> os.stat_result | None:
     """The path's own status (a link is not followed), None when nothing is there."""
     try:
         return os.lstat(path)
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise _os_refusal(path, exc) from None
+        raise os_refusal(path, exc) from None
 
 
-def _os_refusal(path: Path, exc: OSError) -> InputError:
+def os_refusal(path: Path, exc: OSError) -> InputError:
     if exc.errno == errno.ENAMETOOLONG:
-        return _refuse(path, "the path is too long", "pass a shorter path")
+        return refusal(path, "the path is too long", "pass a shorter path")
     if exc.errno == errno.ENOTDIR:
-        return _refuse(
+        return refusal(
             path, "a part of the path is a file, not a folder", "pass a path inside a folder"
         )
     reason = exc.strerror or type(exc).__name__
-    return _refuse(path, f"cannot use this path ({reason})", "pass another path")
+    return refusal(path, f"cannot use this path ({reason})", "pass another path")
 
 
-def _limits(path: Path) -> tuple[int, int]:
+def limits(path: Path) -> tuple[int, int]:
     """(longest file name, longest path) on the file system of the nearest folder there is."""
     for probe in (path, *path.parents):
         try:
@@ -125,15 +101,15 @@ def _limits(path: Path) -> tuple[int, int]:
 def _check_place(path: Path) -> None:
     """The checks every output path gets, whatever it is: length, kernel folders, parents."""
     absolute = Path(os.path.abspath(path))  # noqa: PTH100 (normalises "..": Path.absolute does not)
-    name_max, path_max = _limits(absolute.parent)
+    name_max, path_max = limits(absolute.parent)
     too_long = [p for p in absolute.parts if len(os.fsencode(p)) > name_max]
-    if too_long or len(os.fsencode(str(absolute))) + _SUFFIX_ROOM > path_max:
-        raise _refuse(path, "the path is too long", "pass a shorter path")
+    if too_long or len(os.fsencode(str(absolute))) + SUFFIX_ROOM > path_max:
+        raise refusal(path, "the path is too long", "pass a shorter path")
     real = os.path.realpath(absolute)
     for kernel in KERNEL_FOLDERS:
         for candidate in (str(absolute), real):
             if candidate == kernel or candidate.startswith(kernel + os.sep):
-                raise _refuse(
+                raise refusal(
                     path,
                     f"is in {kernel}, the kernel's own file system",
                     "pass a path in an ordinary folder",
@@ -144,9 +120,9 @@ def _check_place(path: Path) -> None:
         except FileNotFoundError:
             continue
         except OSError as exc:
-            raise _os_refusal(path, exc) from None
+            raise os_refusal(path, exc) from None
         if not stat.S_ISDIR(found.st_mode):
-            raise _refuse(
+            raise refusal(
                 path,
                 f"{shown(parent)} is not a folder, so nothing can be written under it",
                 "pass a path inside a folder",
@@ -163,7 +139,7 @@ def _warehouse_files(warehouse: Path) -> list[Path]:
 
 
 def _is_duckdb(path: Path) -> bool:
-    found = _lstat(path)
+    found = lstat_or_none(path)
     return found is not None and stat.S_ISREG(found.st_mode) and head(path)[8:12] == b"DUCK"
 
 
@@ -174,7 +150,7 @@ def _check_not_companion(path: Path, option: str) -> None:
         if path.name.endswith(suffix) and path.name != suffix:
             database = path.with_name(path.name[: -len(suffix)])
             if _is_duckdb(database):
-                raise _refuse(
+                raise refusal(
                     path,
                     f"is the {suffix} file of the DuckDB database {shown(database)}: writing "
                     "it would damage that database",
@@ -197,7 +173,7 @@ def _check_not_warehouse(path: Path, warehouse: Path | None, option: str) -> Non
                 same = _same_file(part.stat(), target)
         if same:
             what = "the warehouse" if part == warehouse else f"the warehouse's {part.name}"
-            raise _refuse(
+            raise refusal(
                 path,
                 f"is {what} (--db {shown(warehouse)}): writing it would destroy the warehouse",
                 f"pass {option} with another path",
@@ -251,7 +227,7 @@ def _recognised(path: Path, kind: OutputKind) -> bool:
 def folder_kind(path: Path) -> str | None:
     """The kind key a carcdb output folder was marked with, or None."""
     marker = path / MARKER
-    found = _lstat(marker)
+    found = lstat_or_none(marker)
     if found is None or not stat.S_ISREG(found.st_mode):
         return None
     try:
@@ -268,7 +244,7 @@ def _check_cwd(path: Path) -> None:
     real = Path(os.path.realpath(path))
     with suppress(OSError):
         if Path.cwd().resolve().is_relative_to(real):
-            raise _refuse(
+            raise refusal(
                 path,
                 "is the working folder (or holds it): it cannot be replaced while in use",
                 "pass another folder",
@@ -283,12 +259,12 @@ def check_output(
     path = output_path(path, option)
     _check_place(path)
     _check_not_warehouse(path, warehouse, option)
-    found = _lstat(path)
+    found = lstat_or_none(path)
     if found is None:
         return
     node = _kind_of_node(found.st_mode)
     if node is not None:
-        raise _refuse(
+        raise refusal(
             path,
             f"is {node}: carcdb replaces only regular files and folders it wrote",
             f"pass {option} with a new path"
@@ -297,11 +273,11 @@ def check_output(
     if kind.folder:
         _check_folder(path, kind, found, warehouse, option)
     elif stat.S_ISDIR(found.st_mode):
-        raise _refuse(
+        raise refusal(
             path, f"is a folder where a file is written ({kind.name})", f"pass {option} FILE"
         )
     elif found.st_size and not _recognised(path, kind):
-        raise _refuse(
+        raise refusal(
             path,
             f"is {_what_file(head(path))} that is not {kind.name} carcdb wrote: "
             "carcdb replaces only its own outputs",
@@ -313,7 +289,7 @@ def _check_folder(
     path: Path, kind: OutputKind, found: os.stat_result, warehouse: Path | None, option: str
 ) -> None:
     if not stat.S_ISDIR(found.st_mode):
-        raise _refuse(
+        raise refusal(
             path,
             f"is a file where a folder is written ({kind.name})",
             f"pass {option} with a folder",
@@ -322,183 +298,19 @@ def _check_folder(
     if warehouse is not None and Path(os.path.realpath(warehouse)).is_relative_to(
         os.path.realpath(path)
     ):
-        raise _refuse(path, "holds the warehouse (--db)", f"pass {option} with another folder")
+        raise refusal(path, "holds the warehouse (--db)", f"pass {option} with another folder")
     try:
         with os.scandir(path) as entries:
             empty = next(entries, None) is None
     except OSError as exc:
-        raise _os_refusal(path, exc) from None
+        raise os_refusal(path, exc) from None
     if empty or folder_kind(path) == kind.key:
         return
     if folder_kind(path) is None and kind.recognises is not None and kind.recognises(path):
         return
-    raise _refuse(
+    raise refusal(
         path,
         f"is a folder holding files that are not {kind.name} carcdb wrote: carcdb replaces "
         "only its own output folders",
         f"pass {option} with a new or empty folder, or remove this one first",
     )
-
-
-def _stem(path: Path) -> str:
-    """The target's name as its temporaries hold it: cut to leave room for their suffix."""
-    name_max, _ = _limits(path.parent)
-    stem = path.name
-    while len(os.fsencode(stem)) + _SUFFIX_ROOM > name_max:
-        stem = stem[:-1]
-    return stem
-
-
-def temporary(path: Path, role: str = PARTIAL) -> Path:
-    """`.NAME.partial-PID` (or `.NAME.old-PID`) beside `path`: recognisably carcdb's."""
-    return path.with_name(f".{_stem(path)}.{role}-{os.getpid()}")
-
-
-def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return False  # an earlier process had this number: this one has written nothing yet
-    if sys.platform == "win32":  # os.kill would end the process: never look
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:  # another user's process: alive
-        return True
-    return True
-
-
-def _remove(path: Path) -> None:
-    found = _lstat(path)
-    if found is None:
-        return
-    if stat.S_ISDIR(found.st_mode):
-        shutil.rmtree(path, ignore_errors=True)
-    else:
-        with suppress(OSError):
-            path.unlink()
-
-
-def remove_leftovers(path: Path) -> list[Path]:
-    """Remove the temporaries of killed writes to `path` and put back a previous output a
-    killed swap left moved aside; return what was removed or put back."""
-    parent = path.parent if str(path.parent) else Path()
-    pattern = re.compile(rf"\.{re.escape(_stem(path))}\.({PARTIAL}|{OLD})-(\d+)(\..*)?")
-    try:
-        with os.scandir(parent) as entries:
-            names = [entry.name for entry in entries]
-    except OSError:
-        return []
-    handled = []
-    for name in sorted(names):
-        match = pattern.fullmatch(name)
-        if match is None or _alive(int(match.group(2))):
-            continue
-        leftover = parent / name
-        if match.group(1) == OLD and match.group(3) is None and _lstat(path) is None:
-            with suppress(OSError):
-                leftover.rename(path)  # the swap's second step never ran
-                handled.append(leftover)
-                continue
-        _remove(leftover)
-        handled.append(leftover)
-    return handled
-
-
-def _make_parent(path: Path) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise _os_refusal(path, exc) from None
-
-
-def _write_failed(path: Path, exc: OSError) -> InputError:
-    reason = exc.strerror or str(exc)
-    return _refuse(path, f"cannot write ({reason})", "free some space or pass another path")
-
-
-def _clear_own(partial: Path) -> None:
-    """Remove files of an earlier process that had this one's number (and DuckDB's)."""
-    for name in [partial.name] + [f"{partial.name}{s}" for s in (".wal", ".tmp", ".wal.tmp")]:
-        _remove(partial.with_name(name))
-
-
-def _prepare(path: Path, kind: OutputKind, warehouse: Path | None, option: str) -> Path:
-    """Check `path`, clear what killed writes left, make its folder: its temporary's path."""
-    check_output(path, kind, warehouse=warehouse, option=option)
-    remove_leftovers(path)
-    _make_parent(path)
-    partial = temporary(path)
-    _clear_own(partial)
-    return partial
-
-
-@contextmanager
-def file_output(
-    path: Path, kind: OutputKind, *, warehouse: Path | None = None, option: str = "--out"
-) -> Iterator[Path]:
-    """A temporary path beside `path` (not created: the caller creates it) that becomes
-    `path` when the block ends without an exception."""
-    partial = _prepare(path, kind, warehouse, option)
-    try:
-        try:
-            yield partial
-            check_output(path, kind, warehouse=warehouse, option=option)  # still a file
-            partial.replace(path)
-        except OSError as exc:
-            raise _write_failed(path, exc) from None
-    finally:
-        _clear_own(partial)
-
-
-def write_file(
-    path: Path,
-    data: str | bytes,
-    kind: OutputKind,
-    *,
-    warehouse: Path | None = None,
-    option: str = "--out",
-) -> None:
-    """Write `data` (text as UTF-8) to `path` through a temporary beside it."""
-    raw = data.encode("utf-8") if isinstance(data, str) else data
-    with file_output(path, kind, warehouse=warehouse, option=option) as partial:
-        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-        handle = os.open(partial, flags | getattr(os, "O_BINARY", 0), 0o666)
-        with os.fdopen(handle, "wb") as out:
-            out.write(raw)
-
-
-@contextmanager
-def folder_output(
-    path: Path, kind: OutputKind, *, warehouse: Path | None = None, option: str = "--out"
-) -> Iterator[Path]:
-    """An empty folder beside `path`, to fill; it replaces `path` as a whole when the block
-    ends without an exception."""
-    staging = _prepare(path, kind, warehouse, option)
-    try:
-        try:
-            staging.mkdir()
-            yield staging
-            marker = {"format": MARKER_FORMAT, "kind": kind.key}
-            (staging / MARKER).write_text(json.dumps(marker) + "\n", "utf-8")
-            check_output(path, kind, warehouse=warehouse, option=option)  # still replaceable
-            _swap(staging, path)
-        except OSError as exc:
-            raise _write_failed(path, exc) from None
-    finally:
-        _remove(staging)
-
-
-def _swap(staging: Path, path: Path) -> None:
-    if _lstat(path) is None:
-        staging.rename(path)
-        return
-    old = temporary(path, OLD)
-    _remove(old)
-    path.rename(old)
-    try:
-        staging.rename(path)
-    except OSError:
-        old.rename(path)
-        raise
-    _remove(old)
