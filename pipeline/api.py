@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pipeline.errors import InputError
+from pipeline.outputs import output_path
 from schemas.checks import CheckResult
 from schemas.contents import BoxContent
 from schemas.engine_config import EngineConfig
@@ -225,7 +226,7 @@ class Warehouse:
 
         if fmt not in TABLE_FORMATS:
             raise InputError(f"unknown format {fmt!r}", fix=f"one of {', '.join(TABLE_FORMATS)}")
-        result = export_tables(self.path, fmt, Path(out), tables)
+        result = export_tables(self.path, fmt, output_path(out, "out"), tables)
         return {r.name: r.rows for r in result.relations}
 
     def export_jcz(
@@ -234,13 +235,13 @@ class Warehouse:
         """Products' tile shapes and per-edition counts as JCloisterZone tile XML."""
         from pipeline.interchange.jcz_export import export_jcz
 
-        return export_jcz(self.path, Path(out), products, editions).summary()
+        return export_jcz(self.path, output_path(out, "out"), products, editions).summary()
 
     def report(self, out: str | Path) -> Path:
         """Write the HTML report; returns the path of its index.html."""
         from pipeline.report.build import build_report
 
-        return build_report(self.path, Path(out)).path
+        return build_report(self.path, output_path(out, "out")).path
 
     @staticmethod
     def draw(tile: str, *, rotation: int = 0, size: int = 200) -> str:

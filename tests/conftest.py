@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -74,3 +76,28 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     terminalreporter.section("Contents items read from the real corpus, per half")
     for half in HALVES:
         terminalreporter.write_line(table(scores(half), half))
+
+
+DUCKDB14_VENV = Path(os.environ.get("CARCDB_DUCKDB14_VENV", ROOT / ".venv-duckdb14"))
+
+
+@pytest.fixture(scope="session")
+def duckdb14() -> Path:
+    """The python of a venv with DuckDB 1.4, the oldest carcdb supports (`make duckdb14`,
+    made here when missing): one process cannot load two DuckDB versions."""
+    python = DUCKDB14_VENV / "bin" / "python"
+    if not python.exists():
+        try:
+            subprocess.run(
+                [sys.executable, "-m", "venv", str(DUCKDB14_VENV)], check=True, timeout=300
+            )
+            subprocess.run(
+                [str(python), "-m", "pip", "install", "-q", "duckdb==1.4.*"],
+                check=True,
+                timeout=900,
+            )
+        except (subprocess.SubprocessError, OSError) as exc:
+            if in_ci():
+                pytest.fail(f"cannot create the DuckDB 1.4 venv {DUCKDB14_VENV}: {exc}")
+            pytest.skip(f"no DuckDB 1.4 venv at {DUCKDB14_VENV} and it could not be made: {exc}")
+    return python

@@ -42,6 +42,18 @@ DEFAULT_DB = Path("data/carcdb.duckdb")  # the CLI's default; `$CARCDB_DB` overr
 STORAGE_COMPATIBILITY = "v1.4.0"
 
 
+# The settings of a connection for SQL typed by a user (with read_only): no file but the
+# warehouse, no extension loaded, and a configuration no statement can change afterwards
+# (SET, PRAGMA, enable_logging: issue 27's probe saw a file log abort the process).
+SANDBOX: dict[str, str | bool | int | float | list[str]] = {
+    "enable_external_access": False,
+    "autoload_known_extensions": False,
+    "allow_community_extensions": False,
+    "allow_unsigned_extensions": False,
+    "lock_configuration": True,
+}
+
+
 def lock_path(path: Path) -> Path:
     return path.with_name(path.name + ".lock")
 
@@ -58,7 +70,8 @@ def _locked_error(path: Path) -> WarehouseLockedError:
 
 
 def _connect(path: Path, *, read_only: bool, sandboxed: bool = False) -> duckdb.DuckDBPyConnection:
-    # A sandboxed connection cannot touch other files (COPY TO, read_csv, ATTACH): for user SQL.
+    # A sandboxed connection cannot touch other files (COPY TO, read_csv, ATTACH) nor change
+    # its settings: for user SQL (`SANDBOX`).
     config: dict[str, str | bool | int | float | list[str]] = {
         "storage_compatibility_version": STORAGE_COMPATIBILITY,
         # carcdb needs no extension beyond the built-in ones and never downloads one. Replaying
@@ -67,7 +80,7 @@ def _connect(path: Path, *, read_only: bool, sandboxed: bool = False) -> duckdb.
         "autoinstall_known_extensions": False,
     }
     if sandboxed:
-        config["enable_external_access"] = False
+        config.update(SANDBOX)
     try:
         return duckdb.connect(str(path), read_only=read_only, config=config)
     except duckdb.IOException as exc:

@@ -1,7 +1,7 @@
 """The `carcdb` command: the Typer app, its command modules, and exit-code mapping.
 
-Exit codes (docs/cli.md): 0 success, 1 checks failed, 2 bad input or usage, 70 a bug in
-carcdb, 130 interrupted. Command modules only parse
+Exit codes (docs/cli.md): 0 success, 1 checks failed, 2 bad input, usage or environment,
+70 a bug in carcdb, 130 interrupted, 141 stdout closed by its reader. Command modules only parse
 arguments, call the library and print; each registers its commands on `app`.
 """
 
@@ -14,7 +14,7 @@ try:
     from pipeline.cli import contents as contents_cli
     from pipeline.cli import core, draw, engine, engine_config, export, extract, perf, report, tiles
     from pipeline.cli import rules as rules_cli
-    from pipeline.cli.app import EXIT_INTERRUPTED, app, run_app
+    from pipeline.cli.app import EXIT_INTERRUPTED, app, prepare_streams, run_app
 except KeyboardInterrupt:  # Ctrl-C while the command is still starting: as quiet as later
     sys.stderr.write("interrupted\n")
     sys.exit(130)
@@ -37,6 +37,7 @@ __all__ = [
 
 
 def main() -> None:
+    prepare_streams()
     code = run_app()
     if code == EXIT_INTERRUPTED:
         # Interrupted already: a late second delivery of the signal (DuckDB re-raises the one

@@ -7,8 +7,12 @@ from typing import Annotated
 import typer
 
 from pipeline.cli.app import app
-from pipeline.cli.options import QuietOption
+from pipeline.cli.options import QuietOption, output_path
 from pipeline.cli.output import console
+from pipeline.outputs import OutputKind
+
+DRAWING = OutputKind(key="drawing", name="an SVG drawing", marks=(b"<svg",))
+DRAWINGS = OutputKind(key="drawings", name="tile drawings", folder=True)
 
 
 @app.command()
@@ -18,7 +22,12 @@ def draw(
     ] = None,
     out: Annotated[
         Path | None,
-        typer.Option("--out", "-o", help="SVG file (default: stdout); with --all, a folder."),
+        typer.Option(
+            "--out",
+            "-o",
+            parser=output_path,
+            help="SVG file (default: stdout); with --all, a folder.",
+        ),
     ] = None,
     rotation: Annotated[
         int, typer.Option("--rotation", "-r", help="Degrees clockwise: 0, 90, 180 or 270.")
@@ -33,6 +42,7 @@ def draw(
     from pipeline.draw.tile_svg import tile_svg
     from pipeline.draw.tiles import resolve_tile, tile_names
     from pipeline.errors import InputError
+    from pipeline.outputs import folder_output, write_file
 
     if rotation % 90 or not 0 <= rotation < 360:
         raise InputError(f"rotation {rotation}", path="--rotation", fix="use 0, 90, 180 or 270")
@@ -44,13 +54,13 @@ def draw(
     if every:
         if out is None:
             raise InputError("--all needs --out DIR", fix="carcdb draw --all --out tiles/")
-        out.mkdir(parents=True, exist_ok=True)
         names = tile_names()
-        for name in names:
-            file = out / (name.replace("/", "_").replace(" ", "_") + ".svg")
-            file.write_text(
-                tile_svg(resolve_tile(name), label=name, rotation=rotation, size=size), "utf-8"
-            )
+        with folder_output(out, DRAWINGS) as staging:
+            for name in names:
+                file = staging / (name.replace("/", "_").replace(" ", "_") + ".svg")
+                file.write_text(
+                    tile_svg(resolve_tile(name), label=name, rotation=rotation, size=size), "utf-8"
+                )
         console.print(f"wrote {len(names)} drawings to {out}")
         return
     assert tile is not None
@@ -58,6 +68,5 @@ def draw(
     if out is None:
         sys.stdout.write(svg)
         return
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(svg, "utf-8")
+    write_file(out, svg, DRAWING)
     console.print(f"wrote {out}: {tile}, rotated {rotation} degrees")

@@ -1,19 +1,22 @@
 """Scoring-engine commands: score (replay a game record), simulate (random games), rules-config."""
 
 import sys
+from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from pipeline.cli.app import app
-from pipeline.cli.options import DEFAULT_DB, DbOption, JsonOption, QuietOption
+from pipeline.cli.options import DEFAULT_DB, DbOption, JsonOption, QuietOption, output_path
 from pipeline.cli.output import console, print_json, print_table
 from pipeline.errors import InputError
+from pipeline.outputs import OutputKind
 
 if TYPE_CHECKING:
     from pipeline.engine.ruleset import RulesConfig
 
+GAME_RECORDS = OutputKind(key="game-records", name="game records", folder=True)
 ConfigOption = Annotated[
     Path | None,
     typer.Option("--config", help="Rules configuration JSON (default: the base game)."),
@@ -58,9 +61,12 @@ def simulate(
     seed: Annotated[int, typer.Option("--seed", help="Random seed (same seed, same games).")] = 0,
     players: Annotated[int, typer.Option("--players", help="Players per game (1-6).")] = 2,
     out: Annotated[
-        Path | None, typer.Option("--out", help="Write each game as a record into DIR.")
+        Path | None,
+        typer.Option("--out", parser=output_path, help="Write each game as a record into DIR."),
     ] = None,
-    record: Annotated[Path | None, typer.Option("--record", hidden=True)] = None,  # old --out
+    record: Annotated[
+        Path | None, typer.Option("--record", parser=output_path, hidden=True)
+    ] = None,  # old --out
     config: ConfigOption = None,
     db: DbOption = DEFAULT_DB,
     edition: Annotated[
@@ -88,26 +94,33 @@ def simulate(
     from pipeline.engine.rules import tiles_for
     from pipeline.engine.simulate import simulate as simulate_games
     from pipeline.products import is_base
+    from pipeline.outputs import check_output, folder_output
 
     record = out or record
+    if record is not None:
+        check_output(record, GAME_RECORDS, warehouse=db)
     rules = load_rules(config)
     chosen = _products(products, rules)
     options = _options(option or [], chosen)
     tiles = tiles_for(chosen)
     editions = {p: edition for p in chosen if is_base(p) and edition is not None}
     pile = game_draw_pile(tiles, rules, db, editions)
-    summary = simulate_games(
-        games,
-        seed,
-        players,
-        pile.counts,
-        rules,
-        source=pile.source,
-        notices=pile.notices,
-        record_dir=record,
-        products=chosen,
-        options=options,
-    )
+    with ExitStack() as stack:
+        staging = None
+        if record is not None:
+            staging = stack.enter_context(folder_output(record, GAME_RECORDS, warehouse=db))
+        summary = simulate_games(
+            games,
+            seed,
+            players,
+            pile.counts,
+            rules,
+            source=pile.source,
+            notices=pile.notices,
+            record_dir=staging,
+            products=chosen,
+            options=options,
+        )
     if json_out:
         print_json(summary.to_json())
         return

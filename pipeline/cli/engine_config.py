@@ -7,9 +7,16 @@ from typing import Annotated
 import typer
 
 from pipeline.cli.app import EXIT_CHECKS_FAILED, app
-from pipeline.cli.options import DEFAULT_DB, DbOption, QuietOption
+from pipeline.cli.options import DEFAULT_DB, DbOption, QuietOption, output_path
 from pipeline.cli.output import console
 from pipeline.errors import InputError
+from pipeline.outputs import OutputKind
+
+ENGINE_CONFIG = OutputKind(
+    key="engine-config",
+    name="an engine configuration",
+    marks=(b'"format": "carcdb-engine-config"',),
+)
 
 
 @app.command("engine-config")
@@ -29,7 +36,10 @@ def engine_config(
         str | None,
         typer.Option("--codes", help="Only these tile codes, e.g. A-X (Winter Edition base)."),
     ] = None,
-    out: Annotated[Path | None, typer.Option("--out", help="Write here (default: stdout).")] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", parser=output_path, help="Write here (default: stdout)."),
+    ] = None,
     schema: Annotated[
         bool, typer.Option("--schema", help="Print the document's JSON Schema and stop.")
     ] = False,
@@ -49,6 +59,8 @@ def engine_config(
     Exits 1 (after writing) when a tile of the set has no shape the engine could play."""
     from pipeline.configgen.generate import engine_config as generate
     from pipeline.configgen.generate import json_schema, parse_codes, render
+    from pipeline.outputs import check_output, write_file
+    from warehouse.connection import read_only
 
     if schema:
         sys.stdout.write(json_schema())
@@ -62,10 +74,10 @@ def engine_config(
                 fix='carcdb engine-config --reference --product "Inns and Cathedrals" '
                 "--edition C2 --out ic.json",
             )
+        if out is not None:
+            check_output(out, ENGINE_CONFIG, warehouse=db)
         config = reference_config(product, edition)
     else:
-        from warehouse.connection import read_only
-
         if page is None or edition is None:
             raise InputError(
                 "--page and --edition are required (or --reference --product P)",
@@ -75,6 +87,8 @@ def engine_config(
             raise InputError(
                 "no warehouse", path=str(db), fix="run `carcdb build` first or pass --db"
             )
+        if out is not None:
+            check_output(out, ENGINE_CONFIG, warehouse=db)
         selected = None if codes is None else parse_codes(codes)
         with read_only(db) as conn:
             config = generate(conn, page, edition, language=lang, product=product, codes=selected)
@@ -83,8 +97,7 @@ def engine_config(
     if out is None:
         sys.stdout.write(text)
     else:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(text, "utf-8")
+        write_file(out, text, ENGINE_CONFIG, warehouse=db)
         tiles = config.tile_set
         supported = sum(1 for v in config.scoring if v.provenance.status == "claims")
         modules = ""

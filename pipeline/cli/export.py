@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from pipeline.cli.app import app
-from pipeline.cli.options import DEFAULT_DB, DbOption, QuietOption
+from pipeline.cli.options import DEFAULT_DB, DbOption, QuietOption, output_path
 from pipeline.cli.output import console, print_json
 
 
@@ -37,6 +37,7 @@ def export(
         typer.Option(
             "--out",
             "-o",
+            parser=output_path,
             help="A folder (csv, parquet, jsonl) or a file (sqlite, duckdb, jcz).",
         ),
     ],

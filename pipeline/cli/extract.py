@@ -250,7 +250,9 @@ def fake_wiki(
     generated: Annotated[
         int, typer.Option(help="Also serve N generated pages in en/de/fr.", min=0)
     ] = 0,
-    port: Annotated[int, typer.Option(help="Port on 127.0.0.1 (0: any free port).")] = 8765,
+    port: Annotated[
+        int, typer.Option(min=0, max=65535, help="Port on 127.0.0.1 (0: any free port).")
+    ] = 8765,
     fault_rate: Annotated[
         float, typer.Option(help="Share of requests that fail at random (0..1).", min=0, max=1)
     ] = 0.0,

@@ -10,7 +10,9 @@
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import sys
 from pathlib import Path
 from typing import Annotated, TextIO
@@ -48,14 +50,55 @@ def restore_output() -> None:
     _state["quiet"] = False
 
 
+def output_path(value: str) -> Path:
+    """The parser of every `--out`/`-o` option: an empty path is refused (as a path it would
+    mean the working folder); the rest is checked where the output is written
+    (`pipeline.outputs`)."""
+    from pipeline.outputs import output_path as checked
+
+    return checked(value)
+
+
+def db_path(value: Path) -> Path:
+    """`--db`'s callback: a path the file system cannot hold, or that is a folder, device or
+    FIFO (DuckDB would wait on a FIFO forever), is refused before any command runs."""
+    from pipeline.errors import InputError
+    from pipeline.outputs import shown
+
+    try:
+        found = value.stat()
+    except FileNotFoundError:
+        return value
+    except OSError as exc:
+        too_long = exc.errno == errno.ENAMETOOLONG
+        reason = "the path is too long" if too_long else exc.strerror
+        raise InputError(
+            f"cannot use this warehouse path ({reason})",
+            path=f"--db {shown(value)}",
+            fix=f"pass --db with a {'shorter ' if too_long else ''}path to a warehouse file",
+        ) from None
+    if not stat.S_ISREG(found.st_mode):
+        raise InputError(
+            "not a regular file",
+            path=f"--db {shown(value)}",
+            fix="pass --db with a warehouse file (or a new file name)",
+        )
+    return value
+
+
 def warn(message: str) -> None:
     """A warning on stderr, unless `--quiet`."""
+    from pipeline.cli.output import escape_controls
+
     if not is_quiet():
-        print(f"warning: {message}", file=sys.stderr)
+        print(escape_controls(f"warning: {message}"), file=sys.stderr)
 
 
 DbOption = Annotated[
-    Path, typer.Option("--db", envvar=DB_ENV, help="Warehouse file (default: $CARCDB_DB).")
+    Path,
+    typer.Option(
+        "--db", envvar=DB_ENV, callback=db_path, help="Warehouse file (default: $CARCDB_DB)."
+    ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 QuietOption = Annotated[

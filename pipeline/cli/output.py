@@ -6,6 +6,18 @@ a large part of the start-up `carcdb --help` waits for.
 Nothing printed is read as rich markup: a value like `[/x]` prints as itself (both consoles
 have markup off, and table cells are plain `Text`).
 
+Nothing printed can drive a terminal: control characters in values (wiki text, SQL results,
+file names) are written as escapes (`escape_controls`: C0 but tab and newline, DEL, C1, the
+bidirectional controls and the line and paragraph separators; `ESC[2J` prints as
+`\\x1b[2J`):
+- text for people (tables, messages, warnings, error lines) always, on a terminal or not: it
+  is formatted text anyway (wrapped, aligned), and `carcdb rules ... | less` or `| head`
+  would otherwise hand the sequences to the terminal;
+- data for scripts (`sql` as TSV, CSV, JSON or JSON lines, every `--json`) only on a
+  terminal; to a pipe or a file it is written byte for byte, so a script gets the stored
+  values as they are. On a terminal JSON gets `\\u001b`-style escapes, still valid JSON
+  with the same values (JSON escapes C0 characters everywhere anyway).
+
 Query results (`write_rows`) are written batch by batch as they are read:
 - `table`: a box-drawn table on a terminal, at most `TERMINAL_ROWS` rows;
 - `tsv`: a header line, then one line per row, fields separated by tabs; a backslash, tab,
@@ -23,6 +35,7 @@ import csv
 import datetime as dt
 import json
 import math
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -38,31 +51,81 @@ if TYPE_CHECKING:
     from rich.text import Text
 
 
+# What a terminal must not be sent raw: C0 controls but tab and newline, DEL, C1 controls
+# (CSI 0x9b among them), the bidirectional controls and the line and paragraph separators.
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+
+
+def _escape(found: re.Match[str]) -> str:
+    code = ord(found.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def escape_controls(text: str) -> str:
+    """`text` with every control character written as an escape (`\\x1b`, `\\u202e`)."""
+    return _CONTROLS.sub(_escape, text)
+
+
+def escape_json_controls(text: str) -> str:
+    """JSON text with the control characters `json.dumps` leaves raw written as `\\uXXXX`
+    (they can only be inside strings there, so the JSON means the same)."""
+    return _CONTROLS.sub(lambda found: f"\\u{ord(found.group()):04x}", text)
+
+
+def is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):  # no such method, or closed
+        return False
+
+
 class _LazyConsole:
-    """Stands for a rich `Console` and makes it on first use."""
+    """Stands for a rich `Console` and makes it on first use. Printed strings are escaped
+    (text for people: see the module docstring)."""
 
     def __init__(self, make: Callable[[], Console]) -> None:
         self._make = make
         self._made: Console | None = None
 
-    def __getattr__(self, name: str) -> Any:
+    def _console(self) -> Console:
         if self._made is None:
             self._made = self._make()
-        return getattr(self._made, name)
+        return self._made
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._console(), name)
+
+    def print(self, *objects: Any, **options: Any) -> None:
+        escaped = (escape_controls(o) if isinstance(o, str) else o for o in objects)
+        self._console().print(*escaped, **options)
+
+
+class StdoutClosed(Exception):
+    """Standard output's reader went away (a closed pipe): the CLI ends quietly with 141.
+    Raised instead of the `BrokenPipeError`, which rich and the command-line library would
+    each turn into exit 1."""
+
+
+def _console(**options: Any) -> Console:
+    """A rich console whose closed pipe ends the command quietly (`StdoutClosed`)."""
+    from rich.console import Console
+
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            del self._buffer[:]  # what could not be written is not for a later command
+            raise StdoutClosed
+
+    return _Console(highlight=False, markup=False, **options)
 
 
 def _stdout_console() -> Console:
-    from rich.console import Console
-
-    made = Console(highlight=False, markup=False)
+    made = _console()
     # Piped output (files, CI logs, pytest) has no terminal width; 80 columns would fold tables.
-    return made if made.is_terminal else Console(highlight=False, markup=False, width=160)
+    return made if made.is_terminal else _console(width=160)
 
 
 def _stderr_console() -> Console:
-    from rich.console import Console
-
-    return Console(stderr=True, highlight=False, markup=False, soft_wrap=True)
+    return _console(stderr=True, soft_wrap=True)
 
 
 console = cast("Console", _LazyConsole(_stdout_console))
@@ -74,31 +137,35 @@ TERMINAL_ROWS = 1000
 
 
 def print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False, default=str, sort_keys=False))
-    sys.stdout.write("\n")
+    text = json.dumps(data, indent=2, ensure_ascii=False, default=str, sort_keys=False)
+    sys.stdout.write((escape_json_controls(text) if is_terminal(sys.stdout) else text) + "\n")
+
+
+def _shown(text: str) -> Text:
+    """A plain `Text` for a table, escaped (text for people)."""
+    from rich.text import Text
+
+    return Text(escape_controls(text))
 
 
 def _cell(value: Any) -> Text:
-    from rich.text import Text
-
     if value is None:
-        return Text("")
+        return _shown("")
     if isinstance(value, list | dict):
-        return Text(json.dumps(value, ensure_ascii=False, default=str))
-    return Text(str(value))
+        return _shown(json.dumps(value, ensure_ascii=False, default=str))
+    return _shown(str(value))
 
 
 def print_table(
     columns: Sequence[str], rows: Sequence[Sequence[Any]], *, title: str | None = None
 ) -> None:
     from rich.table import Table
-    from rich.text import Text
 
     table = Table(
-        title=None if title is None else Text(title), show_lines=False, header_style="bold"
+        title=None if title is None else _shown(title), show_lines=False, header_style="bold"
     )
     for column in columns:
-        table.add_column(Text(str(column)), overflow="fold")
+        table.add_column(_shown(str(column)), overflow="fold")
     for row in rows:
         table.add_row(*(_cell(value) for value in row))
     console.print(table)
@@ -166,8 +233,13 @@ def write_rows(
     fmt: RowFormat,
     out: TextIO | None = None,
 ) -> int:
-    """Write a query's rows in `fmt` as the batches arrive; return how many rows there were."""
+    """Write a query's rows in `fmt` as the batches arrive; return how many rows there were.
+
+    Escaped on a terminal (see the module docstring); the JSON objects' keys are the
+    columns made distinct (`warehouse.user_sql.unique_names`: `a`, `a_2`)."""
     stream = sys.stdout if out is None else out
+    if fmt != "table" and is_terminal(stream):
+        stream = cast("TextIO", _EscapingStream(stream, json_text=fmt in ("json", "jsonl")))
     if fmt == "table":
         return _write_table(columns, batches)
     if fmt == "json" or fmt == "jsonl":
@@ -193,6 +265,20 @@ def write_rows(
     return count
 
 
+class _EscapingStream:
+    """Writes to a terminal with its control characters escaped."""
+
+    def __init__(self, stream: TextIO, *, json_text: bool) -> None:
+        self._stream = stream
+        self._escape = escape_json_controls if json_text else escape_controls
+
+    def write(self, text: str) -> int:
+        return self._stream.write(self._escape(text))
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        self._stream.writelines(self._escape(line) for line in lines)
+
+
 def _write_json_rows(
     columns: Sequence[str],
     types: Sequence[str],
@@ -201,6 +287,9 @@ def _write_json_rows(
     *,
     lines: bool,
 ) -> int:
+    from warehouse.user_sql import unique_names
+
+    columns = unique_names(columns)
     decoders = [_decoder(t) for t in types]
     count = 0
     if not lines:

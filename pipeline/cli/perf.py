@@ -6,14 +6,24 @@ from typing import Annotated
 import typer
 
 from pipeline.cli.app import app
-from pipeline.cli.options import JsonOption, QuietOption
+from pipeline.cli.options import JsonOption, QuietOption, output_path
 from pipeline.cli.output import console, print_json, print_table, progress_for
 from pipeline.errors import InputError
+from pipeline.outputs import OutputKind
+
+CORPUS = OutputKind(key="corpus", name="a generated corpus", folder=True)
 
 
 @app.command("gen-corpus")
 def gen_corpus(
-    out: Annotated[Path, typer.Option("--out", help="Folder to write (must be empty or new).")],
+    out: Annotated[
+        Path,
+        typer.Option(
+            "--out",
+            parser=output_path,
+            help="Folder to write (new, empty, or a corpus gen-corpus wrote, which is replaced).",
+        ),
+    ],
     pages: Annotated[int, typer.Option(min=1, help="Distinct pages.")] = 100,
     langs: Annotated[
         int, typer.Option("--lang-count", min=1, help="Languages per page (up to 12).")
@@ -27,6 +37,7 @@ def gen_corpus(
     quiet: QuietOption = False,
 ) -> None:
     """Write pages x languages synthetic revisions (the sample pages varied) and a manifest."""
+    from pipeline.outputs import check_output, folder_output
     from pipeline.synth import EXPECTED, generate_corpus
     from pipeline.synth.corpus import LANGUAGES
 
@@ -37,21 +48,10 @@ def gen_corpus(
             path="--lang-count",
             fix=f"pass --lang-count {len(LANGUAGES)} or fewer",
         )
-    if out.exists() and (not out.is_dir() or any(out.iterdir())):
-        raise InputError(
-            "output folder exists and is not empty", path=str(out), fix="pass a new --out folder"
-        )
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InputError(
-            f"cannot create the output folder ({exc.strerror})",
-            path=str(out),
-            fix="pass an --out folder inside a writable directory",
-        ) from exc
-    with progress_for(quiet) as progress:
+    check_output(out, CORPUS)  # before the progress bar starts drawing
+    with progress_for(quiet) as progress, folder_output(out, CORPUS) as staging:
         summary = generate_corpus(
-            out, pages=pages, langs=langs, seed=seed, defect_rate=defect_rate, progress=progress
+            staging, pages=pages, langs=langs, seed=seed, defect_rate=defect_rate, progress=progress
         )
     if json_out:
         print_json({"out": str(out), **summary.as_json()})

@@ -6,13 +6,16 @@ from typing import Annotated
 import typer
 
 from pipeline.cli.app import app
-from pipeline.cli.options import DEFAULT_DB, DbOption, QuietOption
+from pipeline.cli.options import DEFAULT_DB, DbOption, QuietOption, output_path
 from pipeline.cli.output import console, print_json
 
 
 @app.command()
 def report(
-    out: Annotated[Path, typer.Option("--out", "-o", help="Folder to write index.html into.")],
+    out: Annotated[
+        Path,
+        typer.Option("--out", "-o", parser=output_path, help="Folder to write index.html into."),
+    ],
     db: DbOption = DEFAULT_DB,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
     quiet: QuietOption = False,

@@ -12,7 +12,6 @@ set, every edition it states (or the `editions` asked for), and the notes say so
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +23,7 @@ from pipeline.errors import InputError
 from pipeline.interchange.editions import edition_config
 from pipeline.interchange.jcz_xml import SetToWrite, write_jcz
 from pipeline.interchange.tables import carcdb_version
+from pipeline.outputs import OutputKind, check_output, write_file
 from schemas.engine_config import TileGeometry
 from warehouse.connection import read_only
 from warehouse.interchange import known_products, product_editions
@@ -52,6 +52,10 @@ class JczExport:
             "sets": [s.__dict__ for s in self.sets],
             "notes": self.notes,
         }
+
+
+# The comment `write_jcz` puts at the top of every file carcdb writes.
+JCZ_FILE = OutputKind(key="jcz", name="a JCloisterZone tile file", marks=(b"<!-- carcdb ",))
 
 
 def tile_id(product: str, code: str) -> str:
@@ -108,6 +112,7 @@ def export_jcz(
     language: str | None = None,
 ) -> JczExport:
     """Write the file; every edition of `products` (or only `editions`) becomes a tile set."""
+    check_output(out, JCZ_FILE, warehouse=db)
     report = JczExport(out)
     shapes: dict[str, TileGeometry] = {}
     sets: list[SetToWrite] = []
@@ -180,8 +185,5 @@ def export_jcz(
     )
     text = write_jcz(header, list(shapes.items()), sets)
     report.shapes = len(shapes)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    partial = out.with_name(f".{out.name}.partial-{os.getpid()}")
-    partial.write_text(text, "utf-8")
-    partial.replace(out)
+    write_file(out, text, JCZ_FILE, warehouse=db)
     return report

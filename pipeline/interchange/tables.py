@@ -5,16 +5,17 @@ Formats: `csv`, `parquet`, `jsonl` (a directory with one file per table or view 
 `<file>.manifest.json`) and `duckdb` (a copy of the whole warehouse in DuckDB 1.4's storage
 format, for a warehouse created before carcdb wrote portable files).
 
-Files are written under temporary names and moved into place at the end, so a failed export
-leaves the previous one as it was.
+Every file and folder goes through `pipeline.outputs`: a folder export is written beside its
+target and swapped in whole (an earlier export there is replaced, not merged into; a folder
+that is not a carcdb export is refused), a file export is written under a temporary name and
+renamed into place. A failed export leaves the previous one as it was.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import shutil
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -23,6 +24,14 @@ from typing import Any, Literal
 import duckdb
 
 from pipeline.errors import InputError
+from pipeline.outputs import (
+    OutputKind,
+    check_output,
+    file_output,
+    folder_output,
+    head,
+    write_file,
+)
 from warehouse import exports, sqlite_file
 from warehouse.connection import STORAGE_COMPATIBILITY, read_only, storage_version
 
@@ -31,6 +40,45 @@ TABLE_FORMATS: tuple[TableFormat, ...] = ("csv", "parquet", "jsonl", "sqlite", "
 EXTENSIONS = {"csv": "csv", "parquet": "parquet", "jsonl": "jsonl"}
 MANIFEST_FORMAT = "carcdb-export"
 MANIFEST_VERSION = 1
+MANIFEST = "manifest.json"
+
+
+def manifest_beside(out: Path) -> Path:
+    """The manifest of a one-file export (sqlite, duckdb): `<file>.manifest.json`."""
+    return out.with_name(out.name + ".manifest.json")
+
+
+def _manifest_says(path: Path, export_format: str | None = None) -> bool:
+    """Whether `path` is an export manifest carcdb wrote (of `export_format`, if given)."""
+    # The manifest's head holds its format before the long lists (`_manifest`'s order).
+    text = (head(path) if path.is_file() else b"").decode("utf-8", "replace")
+    if f'"format": "{MANIFEST_FORMAT}"' not in text:
+        return False
+    return export_format is None or f'"export_format": "{export_format}"' in text
+
+
+def _one_file_export(export_format: str, magic: Callable[[bytes], bool]) -> OutputKind:
+    return OutputKind(
+        key=f"export-{export_format}",
+        name=f"a {export_format} export",
+        recognises=lambda path: (
+            magic(head(path)) and _manifest_says(manifest_beside(path), export_format)
+        ),
+    )
+
+
+FOLDER_EXPORT = OutputKind(
+    key="export",
+    name="a table export",
+    folder=True,
+    # a folder exported before output folders were marked
+    recognises=lambda path: _manifest_says(path / MANIFEST),
+)
+SQLITE_EXPORT = _one_file_export("sqlite", lambda data: data.startswith(b"SQLite format 3\x00"))
+DUCKDB_EXPORT = _one_file_export("duckdb", lambda data: data[8:12] == b"DUCK")
+MANIFEST_FILE = OutputKind(
+    key="export-manifest", name="an export manifest", recognises=_manifest_says
+)
 
 
 def carcdb_version() -> str:
@@ -120,8 +168,24 @@ def _describe(relation: exports.Relation, file: str, rows: int) -> ExportedRelat
     )
 
 
-def _write_json(path: Path, data: dict[str, Any]) -> None:
-    path.write_text(json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n", "utf-8")
+def _json_text(data: dict[str, Any]) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n"
+
+
+@contextmanager
+def _duckdb_write(out: Path) -> Iterator[None]:
+    """DuckDB's own write errors (a full disk while it copies) as one-line input errors."""
+    try:
+        yield
+    except duckdb.IOException as exc:
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise InputError(
+            f"cannot write ({first})", path=str(out), fix="free some space or pass another path"
+        ) from None
+
+
+def _kind(fmt: TableFormat) -> OutputKind:
+    return {"sqlite": SQLITE_EXPORT, "duckdb": DUCKDB_EXPORT}.get(fmt, FOLDER_EXPORT)
 
 
 def export_tables(
@@ -134,6 +198,9 @@ def export_tables(
             path="--tables",
             fix="leave out --tables, or choose csv, parquet, jsonl or sqlite",
         )
+    check_output(out, _kind(fmt), warehouse=db)
+    if fmt in ("sqlite", "duckdb"):
+        check_output(manifest_beside(out), MANIFEST_FILE, warehouse=db)
     with read_only(db) as conn:
         chosen = choose(exports.relations(conn), tables)
         storage = storage_version(conn)
@@ -157,39 +224,15 @@ def _export_files(
     migrations: list[str],
     revisions: list[dict[str, Any]],
 ) -> TableExport:
-    if out.exists() and not out.is_dir():
-        raise InputError(
-            f"{fmt} exports write a folder, and this is a file",
-            path=str(out),
-            fix="pass --out DIR (a new or existing folder)",
-        )
-    out.mkdir(parents=True, exist_ok=True)
-    staging = out / f".carcdb-export-{os.getpid()}"
-    staging.mkdir(exist_ok=True)
-    try:
+    with folder_output(out, FOLDER_EXPORT, warehouse=db) as staging, _duckdb_write(out):
         exported = []
         for relation in chosen:
             name = f"{relation.name}.{EXTENSIONS[fmt]}"
             exports.copy_relation(conn, relation, staging / name, fmt)  # type: ignore[arg-type]
             exported.append(_describe(relation, name, exports.row_count(conn, relation)))
         manifest = _manifest(fmt, db, storage, migrations, revisions, exported)
-        _write_json(staging / "manifest.json", manifest)
-        for path in sorted(staging.iterdir()):
-            path.replace(out / path.name)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-    return TableExport(fmt, out, out / "manifest.json", exported)
-
-
-def _file_target(out: Path, fmt: str, suffix: str) -> Path:
-    if out.is_dir():
-        raise InputError(
-            f"{fmt} exports write one file, and this is a folder",
-            path=str(out),
-            fix=f"pass --out FILE{suffix}",
-        )
-    out.parent.mkdir(parents=True, exist_ok=True)
-    return out.with_name(f".{out.name}.partial-{os.getpid()}")
+        (staging / MANIFEST).write_text(_json_text(manifest), "utf-8")
+    return TableExport(fmt, out, out / MANIFEST, exported)
 
 
 def _export_sqlite(
@@ -201,8 +244,11 @@ def _export_sqlite(
     migrations: list[str],
     revisions: list[dict[str, Any]],
 ) -> TableExport:
-    partial = _file_target(out, "sqlite", ".sqlite")
-    try:
+    manifest_path = manifest_beside(out)
+    with (
+        file_output(out, SQLITE_EXPORT, warehouse=db) as partial,
+        file_output(manifest_path, MANIFEST_FILE, warehouse=db) as partial_manifest,
+    ):
         target = sqlite_file.open_new(partial)
         exported = []
         for relation in chosen:
@@ -212,11 +258,8 @@ def _export_sqlite(
             )
             exported.append(_describe(relation, relation.name, rows))
         sqlite_file.finish(target)
-        partial.replace(out)
-    finally:
-        partial.unlink(missing_ok=True)
-    manifest_path = out.with_name(out.name + ".manifest.json")
-    _write_json(manifest_path, _manifest("sqlite", db, storage, migrations, revisions, exported))
+        manifest = _manifest("sqlite", db, storage, migrations, revisions, exported)
+        partial_manifest.write_text(_json_text(manifest), "utf-8")
     return TableExport("sqlite", out, manifest_path, exported)
 
 
@@ -229,23 +272,14 @@ def _export_duckdb(
     migrations: list[str],
     revisions: list[dict[str, Any]],
 ) -> TableExport:
-    partial = _file_target(out, "duckdb", ".duckdb")
-    if out.resolve() == db.resolve():
-        raise InputError(
-            "the copy would replace the warehouse it is made from",
-            path=str(out),
-            fix="pass --out with another file name",
-        )
-    try:
-        partial.unlink(missing_ok=True)
-        exports.copy_database(db, partial)
-        partial.replace(out)
-    finally:
-        partial.unlink(missing_ok=True)
-        partial.with_name(partial.name + ".wal").unlink(missing_ok=True)
     exported = [_describe(r, r.name, counts[r.name]) for r in chosen]
     manifest = _manifest("duckdb", db, storage, migrations, revisions, exported)
     manifest["copy_storage_version"] = STORAGE_COMPATIBILITY
-    manifest_path = out.with_name(out.name + ".manifest.json")
-    _write_json(manifest_path, manifest)
+    manifest_path = manifest_beside(out)
+    with (
+        file_output(out, DUCKDB_EXPORT, warehouse=db) as partial,
+        _duckdb_write(out),
+    ):
+        exports.copy_database(db, partial)
+        write_file(manifest_path, _json_text(manifest), MANIFEST_FILE, warehouse=db)
     return TableExport("duckdb", out, manifest_path, exported)

@@ -2,17 +2,18 @@
 
 The page is self-contained (inline style, script and drawings, no network, no server) and
 read-only over the warehouse: it shows the stored check results, it does not run the checks.
-Written under a temporary name and moved into place, so a reader never sees half a page.
+The folder is written beside its target and swapped in whole (`pipeline.outputs`): a reader
+never sees half a page, and a folder that is not a carcdb report is refused, not written into.
 """
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pipeline.interchange.tables import carcdb_version
+from pipeline.outputs import OutputKind, check_output, folder_output, head
 from pipeline.report.coverage import coverage_section
 from pipeline.report.engine import engine_section
 from pipeline.report.html import esc, page
@@ -20,6 +21,18 @@ from pipeline.report.quality import checks_section, findings_section
 from pipeline.report.tiles import Symbols, diffs_section, tiles_section
 from warehouse.connection import read_only, storage_version
 from warehouse.report_queries import last_run
+
+INDEX = "index.html"
+TITLE = "carcdb report"
+
+
+def _earlier_report(folder: Path) -> bool:
+    """A report folder written before output folders were marked: index.html alone."""
+    entries = [p.name for p in folder.iterdir() if not p.name.startswith(f".{INDEX}.partial-")]
+    return entries == [INDEX] and f"<title>{TITLE}</title>".encode() in head(folder / INDEX)
+
+
+REPORT = OutputKind(key="report", name="a report", folder=True, recognises=_earlier_report)
 
 
 @dataclass(frozen=True)
@@ -37,6 +50,7 @@ def _section(anchor: str, title: str, body: str) -> str:
 
 
 def build_report(db: Path, out: Path) -> ReportSummary:
+    check_output(out, REPORT, warehouse=db)
     symbols = Symbols()
     with read_only(db) as conn:
         tiles_html, editions = tiles_section(conn, symbols)
@@ -77,14 +91,11 @@ def build_report(db: Path, out: Path) -> ReportSummary:
         + "<footer>Tile lists, rules and scoring claims from Wikicarpedia "
         "(https://wikicarpedia.com) pages, by its editors and translators.</footer>"
     )
-    text = page("carcdb report", [(a, t) for a, t, _ in sections], body, data)
-    out.mkdir(parents=True, exist_ok=True)
-    target = out / "index.html"
-    partial = out / f".index.html.partial-{os.getpid()}"
-    partial.write_text(text, "utf-8")
-    partial.replace(target)
+    text = page(TITLE, [(a, t) for a, t, _ in sections], body, data)
+    with folder_output(out, REPORT, warehouse=db) as staging:
+        (staging / INDEX).write_text(text, "utf-8")
     return ReportSummary(
-        path=target,
+        path=out / INDEX,
         editions=len(editions),
         tile_entries=data["tile_entries"],
         drawings=len(symbols.defined),

@@ -23,6 +23,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "pipeline.progress",
         "pipeline.numbers",
         "pipeline.limits",
+        "pipeline.outputs",
         "pipeline.products",
     ),
     ("pipeline.extract", "pipeline.parse"),

@@ -136,7 +136,7 @@ def test_simulate_table_output(capsys: pytest.CaptureFixture[str], tmp_path: Pat
         capsys,
     )
     assert code == 2
-    assert "is not a directory" in err
+    assert "is a file where a folder is written" in err
 
 
 def test_format_1_configs_are_read_into_module_sections(

@@ -228,3 +228,57 @@ IMPORT_CASES: list[tuple[str, bytes, list[str], str]] = [
         "U+000C",
     ),
 ]
+
+
+# Output paths (issue 27, item 1). OUT stands for the hostile path in each command's arguments;
+# each command: (arguments, whether it takes --db, whether it writes a folder).
+OUT = "{out}"
+OUTPUT_COMMANDS: dict[str, tuple[list[str], bool, bool]] = {
+    "export-sqlite": (["export", "-f", "sqlite", "-o", OUT], True, False),
+    "export-duckdb": (["export", "-f", "duckdb", "-o", OUT], True, False),
+    "export-jcz": (["export", "-f", "jcz", "--products", "Base Game", "-o", OUT], True, False),
+    "engine-config": (
+        ["engine-config", "--page", "Base game", "--edition", "C3", "--out", OUT],
+        True,
+        False,
+    ),
+    "draw": (["draw", "--tile", "Base Game/D", "-o", OUT], False, False),
+    "export-csv": (["export", "-f", "csv", "-o", OUT], True, True),
+    "export-parquet": (["export", "-f", "parquet", "-o", OUT], True, True),
+    "export-jsonl": (["export", "-f", "jsonl", "-o", OUT], True, True),
+    "report": (["report", "-o", OUT], True, True),
+    "simulate": (["simulate", "--games", "1", "--out", OUT], True, True),
+    "draw-all": (["draw", "--all", "-o", OUT], False, True),
+    "gen-corpus": (["gen-corpus", "--pages", "1", "--lang-count", "1", "--out", OUT], False, True),
+}
+# Each hostile target (made by tests/hostile/test_outputs.py) and what its refusal says.
+OUTPUT_TARGETS: dict[str, str | dict[str, str]] = {
+    "device": "is a character device",
+    "fifo": "is a FIFO",
+    "warehouse": {"db": "is the warehouse", "file": "is a DuckDB database that is not",
+                  "folder": "is a file where a folder is written"},
+    "hard-link": {"db": "is the warehouse", "file": "is a DuckDB database that is not",
+                  "folder": "is a file where a folder is written"},
+    "symlink": {"db": "is the warehouse", "file": "is a symbolic link",
+                "folder": "is a symbolic link"},
+    "symlink-to-file": "is a symbolic link",
+    "wal": "is the .wal file of the DuckDB database",
+    "empty": "an empty output path",
+    "proc": "is in /proc",
+    "sys": "is in /sys",
+    "too-long": "the path is too long",
+    "path-too-long": "the path is too long",
+    "under-a-file": "is not a folder, so nothing can be written under it",
+    "wrong-type": {"file": "is a folder where a file is written",
+                   "folder": "is a file where a folder is written"},
+    "foreign": {"file": "is a file that is not",
+                "folder": "is a folder holding files that are not"},
+    "working-folder": {"file": "is a folder where a file is written",
+                       "folder": "is the working folder"},
+}  # fmt: skip
+# In `make test`: each target with the sqlite export, and each command on the warehouse (or,
+# without a --db, on a device node); the whole matrix in `make test-all`.
+FAST_OUTPUT_CASES = {("export-sqlite", target) for target in OUTPUT_TARGETS} | {
+    (command, "warehouse" if takes_db else "device")
+    for command, (_args, takes_db, _folder) in OUTPUT_COMMANDS.items()
+}

@@ -13,8 +13,11 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+import shutil
+from collections.abc import Callable, Container, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -52,6 +55,26 @@ def cli(capsys: pytest.CaptureFixture[str]) -> Run:
         return Outcome(code, out, err)
 
     return run
+
+
+def matrix(
+    firsts: Iterable[str],
+    seconds: Iterable[str],
+    fast: Container[tuple[str, str]],
+    label: Callable[[str], str] = str,
+) -> list[Any]:
+    """Every (first, second) pair as a test parameter: the `fast` ones in `make test`, the
+    others marked slow (`make test-all`); `label` names a second in the test's id."""
+    return [
+        pytest.param(
+            first,
+            second,
+            id=f"{first}-{label(second)}",
+            marks=() if (first, second) in fast else pytest.mark.slow,
+        )
+        for first in firsts
+        for second in list(seconds)
+    ]
 
 
 def one_line(err: str) -> str:

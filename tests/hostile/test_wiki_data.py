@@ -10,7 +10,7 @@ import duckdb
 import pytest
 
 from tests.conftest import SAMPLE
-from tests.hostile.conftest import Run
+from tests.hostile.conftest import Run, matrix
 from warehouse.connection import read_only, write_transaction
 
 PAGE = """== Tile distribution ==
@@ -48,17 +48,7 @@ FAST_NUMBERS = {("count", "2147483648")}
 
 
 @pytest.mark.parametrize(
-    ("field", "value"),
-    [
-        pytest.param(
-            field,
-            value,
-            id=f"{field}-{value[:12]!r}",
-            marks=() if (field, value) in FAST_NUMBERS else pytest.mark.slow,
-        )
-        for field in FIELDS
-        for value in HUGE + ODD
-    ],
+    ("field", "value"), matrix(FIELDS, HUGE + ODD, FAST_NUMBERS, label=lambda v: repr(v[:12]))
 )
 def test_numbers_the_warehouse_cannot_hold_become_findings(
     cli: Run, tmp_path: Path, field: str, value: str

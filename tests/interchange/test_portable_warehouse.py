@@ -7,19 +7,14 @@ subprocess: one process cannot load two DuckDB versions.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import duckdb
 import pytest
 
-from tests.conftest import ROOT, in_ci
 from warehouse.connection import read_only
 from warehouse.exports import relations, row_count
-
-VENV = Path(os.environ.get("CARCDB_DUCKDB14_VENV", ROOT / ".venv-duckdb14"))
 
 # Run by DuckDB 1.4: every relation's row count, and a JSON column read as JSON.
 READER = """
@@ -33,24 +28,6 @@ start = conn.execute(
     "WHERE product = 'Base Game' AND edition = 'C3' AND code = 'D'").fetchone()[0]
 print(json.dumps({"version": duckdb.__version__, "counts": counts, "farmhouse": start}))
 """
-
-
-@pytest.fixture(scope="session")
-def duckdb14() -> Path:
-    python = VENV / "bin" / "python"
-    if not python.exists():
-        try:
-            subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True, timeout=300)
-            subprocess.run(
-                [str(python), "-m", "pip", "install", "-q", "duckdb==1.4.*"],
-                check=True,
-                timeout=900,
-            )
-        except (subprocess.SubprocessError, OSError) as exc:
-            if in_ci():
-                pytest.fail(f"cannot create the DuckDB 1.4 venv {VENV}: {exc}")
-            pytest.skip(f"no DuckDB 1.4 venv at {VENV} and it could not be made: {exc}")
-    return python
 
 
 def read_with_duckdb14(python: Path, db: Path) -> subprocess.CompletedProcess[str]:

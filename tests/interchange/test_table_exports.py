@@ -14,6 +14,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from pipeline.cli.app import run_app
+from pipeline.outputs import MARKER
 from warehouse.connection import read_only
 from warehouse.exports import relations, row_count
 
@@ -74,7 +75,7 @@ def test_every_table_and_view_round_trips_its_row_count(
         path = out / table["file"]
         assert table["rows"] == expected[table["name"]] == READERS[fmt](path), table["name"]
     assert sorted(p.name for p in out.iterdir()) == sorted(
-        ["manifest.json", *(t["file"] for t in manifest["tables"])]
+        [MARKER, "manifest.json", *(t["file"] for t in manifest["tables"])]
     )  # no staging folder left behind
 
 
@@ -189,7 +190,7 @@ def test_bad_choices_are_one_line_errors(
     assert a_file.read_text("utf-8") == "keep"
     code, _, err = carcdb(capsys, "export", "-f", "sqlite", "-o", str(tmp_path), *db)
     assert code == 2
-    assert "one file" in err
+    assert "is a folder where a file is written" in err
     code, _, err = carcdb(capsys, "export", "-f", "duckdb", "-o", str(sample_db), *db)
     assert code == 2
-    assert "replace the warehouse" in err
+    assert "is the warehouse" in err

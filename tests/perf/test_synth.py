@@ -88,7 +88,14 @@ def test_cli_gen_corpus_writes_a_corpus_and_refuses_a_full_folder(tmp_path: Path
     manifest = json.loads((out / "manifest.json").read_text("utf-8"))
     assert len(manifest["files"]) == 4
     assert (out / EXPECTED).exists()
-    assert run_app([*args, "--quiet"]) == 2
+    # A corpus gen-corpus wrote is replaced whole; a folder of other files is refused.
+    assert run_app(["gen-corpus", "--pages", "1", "--langs", "2", "--out", str(out), "-q"]) == 0
+    assert len(json.loads((out / "manifest.json").read_text("utf-8"))["files"]) == 2
+    full = tmp_path / "full"
+    full.mkdir()
+    (full / "notes.txt").write_text("mine", "utf-8")
+    assert run_app([*args[:-1], str(full), "--quiet"]) == 2
+    assert [p.name for p in full.iterdir()] == ["notes.txt"]
 
 
 def test_cli_gen_corpus_under_a_file_is_an_input_error(
@@ -100,5 +107,5 @@ def test_cli_gen_corpus_under_a_file_is_an_input_error(
     assert run_app(["gen-corpus", "--pages", "1", "--langs", "1", "--out", str(out), "-q"]) == 2
     err = capsys.readouterr().err
     assert str(out) in err
-    assert "cannot create the output folder" in err
+    assert "is not a folder, so nothing can be written under it" in err
     assert not out.exists()

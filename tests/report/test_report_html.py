@@ -11,6 +11,7 @@ import duckdb
 import pytest
 
 from pipeline.cli.app import run_app
+from pipeline.outputs import MARKER
 from pipeline.report.build import build_report
 from pipeline.report.html import attr, esc, table
 
@@ -49,11 +50,11 @@ def test_report_has_every_section_and_defines_each_drawing_once(
     assert "field_per_completed_city" in text  # the engine configuration's scoring table
     assert 'id="chart-languages"' in text and 'id="chart-findings"' in text
     assert not re.search(r"""(src|href)=["']?(https?:)?//""", text)  # nothing from the network
-    assert [p.name for p in tmp_path.iterdir()] == ["index.html"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [MARKER, "index.html"]
 
 
 def test_warehouse_text_is_escaped(hostile_db: Path, tmp_path: Path) -> None:
-    text = build_report(hostile_db, tmp_path).path.read_text("utf-8")
+    text = build_report(hostile_db, tmp_path / "report").path.read_text("utf-8")
     assert HOSTILE not in text
     assert "window.pwned" in text  # shown, as text
     assert text.count("<script") == 2  # the data block and the page's script
