@@ -9,7 +9,7 @@ import typer
 
 from pipeline.cli.app import app
 from pipeline.cli.options import DEFAULT_DB, DbOption, JsonOption, QuietOption, output_path
-from pipeline.cli.output import console, print_json, print_table
+from pipeline.cli.output import console, err_console, print_json, print_table
 from pipeline.errors import InputError
 from pipeline.outputs import OutputKind
 
@@ -93,8 +93,8 @@ def simulate(
     from pipeline.engine.config_file import load_rules
     from pipeline.engine.rules import tiles_for
     from pipeline.engine.simulate import simulate as simulate_games
-    from pipeline.products import is_base
     from pipeline.outputs import check_output, folder_output
+    from pipeline.products import is_base
 
     record = out or record
     if record is not None:
@@ -125,7 +125,7 @@ def simulate(
         print_json(summary.to_json())
         return
     for notice in summary.notices:
-        console.print(f"notice: {notice}")
+        err_console.print(f"notice: {notice}")
     completed = summary.features_completed
     print_table(
         ["games", "players", "seed", "mean", "min", "max", "set aside", "roads", "cities", "mon."],

@@ -120,8 +120,10 @@ def _console(**options: Any) -> Console:
 
 def _stdout_console() -> Console:
     made = _console()
-    # Piped output (files, CI logs, pytest) has no terminal width; 80 columns would fold tables.
-    return made if made.is_terminal else _console(width=160)
+    # Piped output (files, CI logs, pytest) has no terminal width: tables are laid out for
+    # 160 columns (80 would fold them), and a message is one line however long (soft wrap:
+    # a script reading `wrote FILE: ...` finds it whole).
+    return made if made.is_terminal else _console(width=160, soft_wrap=True)
 
 
 def _stderr_console() -> Console:

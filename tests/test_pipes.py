@@ -1,0 +1,31 @@
+"""Clean streams for scripts (issue 28): a message is one line off a terminal however long,
+and notices go to stderr, so a pipe carries the command's output alone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.engine.test_cli import run
+
+
+def test_a_long_message_is_one_line_in_a_pipe(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / ("a-rather-long-folder-name-" * 4) / "inns-and-cathedrals-c2.json"
+    out.parent.mkdir()
+    argv = ["engine-config", "--reference", "--product", "Inns and Cathedrals", "--out", str(out)]
+    code, stdout, _ = run([*argv, "--db", str(tmp_path / "none.duckdb")], capsys)
+    assert code == 0
+    lines = stdout.splitlines()
+    assert len(lines) == 1 and len(lines[0]) > 160, lines
+    assert lines[0].endswith("rule modules inns_cathedrals: 7 values, 0 from claims")
+
+
+def test_notices_go_to_stderr(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    argv = ["simulate", "--games", "2", "--db", str(tmp_path / "none.duckdb")]
+    code, stdout, stderr = run(argv, capsys)
+    assert code == 0
+    assert "notice: no warehouse at" in stderr
+    assert "notice" not in stdout and "random games" in stdout
