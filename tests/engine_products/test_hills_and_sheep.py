@@ -460,3 +460,28 @@ def test_the_barns_farmers_tie_is_broken_by_a_hill_too(
     # tie, which Ann's farmer on the hill M breaks (on U, no hill, both take it).
     _, events = play(barn_on_tied_farmers(tile))
     assert [e.player for e in events if e.turn == 4 and e.feature == "field"] == winners
+
+
+@pytest.mark.parametrize(("tile", "ben"), [((M, 90), 4), (("A", 90), 9)])
+def test_a_couriers_message_respects_the_hills_tie_break(tile: tuple[str, int], ben: int) -> None:
+    # The Courier (no tiles: it starts on (0, 0)). Turn 1: Ann's meeple on (1, 0) next to it:
+    # her message scores her open road (0, 0)-(1, 0): 2, and the courier moves to (1, 0).
+    # Turns 2-4 as in `tied_road`: the road (6 tiles but the closing A) is tied, 5 tiles
+    # open. Turn 6: Ben's monk on B (1, 1), next to the courier: his message scores his
+    # monastery (1 + 3 neighbours: 4) and the tied road only where he holds its majority:
+    # not with Ann's meeple on the hill M (4), with it on A (4 + 5 = 9). Stopped there.
+    data = tied_road(tile)
+    data["turns"] = [
+        *data["turns"][:4],
+        turn("Ann", "B", -2, 0),
+        turn("Ben", "B", 1, 1, meeple="monastery"),
+    ]
+    data["products"].append("The Courier")
+    data["options"]["courier"] = "no-tiles"
+    data["end"] = "stop"
+    scores, events = play(data)
+    assert scores == {"Ann": 2, "Ben": ben}
+    assert [(e.turn, e.player, e.feature) for e in events][:2] == [
+        (1, "Ann", "courier"),
+        (6, "Ben", "courier"),
+    ]

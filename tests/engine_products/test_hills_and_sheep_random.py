@@ -209,3 +209,18 @@ def test_the_schema_and_image_names_know_the_product(capsys: pytest.CaptureFixtu
     found = identify_image("Hills_And_Sheep_C2_Tile_K.jpg")
     assert found is not None
     assert (found.product, found.edition_token, found.code) == (HS, "C2", "K")
+
+
+def test_the_documented_example(capsys: pytest.CaptureFixture[str]) -> None:
+    # docs/engine.md's record: Ann's flock 3 (north field) and Ben's 2 (south field) join
+    # when Ann's K (its dead-end road's field goes round it) ends the road on (2, 0); Ann
+    # grows the flock by 4; Ben's A on (-2, 0) extends it and he herds 3 + 4 + 2 = 9: both
+    # score 9 (the field: 5 tiles). The road, closed, and the monasteries hold nobody.
+    example = Path(__file__).parents[1] / "fixtures" / "engine" / "hills-and-sheep-example.json"
+    code, out, _ = run(["score", str(example)], capsys)
+    report = json.loads(out)
+    assert (code, report["scores"]) == (0, {"Ann": 9, "Ben": 9})
+    assert [(e["player"], e["feature"], e["points"], e["figure"]) for e in report["events"]] == [
+        ("Ann", "flock", 9, "shepherd"),
+        ("Ben", "flock", 9, "shepherd"),
+    ]
