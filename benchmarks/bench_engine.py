@@ -49,6 +49,7 @@ MIXES: tuple[tuple[str, tuple[str, ...], int, int, float], ...] = (
     ("base + The River", ("Base Game", "The River"), 200, 10, 0.0),
     ("base + The River II", ("Base Game", "The River II"), 200, 10, 0.0),
     ("base + The Abbot", ("Base Game", "The Abbot"), 200, 10, 0.0),
+    ("base + Hills and Sheep", ("Base Game", "Hills and Sheep"), 200, 10, 0.0),
     (
         "every product",
         (
@@ -59,6 +60,7 @@ MIXES: tuple[tuple[str, tuple[str, ...], int, int, float], ...] = (
             "Traders and Builders",
             "The River",
             "The Abbot",
+            "Hills and Sheep",
         ),
         100,
         5,

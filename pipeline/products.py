@@ -61,6 +61,7 @@ PRODUCTS: tuple[Product, ...] = (
     Product("The River", ("river_i",), modules=("river",)),
     Product("The River II", ("river_ii",), modules=("river",)),
     Product("The Abbot", modules=("abbot",), plays_on=BASE_GAME),
+    Product("Hills and Sheep", ("hills_and_sheep",), modules=("hills", "vineyards", "sheep")),
 )  # fmt: skip
 
 

@@ -172,7 +172,8 @@ class FieldGeometry(Record):
 class TileGeometry(OmitsDefaults):
     """One tile type at rotation 0, north up (sides N E S W; edges C city, R road, F field,
     W river; `AAAA` is the abbey, which fits any neighbour and closes the sides it touches).
-    A river side, like a road side, has two field halves."""
+    A river side, like a road side, has two field halves. `hill` and `vineyard` are the
+    tile's, not a segment's (Hills and Sheep)."""
 
     OPTIONAL: ClassVar[tuple[str, ...]] = (
         "abbey",
@@ -182,6 +183,8 @@ class TileGeometry(OmitsDefaults):
         "rivers",
         "spring",
         "lake",
+        "hill",
+        "vineyard",
     )
 
     edges: str = Field(pattern=r"^([CRFW]{4}|AAAA)$")
@@ -199,6 +202,14 @@ class TileGeometry(OmitsDefaults):
     )
     spring: bool = Field(default=False, description="The river's spring (its start).")
     lake: bool = Field(default=False, description="A lake: the river ends on the tile.")
+    hill: bool = Field(
+        default=False,
+        description="A hill (Hills and Sheep): a follower standing on the tile breaks ties.",
+    )
+    vineyard: bool = Field(
+        default=False,
+        description="A vineyard (Hills and Sheep): a completed monastery next to it scores more.",
+    )
 
 
 class ConfigGeometry(Record):

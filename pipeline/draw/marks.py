@@ -4,9 +4,10 @@ Rivers are drawn by `tile_svg` like roads (blue, wider, under the roads: a road 
 on a bridge); this module draws what stands at one point: an inn (a small house with a red
 roof) beside its road, a cathedral (a tall church with a cross) in its city, a goods token
 (a round token with its letter: W wine, G grain, C cloth) in its city, a garden (a hedge with
-flowers), a spring (a rock with water) and a lake (a blue pond) where a river starts or ends.
+flowers), a spring (a rock with water) and a lake (a blue pond) where a river starts or ends,
+a hill (a green mound with a darker ridge) and a vineyard (rows of vines with grapes).
 Every mark carries `data-kind` (`inn`, `cathedral`, `goods` with `data-goods`, `garden`,
-`spring`, `lake`) so tests and the report can find it.
+`spring`, `lake`, `hill`, `vineyard`) so tests and the report can find it.
 """
 
 from __future__ import annotations
@@ -97,3 +98,30 @@ def lake(at: Point) -> str:
         f'<ellipse data-kind="lake" cx="{x:g}" cy="{y:g}" rx="18" ry="13" fill="{LAKE_COLOUR}" '
         f'stroke="{RIVER_EDGE}" stroke-width="1.5"/>'
     )
+
+
+def hill(at: Point) -> str:
+    x, y = at
+    return (
+        f'<g data-kind="hill">'
+        f'<path d="M{x - 16:g},{y + 7:g} Q{x - 6:g},{y - 13:g} {x + 4:g},{y - 6:g} '
+        f'Q{x + 11:g},{y - 11:g} {x + 16:g},{y + 7:g} Z" fill="#6f9a45" stroke="#3e5f27" '
+        'stroke-width="1.3"/>'
+        f'<path d="M{x - 8:g},{y - 2:g} Q{x - 2:g},{y - 7:g} {x + 3:g},{y - 3:g}" fill="none" '
+        'stroke="#3e5f27" stroke-width="1.1"/>'
+        "</g>"
+    )
+
+
+def vineyard(at: Point) -> str:
+    x, y = at
+    rows = "".join(
+        f'<path d="M{x - 10:g},{y + dy:g} h20" stroke="#6b4a2b" stroke-width="1.4"/>'
+        for dy in (-5, 0, 5)
+    )
+    grapes = "".join(
+        f'<circle cx="{x + dx:g}" cy="{y + dy + 1.8:g}" r="1.8" fill="#6a2d78"/>'
+        for dx in (-6, 0, 6)
+        for dy in (-5, 0, 5)
+    )
+    return f'<g data-kind="vineyard">{rows}{grapes}</g>'

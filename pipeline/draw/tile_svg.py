@@ -11,7 +11,7 @@ What is drawn, bottom to top:
   road, from every side to the centre for a fork, and from their one side to the spring or
   the lake;
 - the monastery: a chapel in the middle; coats of arms: shields inside their city; the marks
-  of `marks` (inn, cathedral, goods, garden, spring, lake).
+  of `marks` (inn, cathedral, goods, garden, spring, lake, hill, vineyard).
 Every element carries `data-kind` (`city`, `road`, `river`, `monastery`, `coat`, `field`, and
 the marks') so tests and the report can find them; text content is XML-escaped.
 """
@@ -130,14 +130,22 @@ def _inn_anchor(road: RoadGeometry) -> Point:
     return (x + dx, y + dy)
 
 
+def _open_corner(shape: TileGeometry, skip: int = 0) -> Point:
+    """A corner of the tile away from its cities (SW, SE, NE, NW, in that order), the
+    `skip`-th such (another mark stands on the first)."""
+    city_sides = {side for city in shape.cities for side in city.sides}
+    corners = [
+        at
+        for sides, at in ((("S", "W"), (24.0, 80.0)), (("S", "E"), (76.0, 80.0)),
+                          (("N", "E"), (76.0, 22.0)), (("N", "W"), (24.0, 22.0)))
+        if not city_sides & set(sides)
+    ]  # fmt: skip
+    return corners[skip] if skip < len(corners) else (24.0, 80.0)
+
+
 def _garden_anchor(shape: TileGeometry) -> Point:
     """A corner of the tile away from its cities (SW, SE, NE, NW, in that order)."""
-    city_sides = {side for city in shape.cities for side in city.sides}
-    for sides, at in ((("S", "W"), (24.0, 80.0)), (("S", "E"), (76.0, 80.0)),
-                      (("N", "E"), (76.0, 22.0)), (("N", "W"), (24.0, 22.0))):  # fmt: skip
-        if not city_sides & set(sides):
-            return at
-    return (24.0, 80.0)
+    return _open_corner(shape)
 
 
 def _coat_anchor(city: CityGeometry) -> Point:
@@ -203,7 +211,9 @@ def describe(shape: TileGeometry) -> str:
             parts.append(f"{city.goods} in city {' '.join(city.sides)}")
     parts += [f"inn by road {' '.join(road.sides)}" for road in shape.roads if road.inn]
     parts += [f"river {' '.join(river.sides)}" for river in shape.rivers]
-    parts += [name for name in ("spring", "lake", "garden") if getattr(shape, name)]
+    parts += [
+        name for name in ("spring", "lake", "garden", "hill", "vineyard") if getattr(shape, name)
+    ]
     return "; ".join(parts)
 
 
@@ -261,6 +271,9 @@ def _body(shape: TileGeometry) -> str:
     body += [marks.inn(_inn_anchor(road)) for road in shape.roads if road.inn]
     if shape.garden:
         body.append(marks.garden(_garden_anchor(shape)))
+    if shape.hill or shape.vineyard:
+        at = _open_corner(shape, skip=1 if shape.garden else 0)
+        body.append(marks.hill(at) if shape.hill else marks.vineyard(at))
     # A nested <svg> clips what it holds to the tile: walls and roads stop at the edge.
     return (
         f'<svg width="100" height="100" viewBox="0 0 100 100">{"".join(body)}</svg>'

@@ -17,7 +17,9 @@ flood-fill board the tests and the benchmark compare it with (`naive.NaiveGame`)
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from pipeline.engine.board import FEATURE_NAMES, Board, FeatureBoard, IllegalMove, Pos
 from pipeline.engine.figures import MEEPLE, PLAYER_MASK, FigureType, player_of, type_of
@@ -60,6 +62,12 @@ class Game(FigurePlay):
         self.bonus_turn = False  # this turn is a bonus turn (the builder's)
         self.last_was_bonus = False  # the turn before was one
         self.options = dict(options or {})
+        # The modules' record fields of this turn (Hills and Sheep's `sheep`, `flock`): as a
+        # replayed record gives them (`given`, modules take what they read) or as random play
+        # writes them (`written`); random play's generator for its draws (`rng`).
+        self.given: dict[str, Any] = {}
+        self.written: dict[str, Any] = {}
+        self.rng: random.Random | None = None
         modules = modules_for(products or self.tiles.products, self.options, config)
         self.modules: dict[str, RuleModule] = {m.name: m for m in modules}
         self.formulas: dict[int, Formula] = {}
@@ -190,6 +198,10 @@ class Game(FigurePlay):
         self._last = pos
         if self.turn_figures:
             self.turn_figures = []
+        if self.given:
+            self.given = {}
+        if self.written:
+            self.written = {}  # a new dict: the last turn's is in its record
         for hook in self._hooks["on_place"]:
             hook(self, pos, o)
 
@@ -209,6 +221,8 @@ class Game(FigurePlay):
         self._pending = ([], [])
         board = self.board
         events: list[ScoreEvent] = []
+        for hook in self._hooks["before_scoring"]:
+            hook(self, events)
         completed = self.completed
         self._completed_now = (roots, cloisters)
         for root in roots:
@@ -274,7 +288,24 @@ class Game(FigurePlay):
         facts = Facts(
             board.tiles_of(fid), board.coats_of(fid), cities, complete, board.symbols_of(fid)
         )
-        return self.formulas[kind](facts)
+        points = self.formulas[kind](facts)
+        for hook in self._hooks["feature_points"]:
+            points = hook(self, fid, complete, points)
+        return points
+
+    def tie_breaker(self, fid: int) -> Callable[[list[int]], list[int]] | None:
+        """Who of the players tied for the majority of `fid` take it, as the modules decide
+        (the hills); None when no module breaks ties."""
+        hooks = self._hooks["break_tie"]
+        if not hooks:
+            return None
+
+        def tie(tied: list[int]) -> list[int]:
+            for hook in hooks:
+                tied = hook(self, fid, tied)
+            return tied
+
+        return tie
 
     def _score(self, fid: int, complete: bool, turn: int | None) -> list[ScoreEvent]:
         board = self.board
@@ -302,6 +333,7 @@ class Game(FigurePlay):
             strength_coats=self.strength_coats(fid),
             turn=turn,
             adjust=adjust,
+            tie=self.tie_breaker(fid),
         )
         self.return_figures(fid, turn)
         return events

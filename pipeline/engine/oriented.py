@@ -39,7 +39,8 @@ class Oriented:
     `half_segment[h]` the field segment holding half h (-1 on a city side);
     `corner_segment[c]` the field segment filling corner c (both its halves), else -1: a barn
     may stand where four such corners meet. Per tile: `rivers` (each river segment's sides,
-    sorted), `spring`, `lake`, `garden` (the shape shows one, a feature or not).
+    sorted), `spring`, `lake`, `garden` (the shape shows one, a feature or not), `hill` and
+    `vineyard` (Hills and Sheep: what the tile is, not a segment).
     """
 
     __slots__ = (
@@ -53,6 +54,7 @@ class Oriented:
         "field_borders",
         "garden",
         "half_segment",
+        "hill",
         "kinds",
         "lake",
         "letter",
@@ -66,6 +68,7 @@ class Oriented:
         "symbol_counts",
         "symbols",
         "targets",
+        "vineyard",
     )
 
     def __init__(
@@ -79,6 +82,8 @@ class Oriented:
         self.garden = shape.garden
         self.spring = shape.spring
         self.lake = shape.lake
+        self.hill = shape.hill
+        self.vineyard = shape.vineyard
         edges = [0] * 4
         for side, letter in enumerate(shape.edges):
             edges[(side + turn) % 4] = EDGE_KINDS[letter]

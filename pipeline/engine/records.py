@@ -8,15 +8,17 @@ figure on a feature of that tile named in board orientation (`road:E`, `city:N`,
 `field:SL`, `field:I`, `monastery`, `garden`, `corner:NE` for a barn), or takes a figure back
 instead (`return`: the abbot), then lists the figures' moves after scoring (a wagon moving
 on). Turns follow the players' order, except a bonus turn (the builder's), which the same
-player plays at once. The figure names are those the rule modules declare. Any illegal turn
-raises `GameRecordError` naming the turn and the reason.
+player plays at once. The figure names are those the rule modules declare, and so are the
+turn fields a module's notation adds (`RuleModule.record_fields`: Hills and Sheep's `sheep`
+and `flock`), handed to the modules in `Game.given`; a field nothing in its turn took is
+refused. Any illegal turn raises `GameRecordError` naming the turn and the reason.
 """
 
 from __future__ import annotations
 
 import json
 import unicodedata
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import (
     AfterValidator,
@@ -24,6 +26,7 @@ from pydantic import (
     Field,
     ValidationError,
     WithJsonSchema,
+    create_model,
     model_validator,
 )
 
@@ -41,7 +44,7 @@ from pipeline.engine.geometry import (
     product_entry,
 )
 from pipeline.engine.placing import indefinite
-from pipeline.engine.rules import all_figures, known_options, tiles_for
+from pipeline.engine.rules import all_figures, known_options, rule_modules, tiles_for
 from pipeline.engine.rules.base import UNLIMITED
 from pipeline.engine.ruleset import RulesConfig
 from pipeline.engine.scoring import ScoreEvent
@@ -103,7 +106,9 @@ class TakeBack(Record):
     y: Coordinate
 
 
-class Turn(Record):
+class TurnFields(Record):
+    """A turn's fields of the base game and the generic notation (`Turn` adds the modules')."""
+
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True, populate_by_name=True)
     player: str
     tile: str = Field(description="A base-game letter or PRODUCT/CODE.")
@@ -130,6 +135,26 @@ class Turn(Record):
         description="A figure taken back instead of placing one (the abbot), scored at once.",
     )
     moves: list[Move] = Field(default_factory=list)
+
+
+def module_fields() -> dict[str, tuple[Any, Any]]:
+    """The turn fields the rule modules' notations add (`RuleModule.record_fields`)."""
+    fields: dict[str, tuple[Any, Any]] = {}
+    taken = {f.alias or name for name, f in TurnFields.model_fields.items()}
+    for cls in rule_modules().values():
+        for name, field in cls.record_fields.items():
+            if name in taken or name in fields:
+                raise ValueError(f"rule module {cls.name}: turn field {name!r} is taken")
+            fields[name] = field
+    return fields
+
+
+MODULE_FIELDS = module_fields()
+if TYPE_CHECKING:
+    Turn = TurnFields
+else:
+    # One turn: the base fields and every module's (each optional, left out when unused).
+    Turn = create_model("Turn", __base__=TurnFields, **MODULE_FIELDS)
 
 
 class GameRecord(Record):
@@ -325,6 +350,8 @@ def replay(
         if reason is not None:
             raise fail(number, reason)
         game.place(pos, o, player)
+        given = {name: getattr(turn, name) for name in MODULE_FIELDS}
+        game.given = {name: value for name, value in given.items() if value is not None}
         if turn.return_ is not None:
             if turn.meeple is not None:
                 raise fail(number, "a figure is taken back instead of placing one, not as well")
@@ -342,7 +369,10 @@ def replay(
                 raise fail(number, f"{turn.figure} {turn.meeple!r}: {exc}") from None
         elif turn.figure != MEEPLE.name:
             raise fail(number, f"figure {turn.figure!r} without a place: give 'meeple' too")
-        events += game.score_turn()
+        try:
+            events += game.score_turn()
+        except IllegalMove as exc:
+            raise fail(number, str(exc)) from None
         for move in turn.moves:
             mover = _nfc(move.player)
             if mover not in index:
@@ -358,6 +388,9 @@ def replay(
                     f"{(move.x, move.y)}: {message}",
                 ) from None
         events += game.finish_turn()
+        if game.given:
+            unused = ", ".join(repr(name) for name in game.given)
+            raise fail(number, f"the record gives {unused}, which nothing in this turn uses")
     if record.end == "final":
         events += game.finish()
     return dict(zip(record.players, game.scores, strict=True)), events

@@ -114,16 +114,20 @@ def award(
     strength_coats: int,
     turn: int | None,
     adjust: Callable[[int, int], int] | None = None,
+    tie: Callable[[list[int]], list[int]] | None = None,
 ) -> list[ScoreEvent]:
     """Score a feature for its strongest players: add to `scores`, return the events.
 
     `strength_coats` is what a mayor's strength is reckoned from (the city's coats of arms
     times the configuration's strength per coat); `adjust(player, points)` gives a winner's
-    own points where a module changes them (a pig in the field).
+    own points where a module changes them (a pig in the field); `tie(tied)` who of several
+    tied players take the feature where a module decides (a follower on a hill).
     """
     winners = majority(figures, strength_coats)
     if not winners:
         return []
+    if tie is not None and len(winners) > 1:
+        winners = tie(winners)
     when: When = "final" if turn is None else "turn"
     special = max(figures) > 7  # any figure but a plain meeple
     events = []

@@ -12,10 +12,11 @@ Owns the side/half conventions the whole engine uses:
 The shapes are project data (`shapes/<product>.json`, one file per product, keyed by (product,
 code)), validated on load: every side typed consistently, segments disjoint, field halves
 complete, city indexes valid, river segments on exactly the river sides, a spring or a lake
-ending one river on one side; each edition's copies (`editions`) adding up to the product's
-box. A product file may reuse another product's shape (`shared`: the
-Winter Edition's letters are the base game's tiles) and lists the codes whose shape is not
-known from public descriptions (`unknown`): the engine refuses those, it never guesses.
+ending one river on one side, an abbey without a hill or a vineyard; each edition's copies
+(`editions`) adding up to the product's box. A product file may reuse another product's shape
+(`shared`: the Winter Edition's letters are the base game's tiles) and lists the codes whose
+shape is not known from public descriptions (`unknown`): the engine refuses those, it never
+guesses.
 """
 
 from __future__ import annotations
@@ -173,6 +174,8 @@ class TileShape(TileGeometry):
             self.cities or self.roads or self.fields or self.rivers or not self.monastery
         ):
             raise ValueError(f"{where}: an abbey is a monastery alone: no city, road or field")
+        if self.abbey and (self.hill or self.vineyard):
+            raise ValueError(f"{where}: an abbey is a monastery alone: no hill or vineyard")
         for kind, segments in (("C", self.cities), ("R", self.roads), ("W", self.rivers)):
             _segment_sides(where, kind, self.edges, [list(s.sides) for s in segments])
         halves = [half for segment in self.fields for half in segment.halves]

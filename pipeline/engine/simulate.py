@@ -14,7 +14,10 @@ Every choice is uniform among the legal ones, in the order the rule modules list
   spot (a barn on a free four-field corner), or a figure taken back (the abbot). (In a base
   game that is the meeple or nothing, as always);
 - a figure freed by scoring (a wagon) moves to one of its legal targets or stays home;
-- a bonus turn (the builder's) goes to the same player.
+- a bonus turn (the builder's) goes to the same player;
+- a module's own draws and choices (a sheep token from the bag, a flock grown or herded) use
+  the game's generator (`Game.rng`) and are written into the turn (`Game.written`); a tile
+  that takes tiles of the pile beneath it (a hill) takes them from the top of the pile.
 """
 
 from __future__ import annotations
@@ -86,6 +89,7 @@ def play_random_game(
 ) -> GameResult:
     """One full random game including final scoring (products: those of `tiles`)."""
     game = engine(list(players), config, tiles, options=dict(options or {}))
+    game.rng = rng
     start_code = tiles.start_tile
     pile = [code for code, copies in sorted(counts.items()) for _ in range(copies)]
     pile.remove(start_code)  # the start tile is one copy of its type
@@ -101,6 +105,7 @@ def play_random_game(
     randrange = rng.randrange
     expansion = len(game.modules) > 1
     special = [m.special_draw for m in game.modules.values() if m.defines("special_draw")]
+    beneath = [m.tiles_beneath for m in game.modules.values() if m.defines("tiles_beneath")]
     # The board's pick is `legal_placements(code)[randrange(n)]` without building the list.
     pick = _ruled_pick(game) if game.defines("tile_problem") else game.board.pick_placement
     placed: dict[str, int] = {}
@@ -119,6 +124,8 @@ def play_random_game(
                 continue
         pos, o = picked
         game.place(pos, o, player)
+        for hook in beneath:
+            del pile[len(pile) - min(hook(game, o), len(pile)) :]
         target = ""
         figure = MEEPLE
         back: Pos | None = None
@@ -141,7 +148,10 @@ def play_random_game(
         if target:
             placed[figure.name] = placed.get(figure.name, 0) + 1
         if keep_record:
-            turns.append(_turn(players[player], code, pos, o, figure, target, back, moves, players))
+            turn = _turn(players[player], code, pos, o, figure, target, back, moves, players)
+            if game.written:
+                turn.update(game.written)
+            turns.append(turn)
         player = game.next_player
     game.finish()
     record: dict[str, Any] | None = None

@@ -14,13 +14,15 @@ reader does, `pipeline.extract.dumps`): no entity expansion, no external fetches
 An inner field (`<field city="N W">I</field>`, `II`) is a field without halves, as in
 carcdb's shape data. The expansions' features are spelled as JCloisterZone spells them:
 `<road inn="yes">`, `<city cathedral="yes">`, `<city resource="wine">` (grain, cloth),
-`<river>W E</river>` (river sides, edge letter W), `<garden/>`, and a tile's
-`group="river-spring"` / `"river-lake"` (`"river"`, `"river-fork"` for the other river tiles).
+`<river>W E</river>` (river sides, edge letter W), `<garden/>`, Hills and Sheep's `<hill/>` and
+`<vineyard/>`, and a tile's `group="river-spring"` / `"river-lake"` (`"river"`, `"river-fork"`
+for the other river tiles).
 Read, a tile is a spring when its group says so, and a lake when its group says so or when its
 one river touches one side (JCloisterZone groups The River II's lake by a city as a plain
 river tile). What carcdb's shape model does not hold (towers, volcanoes, pig herds ...) is
 not guessed: a tile with an unknown location is kept as `unsupported`, other child elements
-are listed as `ignored`.
+are listed as `ignored`. Attributes that only guide JCloisterZone's drawing or its other
+expansions' rules (`multi-edge`, `castle-base`, `wagon-move`) are not read.
 """
 
 from __future__ import annotations
@@ -77,6 +79,8 @@ class _Tile:
     fields: list[tuple[list[str], list[str]]] = field(default_factory=list)
     monastery: bool = False
     garden: bool = False
+    hill: bool = False
+    vineyard: bool = False
     ignored: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
 
@@ -128,6 +132,8 @@ def _geometry(tile: _Tile) -> tuple[TileGeometry | None, str | None]:
         "rivers": [{"sides": sides} for sides in tile.rivers],
         "spring": spring,
         "lake": tile.group == LAKE_GROUP or (one_end and not spring),
+        "hill": tile.hill,
+        "vineyard": tile.vineyard,
     }
     try:
         # The engine's own consistency rules: sides typed once, halves complete, ...
@@ -229,6 +235,10 @@ def read_jcz(data: bytes, origin: str) -> JczFile:
                 tile.monastery = True
             elif name == "garden":
                 tile.garden = True
+            elif name == "hill":
+                tile.hill = True
+            elif name == "vineyard":
+                tile.vineyard = True
             elif name != "river":
                 tile.ignored.append(name)
         elif name == "tile-set" and parent == "sets":
@@ -364,6 +374,10 @@ def _tile_xml(tile_id: str, shape: TileGeometry) -> list[str]:
         out.append("      <monastery/>")
     if shape.garden:
         out.append("      <garden/>")
+    if shape.hill:
+        out.append("      <hill/>")
+    if shape.vineyard:
+        out.append("      <vineyard/>")
     for city in shape.cities:
         attrs = f' pennants="{city.coats_of_arms}"' if city.coats_of_arms else ""
         attrs += ' cathedral="yes"' if city.cathedral else ""

@@ -3,11 +3,11 @@
 Two shapes are the same tile when one, turned by some quarter turns clockwise, has the same
 sides, the same city segments (with their coats of arms), road segments, field segments
 (with the cities each borders) and monastery, and the expansions' features: inns, cathedrals,
-goods, river segments, a spring or a lake (written only where present, so a base-game
-signature is what it was before they existed). The order segments are listed in, and which
-side of a city a field names it by, do not matter. A mirror image is another tile (J and K
-of the base game). A garden is not compared: JCloisterZone's base sets split a tile into
-garden and plain variants of one shape.
+goods, river segments, a spring or a lake, a hill or a vineyard (written only where present,
+so a base-game signature is what it was before they existed). The order segments are listed
+in, and which side of a city a field names it by, do not matter. A mirror image is another
+tile (J and K of the base game). A garden is not compared: JCloisterZone's base sets split a
+tile into garden and plain variants of one shape.
 """
 
 from __future__ import annotations
@@ -50,7 +50,9 @@ def signature(shape: TileGeometry, turns: int = 0) -> str:
         "".join(SIDES[s] for s in _sides(list(r.sides), turns)) for r in shape.rivers
     )
     rivers = f"|W:{' '.join(river_text)}" if river_text else ""
-    ends = "".join(f"|{name}" for name in ("spring", "lake") if getattr(shape, name))
+    ends = "".join(
+        f"|{name}" for name in ("spring", "lake", "hill", "vineyard") if getattr(shape, name)
+    )
     return (
         f"{edges}|{'M' if shape.monastery else '-'}|C:{' '.join(city_text)}"
         f"|R:{' '.join(road_text)}|F:{' '.join(field_text)}{rivers}{ends}"

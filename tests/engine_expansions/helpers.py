@@ -33,7 +33,9 @@ def turn(
     meeple: str | None = None,
     figure: str | None = None,
     moves: list[dict[str, Any]] | None = None,
+    **fields: Any,
 ) -> dict[str, Any]:
+    """One turn; `fields` are a module's turn fields (`sheep`, `flock`), left out when None."""
     out: dict[str, Any] = {"player": player, "tile": tile, "x": x, "y": y}
     if rotation is not None:
         out["rotation"] = rotation
@@ -43,6 +45,7 @@ def turn(
         out["figure"] = figure
     if moves is not None:
         out["moves"] = moves
+    out.update((name, value) for name, value in fields.items() if value is not None)
     return out
 
 

@@ -92,10 +92,13 @@ def rotate_record(record: dict[str, Any], turns: int) -> dict[str, Any]:
             moved["rotation"] = (place["rotation"] + 90 * turns) % 360
         if "meeple" in place:
             moved["meeple"] = rotate_target(place["meeple"], turns)
-        if "moves" in place:
-            moved["moves"] = [turn_square(m) for m in place["moves"]]
-        if "return" in place:  # a figure taken back (the abbot): its square turns too
-            moved["return"] = turn_square(place["return"])
+        # Every square the turn names turns too: its moves, a figure taken back (the abbot),
+        # a module's fields that name squares (a flock's shepherd).
+        for key, value in place.items():
+            if isinstance(value, dict) and "x" in value:
+                moved[key] = turn_square(value)
+            elif isinstance(value, list) and all(isinstance(v, dict) and "x" in v for v in value):
+                moved[key] = [turn_square(v) for v in value]
         return moved
 
     return {
@@ -103,6 +106,18 @@ def rotate_record(record: dict[str, Any], turns: int) -> dict[str, Any]:
         "start": turn_square(record["start"]),
         "turns": [turn_square(t) for t in record["turns"]],
     }
+
+
+def check_random_game(
+    mix: tuple[tuple[str, ...], dict[str, str]], seed: int, players: int, turns: int
+) -> None:
+    """A random game's record replays to its scores, on the whole board turned `turns`
+    quarter turns too, and on the naive board."""
+    scores, record = simulated(mix, seed, players)
+    assert all(score >= 0 for score in scores)
+    assert replayed(record) == scores
+    assert replayed(rotate_record(record, turns)) == scores
+    assert replayed(record, NaiveGame) == scores
 
 
 @settings(max_examples=examples(30), deadline=None)

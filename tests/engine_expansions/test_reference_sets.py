@@ -22,6 +22,7 @@ def test_the_products_with_a_reference_set_and_their_editions() -> None:
     assert reference_products() == (
         "Abbey and the Mayor",
         "Base Game",
+        "Hills and Sheep",
         "Inns and Cathedrals",
         "The Courier",
         "The River",
@@ -33,6 +34,7 @@ def test_the_products_with_a_reference_set_and_their_editions() -> None:
     assert reference_editions("The River") == ("C2",)
     assert reference_editions("Abbey and the Mayor") == ("C2",)
     assert reference_editions("Winter Edition") == ("WE3",)
+    assert reference_editions("Hills and Sheep") == ("C2",)
     with pytest.raises(KeyError, match="no reference set of The River C3"):
         reference_set("The River", "C3")
     with pytest.raises(KeyError):

@@ -13,11 +13,10 @@ from hypothesis import strategies as st
 
 from pipeline.cli.app import run_app
 from pipeline.engine.geometry import game_tiles
-from pipeline.engine.naive import NaiveGame
 from pipeline.engine.records import parse_record, replay
 from pipeline.engine.ruleset import RulesConfig
 from pipeline.engine.simulate import game_rng, play_random_game, player_names
-from tests.engine_expansions.test_properties import replayed, rotate_record, simulated
+from tests.engine_expansions.test_properties import check_random_game
 from tests.lanes import examples
 
 IC, AM, CO, WE = "Inns and Cathedrals", "Abbey and the Mayor", "The Courier", "Winter Edition"
@@ -38,13 +37,8 @@ player_counts = st.integers(min_value=1, max_value=5)
 def test_random_games_replay_turned_and_on_the_naive_board(
     mix: tuple[tuple[str, ...], dict[str, str]], seed: int, players: int, turns: int
 ) -> None:
-    """A random game's record replays to its scores, on the whole board turned `turns`
-    quarter turns too, and on the naive board."""
-    scores, record = simulated(mix, seed, players)
-    assert all(score >= 0 for score in scores)
-    assert replayed(record) == scores
-    assert replayed(rotate_record(record, turns)) == scores
-    assert replayed(record, NaiveGame) == scores
+    """A random game's record replays to its scores, turned and on the naive board."""
+    check_random_game(mix, seed, players, turns)
 
 
 def test_every_figure_is_used_on_every_kind_of_feature() -> None:
@@ -76,11 +70,15 @@ def test_every_figure_is_used_on_every_kind_of_feature() -> None:
 
 
 def simulate_and_score(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], games: int, products: str
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    games: int,
+    products: str,
+    figures: frozenset[str] = frozenset({"meeple", "large_meeple"}),
 ) -> None:
-    """`carcdb simulate --out` with the reference counts, then `carcdb score` on each record:
-    each record replays to the scores of its game (game i is seeded on its own, so it is
-    played again here), and every figure was placed."""
+    """`carcdb simulate --out` with the reference counts (72 + 18 tiles), then `carcdb score`
+    on each record: each record replays to the scores of its game (game i is seeded on its
+    own, so it is played again here), and every one of `figures` was placed."""
     records = tmp_path / "games"
     argv = ["simulate", "--games", str(games), "--seed", "3", "--json", "--products", products]
     argv += ["--db", str(tmp_path / "none.duckdb"), "--out", str(records)]
@@ -88,7 +86,7 @@ def simulate_and_score(
     summary = json.loads(capsys.readouterr().out)
     assert summary["products"] == products.split(",")
     assert summary["draw_pile_tiles"] == 72 + 18
-    assert set(summary["figures_placed"]) == {"meeple", "large_meeple"}
+    assert set(summary["figures_placed"]) == figures
     tiles = game_tiles(tuple(products.split(",")))
     paths = sorted(records.glob("game-*.json"))
     assert len(paths) == games

@@ -1,6 +1,7 @@
-"""JCloisterZone XML for Inns and Cathedrals, Traders and Builders and the rivers: every shape
-written and read back unchanged, JCloisterZone's spelling of the new features read, and the
-CLI's export of products the warehouse holds no list of (their reference sets) and import."""
+"""JCloisterZone XML for Inns and Cathedrals, Traders and Builders, the rivers and Hills and
+Sheep: every shape written and read back unchanged, JCloisterZone's spelling of the new
+features read, and the CLI's export of products the warehouse holds no list of (their
+reference sets) and import."""
 
 from __future__ import annotations
 
@@ -16,7 +17,13 @@ from pipeline.interchange.jcz_xml import SetToWrite, read_jcz, write_jcz
 from pipeline.interchange.shapes import rotation_between
 from schemas.engine_config import TileGeometry
 
-NEW = ("Inns and Cathedrals", "Traders and Builders", "The River", "The River II")
+NEW = (
+    "Inns and Cathedrals",
+    "Traders and Builders",
+    "The River",
+    "The River II",
+    "Hills and Sheep",
+)
 FIELDS = set(TileGeometry.model_fields)
 
 
@@ -26,10 +33,11 @@ def geometry(product: str, code: str) -> TileGeometry:
 
 def test_every_new_shape_is_written_and_read_back_unchanged() -> None:
     tiles = [(f"{p}/{c}", geometry(p, c)) for (p, c) in sorted(registry()) if p in NEW]
-    assert len(tiles) == 18 + 24 + 12 + 12
+    assert len(tiles) == 18 + 24 + 12 + 12 + 16
     text = write_jcz("test", tiles, [SetToWrite("s", "c", [(tiles[0][0], 1)])])
     assert 'inn="yes"' in text and 'cathedral="yes"' in text and 'resource="cloth"' in text
     assert 'group="river-spring"' in text and 'group="river-fork"' in text and "<garden/>" in text
+    assert text.count("<hill/>") == 8 and text.count("<vineyard/>") == 6
     parsed = read_jcz(text.encode(), "t.xml")
     for (tile_id, original), tile in zip(tiles, parsed.tiles, strict=True):
         assert tile.tile_id == tile_id
@@ -116,13 +124,14 @@ def test_export_writes_reference_sets_and_import_compares_their_shapes(
         "Traders and Builders:C2": 24,
         "The River:C2": 12,
         "The River II:C2": 12,
+        "Hills and Sheep:C2": 18,
     }
-    assert sum("reference set" in note for note in summary["notes"]) == 4
+    assert sum("reference set" in note for note in summary["notes"]) == 5
     parsed = read_jcz(out.read_bytes(), str(out))
-    assert len(parsed.tiles) == 66 and all(t.geometry is not None for t in parsed.tiles)
+    assert len(parsed.tiles) == 82 and all(t.geometry is not None for t in parsed.tiles)
     assert run_app(["import-shapes", str(out), "--db", str(db), "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["tiles"] == 66 and report["differences"] == []
+    assert report["tiles"] == 82 and report["differences"] == []
     assert report["sets"] == dict.fromkeys(summary_ids(summary))  # not in the warehouse
 
 

@@ -129,6 +129,7 @@ def _score_farmers(game: Game, fid: int, rate: int) -> list[ScoreEvent]:
         coats=0,
         strength_coats=0,
         turn=game.turn,
+        tie=game.tie_breaker(fid),
     )
     game.return_figures(fid, game.turn)
     return events

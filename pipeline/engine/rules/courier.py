@@ -86,7 +86,11 @@ def thank_you(game: Game, player: int, centre: Pos) -> list[ScoreEvent]:
         figures = board.figures_of(fid)
         if not figures or board.complete(fid):
             continue
-        if player not in majority(figures, game.strength_coats(fid)):
+        winners = majority(figures, game.strength_coats(fid))
+        tie = game.tie_breaker(fid)
+        if tie is not None and len(winners) > 1:
+            winners = tie(winners)
+        if player not in winners:
             continue
         points = game.feature_value(fid, False)
         game.scores[player] += points

@@ -10,7 +10,13 @@ A module declares, as class attributes:
 - `illustrations`: copy illustrations that change a tile when the module plays (The Abbot's
   `Garden`): the draw pile keeps such copies apart and records name them (`"copy"`);
 - `symbols`: the tile symbols it reads (`inn`, `cathedral`, goods, `letter`), for the docs and
-  the checks.
+  the checks;
+- `record_fields`: the turn fields its record notation adds (name -> (type, pydantic `Field`):
+  Hills and Sheep's `sheep`, `flock`), in the records' schema. A replay hands a turn's values
+  to the modules in `game.given` (a module takes what it reads; a value nothing took is
+  refused), random play writes them into `game.written`, which goes into the record. Random
+  play's choices and draws that are not placements (a token from a bag) use `game.rng`
+  (None while a record is replayed: the record says what was drawn).
 
 and implements the hooks it needs. A game calls a hook only on the modules that define it
 (`defines`), so a base game pays for none. In turn order:
@@ -29,6 +35,12 @@ and implements the hooks it needs. A game calls a hook only on the modules that 
 - `figure_placed` / `figure_returned`: one of its figures went on / came off the board (the
   wagon's whereabouts);
 - `take_back(game, player, figure, pos)`: a record's `return` (the abbot);
+- `before_scoring(game, events)`: the figure step is over, the turn's scoring begins (a
+  shepherd's flock grows or is herded);
+- `feature_points(game, fid, complete, points)`: a feature's value, changed by what lies
+  around it (vineyards beside a monastery); every scoring of a feature asks it;
+- `break_tie(game, fid, tied)`: several players tie for a feature's majority: who takes it
+  (the hills);
 - `player_points(game, fid, player, points)`: a winner of a feature scores (the pig);
 - `after_scoring(game, events)`: the completed features were scored (barns, goods);
 - `pending_moves` / `move` / `move_targets`: figures that scoring freed may move (the wagon);
@@ -36,11 +48,13 @@ and implements the hooks it needs. A game calls a hook only on the modules that 
 - `end_of_turn(game, events)`: after the moves (the courier);
 - `final(game, events)`: after the final scoring of the features (barns, goods);
 - random play: `special_draw` (a tile placed instead of drawing: the abbey), `arrange_pile`
-  (the river first, the lake last), `figure_choices` and `take_back_choices`.
+  (the river first, the lake last), `tiles_beneath` (tiles of the pile that go face down
+  under the tile just placed: a hill's), `figure_choices` and `take_back_choices`.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
@@ -57,6 +71,9 @@ HOOKS = (
     "tile_problem",
     "on_place",
     "figure_problem",
+    "before_scoring",
+    "feature_points",
+    "break_tie",
     "player_points",
     "after_scoring",
     "pending_moves",
@@ -118,6 +135,9 @@ class Game(Protocol):
     # This turn's followers put on a segment, then moved: (figure code, square, segment).
     turn_figures: list[tuple[int, Pos, int]]
     bonus_turn: bool  # this turn is a bonus turn (the builder's)
+    given: dict[str, Any]  # this turn's module record fields, as a replayed record gives them
+    written: dict[str, Any]  # random play: this turn's module record fields, as written
+    rng: random.Random | None  # random play's generator; None while a record is replayed
 
     @property
     def last_pos(self) -> Pos | None: ...
@@ -127,6 +147,7 @@ class Game(Protocol):
     def feature_value(self, fid: int, complete: bool) -> int: ...
     def strength_coats(self, fid: int) -> int: ...
     def return_figures(self, fid: int, turn: int | None) -> None: ...
+    def tie_breaker(self, fid: int) -> Callable[[list[int]], list[int]] | None: ...
     def module(self, name: str) -> RuleModule | None: ...
 
 
@@ -140,6 +161,7 @@ class RuleModule:
     options: ClassVar[dict[str, tuple[str, ...]]] = {}
     illustrations: ClassVar[tuple[str, ...]] = ()
     symbols: ClassVar[tuple[str, ...]] = ()
+    record_fields: ClassVar[dict[str, tuple[Any, Any]]] = {}
 
     def __init__(
         self, config: RulesConfig, values: Mapping[str, int], options: Mapping[str, str]
@@ -207,6 +229,15 @@ class RuleModule:
     def take_back(self, game: Game, player: int, figure: FigureType, pos: Pos) -> list[ScoreEvent]:
         raise NotImplementedError(figure.name)
 
+    def before_scoring(self, game: Game, events: list[ScoreEvent]) -> None:
+        pass
+
+    def feature_points(self, game: Game, fid: int, complete: bool, points: int) -> int:
+        return points
+
+    def break_tie(self, game: Game, fid: int, tied: list[int]) -> list[int]:
+        return tied
+
     def player_points(self, game: Game, fid: int, player: int, points: int) -> int:
         return points
 
@@ -238,6 +269,11 @@ class RuleModule:
 
     def arrange_pile(self, pile: list[str], shuffle: Callable[[list[Any]], None]) -> list[str]:
         return pile
+
+    def tiles_beneath(self, game: Game, o: Oriented) -> int:
+        """Random play: how many tiles of the pile go face down under the tile just placed,
+        out of the game (a hill's one)."""
+        return 0
 
     @classmethod
     def defines(cls, hook: str) -> bool:
