@@ -48,8 +48,8 @@ from pipeline.configgen.values import (
     scoring_table,
     scoring_values,
 )
-from pipeline.engine.board import FrontierBoard
 from pipeline.engine.config_file import rules_from_engine_config
+from pipeline.engine.frontier import FrontierBoard
 from pipeline.engine.geometry import BASE_GAME, registry, resolved, tile_set, unknown_shapes
 from pipeline.engine.ruleset import RulesConfig
 from pipeline.products import is_base

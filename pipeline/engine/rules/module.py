@@ -55,7 +55,7 @@ and implements the hooks it needs. A game calls a hook only on the modules that 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
@@ -278,8 +278,3 @@ class RuleModule:
     @classmethod
     def defines(cls, hook: str) -> bool:
         return getattr(cls, hook) is not getattr(RuleModule, hook)
-
-
-def number_keys(classes: Sequence[type[RuleModule]]) -> dict[str, tuple[str, int]]:
-    """key -> (module, default) of every number of `classes`."""
-    return {n.key: (cls.name, n.default) for cls in classes for n in cls.numbers}
