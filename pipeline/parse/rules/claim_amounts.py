@@ -152,7 +152,13 @@ def _elliptic(sentence: str, vocab: Vocabulary, amounts: list[Mention]) -> list[
         )
         previous = [a for a in amounts if a.end <= m.start()]
         joined = bool(previous) and _after_joint(before, rest, vocab)
-        if follows_per or instead_after or instead_before or from_slot or joined:
+        # "uno o due punti", "2 or 3 points": a number sharing the next amount's points word
+        ranged = any(
+            _joint_only(sentence[m.end() : a.start], vocab) for a in amounts if a.start > m.end()
+        )
+        if m.group(0).lower() in vocab.numbers.articles and not ranged:
+            continue  # "a", "ein", "un": an article unless "uno o due punti"
+        if follows_per or instead_after or instead_before or from_slot or joined or ranged:
             found.append(Mention(m.start(), m.end(), value, False, False, bare=True))
     return found
 
@@ -173,6 +179,12 @@ def _after_joint(before: str, rest: str, vocab: Vocabulary) -> bool:
     if any(not before[m.end() :] for m in vocab.conjunction.finditer(before)):
         return re.match(r"\s+[^\W\d]", rest) is not None and not _count(rest, vocab)
     return False
+
+
+def _joint_only(gap: str, vocab: Vocabulary) -> bool:
+    return bool(gap) and (
+        vocab.conjunction.fullmatch(gap) is not None or vocab.alternative.fullmatch(gap) is not None
+    )
 
 
 def _count(rest: str, vocab: Vocabulary) -> bool:

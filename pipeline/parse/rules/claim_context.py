@@ -155,14 +155,51 @@ class FeatureContext:
 
 
 def _nearest(
-    sentence: str, candidates: list[Found], mention: Mention, vocab: Vocabulary
+    sentence: str,
+    candidates: list[Found],
+    mention: Mention,
+    vocab: Vocabulary,
+    preferred: tuple[int, int] | None = None,
 ) -> list[str]:
-    def distance(index: int) -> int:
+    """The candidate nearest the amount (a feature before it on a tie), in the `preferred`
+    span when one is there, with the features listed together with it."""
+
+    def distance(index: int) -> tuple[bool, int]:
         f = candidates[index]
-        return max(f[0] - mention.end, mention.start - f[1], 0) + (f[0] >= mention.end)
+        away = preferred is not None and not preferred[0] <= f[0] < preferred[1]
+        return away, max(f[0] - mention.end, mention.start - f[1], 0) + (f[0] >= mention.end)
 
     nearest = min(range(len(candidates)), key=distance)
     return _listed(sentence, candidates, nearest, vocab)
+
+
+def _segment(sentence: str, mention: Mention, clause: tuple[int, int]) -> tuple[int, int]:
+    """The part of the clause between commas (outside parentheses) or the parenthesis that
+    holds the amount: "each road is 1 point per tile, each cloister is 9 points"."""
+    start, end = clause
+    depth = 0
+    for index in range(clause[0], clause[1]):
+        char = sentence[index]
+        if char == "(":
+            if index <= mention.start:
+                start = index
+            elif depth == 0:
+                end = min(end, index)
+                break
+            depth += 1
+        elif char == ")":
+            depth = max(0, depth - 1)
+            if index >= mention.end:
+                end = min(end, index)
+                break
+            start = index
+        elif char == "," and depth == 0:
+            if index < mention.start:
+                start = index
+            elif index >= mention.end:
+                end = index
+                break
+    return start, end
 
 
 def _cell_of(sentence: str, position: int) -> tuple[int, int] | None:
@@ -204,8 +241,10 @@ def scored_features(
             outside.append(f)
         elif unit is not None and set(unit.meanings) <= TILE_UNITS:
             inside.append(f)  # "2 points × size of city", "1 point / road section"
+    segment = None
     if clause is not None and outside:
         outside = [f for f in outside if clause[0] <= f[0] < clause[1]] or outside
+        segment = _segment(sentence, mention, clause)
     implied = [
         vocab.relations.unit_features[m]
         for m in (unit.meanings if unit is not None else ())
@@ -214,7 +253,7 @@ def scored_features(
     for candidates in (inside, outside):
         if not candidates:
             continue
-        chosen = _nearest(sentence, candidates, mention, vocab)
+        chosen = _nearest(sentence, candidates, mention, vocab, segment)
         about = [  # a feature the rule's title or headings are about ("...FeatureGermanCathedral")
             f[2]
             for f in inside + outside

@@ -33,7 +33,7 @@ from pipeline.parse.rules.claim_context import (
     text_features,
 )
 from pipeline.parse.rules.claim_phase import SentenceStates
-from pipeline.parse.rules.claim_text import PLAIN, Clause, clause_of, clauses
+from pipeline.parse.rules.claim_text import Clause, clause_of, clauses
 from pipeline.parse.rules.claim_units import (
     UnitPhrase,
     per_follows,
@@ -164,17 +164,13 @@ class Sentence:
         return start, end
 
     def modifiers(self, mention: Mention, recent: tuple[list[str], ...]) -> dict[str, str]:
-        """For each base feature, its modifier named in the amount's part of the sentence
-        (parts split at contrast words: "1 point per tile, but with a well it doubles"); for
-        a base the sentence names no modifier of, one the sentences before name."""
+        """For each base feature, its modifier named in the sentence up to the end of the
+        amount's clause (a modifier named later is a later clause's: "1 point per tile, but
+        with a well it doubles"); for a base the sentence names no modifier of, one the
+        sentences before name."""
         relations = self.vocab.relations
         named = [f for f in self.features if f[2] in relations.modifiers]
-        start, end = 0, len(self.text)
-        for clause_start, _, kind in self.spans:
-            if kind != PLAIN and clause_start <= mention.start:
-                start = clause_start
-            elif kind != PLAIN and clause_start > mention.start:
-                end = min(end, clause_start)
+        start, end = 0, self.clause(mention)[1]
         found = modifiers_in(
             [f[2] for f in named if start <= f[0] < end and not _inside(f[0], self.elliptic)],
             self.vocab,
@@ -198,8 +194,9 @@ class Sentence:
             index, mentions, self.units, clause, sentence, vocab.units_first
         ) or unit_next_to(sentence, mention, vocab)
         replaced = index + 1 < len(mentions) and base_slot(sentence, index + 1, mentions, vocab)
-        if unit is None and mention.bare and replaced:  # "4 instead of 3 points per city"
-            unit = unit_for(index + 1, mentions, self.units, clause, sentence)
+        ranged = index + 1 < len(mentions) and self._joined(mention, mentions[index + 1])
+        if unit is None and mention.bare and (replaced or ranged):  # "4 instead of 3 points per
+            unit = unit_for(index + 1, mentions, self.units, clause, sentence)  # city", "1 or 2"
         before_it = unit is not None and unit.end <= mention.start
         if before_it and _flat(sentence, index, mentions, self.units, vocab):
             unit = None  # the unit before is the rate's before it, this is a flat amount
@@ -236,6 +233,25 @@ class Sentence:
         ):
             return ("fixed",), False
         return (FLAT,), False
+
+    def _joined(self, mention: Mention, following: Mention) -> bool:
+        gap = self.text[mention.end : following.start]
+        return bool(gap) and (
+            self.vocab.conjunction.fullmatch(gap) is not None
+            or self.vocab.alternative.fullmatch(gap) is not None
+        )
+
+    def respective(self, amount: Amount, amounts: list[Amount]) -> str | None:
+        """ "roads and cities score respectively 1 and 2 points per tile": the feature listed
+        in the place of the amount among the clause's amounts."""
+        start, end = amount.clause
+        if self.vocab.respectively.search(self.text, start, end) is None:
+            return None
+        here = [a for a in amounts if a.clause == amount.clause and not a.base]
+        listed = [f for f in longest(self.features) if start <= f[0] < here[0].mention.start]
+        if len(here) < 2 or len(listed) != len(here) or amount not in here:
+            return None
+        return listed[here.index(amount)][2]
 
     def _qualified(self, mention: Mention) -> str | None:
         """The feature an elliptic amount is for: "(4 with pig)", "(ou 2 avec un cochon)"."""

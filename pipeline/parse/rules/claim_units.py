@@ -23,6 +23,7 @@ from schemas.rules import CountMention
 COMPACT_PER = re.compile(r"/|×")  # "1 point / tile", "2 points × size of city"
 NEXT_TO = 3  # characters between a signed amount and the unit it is for: "(+0) kartička"
 NUMBER = re.compile(r"(?<![\w/.+])[0-9]+(?![\w/:]|\.(?:\s|$))")  # not "1." or "Exemplul 2:"
+BREAK = re.compile(r"[(,;]")
 UNIT_WINDOW = 20  # characters between a "per" word and its unit phrase ("fiecare dintre ...")
 
 
@@ -172,8 +173,9 @@ def unit_for(
         u
         for u in units
         if mention.end <= u.per_start < next_start
-        # "9 Punkte (für jede Landschaftskarte 1 Punkt)": the next amount's, in its aside
-        and not (index + 1 < len(mentions) and "(" in sentence[mention.end : u.per_start])
+        # "9 Punkte (für jede Landschaftskarte 1 Punkt)", "einen Punkt, für eine Stadt pro
+        # Plättchen je zwei Punkte": the next amount's, past a comma or in its aside
+        and not (index + 1 < len(mentions) and BREAK.search(sentence, mention.end, u.per_start))
     ]
     if index and not units_first:  # "each road is 1 point per tile, each cloister is 9"
         before_previous = unit_for(index - 1, mentions, units, None, sentence)

@@ -49,6 +49,7 @@ from schemas.rules import ClaimState, CountMention
 __all__ = ["ClaimDraft", "extract_claims", "number_problems", "sentences"]
 
 RECENT = 2  # sentences before that may name a statement's feature
+CELL = re.compile(r"\s*(?:\|\|?|\t)\s*")  # "Road | 1 point per tile | 1 point per tile"
 LIST_ITEM = re.compile(r"\s*[-–•*#]\s")
 
 
@@ -99,6 +100,7 @@ class Reading:
     recent: tuple[list[str], ...] = ()  # features of the sentences before, nearest first
     state: ClaimState | None = None  # the state the last sentence naming one named
     example_line: int = -1  # the line a worked example ("Example 1: ...") takes
+    columns: tuple[ClaimState | None, ...] = ()  # a table's header: each column's state
 
 
 @dataclass(frozen=True)
@@ -173,6 +175,7 @@ def extract_claims(
         counts = count_mentions(sentence, [(m.start, m.end) for m in mentions], vocab)
         if not mentions:
             reading.phase = announced_phase(sentence, vocab) or reading.phase
+            reading.columns = _columns(sentence, vocab) or reading.columns
         if vocab.example.match(sentence.lstrip(" •*-")) is not None:
             reading.example_line = line  # "Exemplul 1: ...": the rest of its line too
         if not mentions and not counts:
@@ -189,6 +192,34 @@ def extract_claims(
         claims += _sentence_claims(read, counts, reading, around, example)
         _remember(reading, sentence, vocab, read)
     return claims
+
+
+def _cells(sentence: str) -> list[tuple[int, int]]:
+    """The cells of a table row written on one line ("|", "||" or tabs between them)."""
+    cuts = list(CELL.finditer(sentence.strip("|")))
+    if not cuts:
+        return []
+    offset = len(sentence) - len(sentence.lstrip("|"))
+    starts = [0, *(m.end() for m in cuts)]
+    ends = [*(m.start() for m in cuts), len(sentence.strip("|"))]
+    return [(offset + a, offset + b) for a, b in zip(starts, ends, strict=True)]
+
+
+def _columns(sentence: str, vocab: Vocabulary) -> tuple[ClaimState | None, ...]:
+    """A table's header row ("Feature | During the game | Endgame if incomplete"): the state
+    each column names; empty when the line is no such row."""
+    cells = _cells(sentence)
+    states = tuple(SentenceStates.read(sentence[a:b], vocab).overall() for a, b in cells)
+    return states if len(cells) > 1 and any(states) else ()
+
+
+def _column_state(reading: Reading, sentence: str, mention: Mention) -> ClaimState | None:
+    cells = _cells(sentence)
+    if not reading.columns or len(cells) != len(reading.columns):
+        return None
+    return next(
+        (reading.columns[i] for i, (a, b) in enumerate(cells) if a <= mention.start < b), None
+    )
 
 
 def _remember(
@@ -224,7 +255,8 @@ def _sentence_claims(
         return [_claim(sentence, feature, state, "unknown", None, counts, vocab)]
     claims: list[ClaimDraft] = []
     before: tuple[list[str], ClaimState | None] = ([], None)  # the last rate's features, state
-    for amount in read.amounts():
+    amounts = read.amounts()
+    for amount in amounts:
         mention = amount.mention
         if vocab.threshold.search(sentence, 0, mention.start):
             # "trece de 50 de puncte": a score reached, neither a rate nor a feature's
@@ -233,7 +265,12 @@ def _sentence_claims(
             )
             continue
         features, refined_away = _features(read, amount, scope, reading, context, before[0])
-        named = read.states.state_of(mention, amount.state_unit)
+        respective = read.respective(amount, amounts)
+        if respective is not None:
+            features = [respective]
+        named = read.states.state_of(mention, amount.state_unit) or _column_state(
+            reading, sentence, mention
+        )
         flat = "fixed" if licensed(sentence, mention, vocab) and not example else "unknown"
         if mention.points == 0 and vocab.others.search(sentence, *amount.clause):
             flat = "unknown"  # "the other players receive nothing": no feature's rate

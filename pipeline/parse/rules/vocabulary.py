@@ -54,7 +54,7 @@ class Vocabulary:
     language: str
     points: re.Pattern[str]  # "<number> [connector] <point word>", groups: sign, number
     points_word: re.Pattern[str]  # a point word on its own ("Punkte gibt es für ...")
-    bare_number: re.Pattern[str]  # a number or number word that is no article (ellipsis)
+    bare_number: re.Pattern[str]  # a number or number word (articles too) on its own
     after_number: re.Pattern[str]  # spaces and an optional connector after a number ("5 de")
     connector: re.Pattern[str]  # a connector on its own ("additional", "dodatkowo")
     threshold: re.Pattern[str]  # a threshold word right before a number: "trece de (50 puncte)"
@@ -75,6 +75,7 @@ class Vocabulary:
     from_word: re.Pattern[str]  # "from" (of "from 2 to 3 points")
     to_word: re.Pattern[str]  # "to" (of "from 2 to 3 points")
     each_after: re.Pattern[str]  # "(2 points) each", "jeweils"
+    respectively: re.Pattern[str]  # "respectively", "rispettivamente": amounts in list order
     otherwise: re.Pattern[str]  # "otherwise", "sinon": a clause of the other state
     contrast: re.Pattern[str]  # "but", "whereas": a clause that names its own state
     example: re.Pattern[str]  # "example", "here", player colours: a worked example
@@ -248,8 +249,12 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
     joined = _either(words_or_empty(data, "and"))
     alternatives = words_or_empty(data, "or")
     joint = _either([*words_or_empty(data, "and"), *alternatives])
+    determiners = _either(words_or_empty(data, "determiners"))
     joiner = re.compile(
-        r"\s*(?:,|/|&)?\s*" + (rf"(?:(?<!\w)(?:{joint})(?!\w))?" if joint else "") + r"\s*$",
+        r"\s*(?:,|/|&)?\s*"
+        + (rf"(?:(?<!\w)(?:{joint})(?!\w))?" if joint else "")
+        + (rf"\s*(?:(?<!\w)(?:{determiners})(?!\w))?" if determiners else "")
+        + r"\s*$",
         re.IGNORECASE,
     )
     states = table("states")
@@ -261,7 +266,7 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
         points=points,
         points_word=re.compile(rf"(?<!\w)(?:{point_words})(?!\w)", re.IGNORECASE),
         bare_number=re.compile(
-            rf"(?<![\w/.+\-])(?:{_number_pattern(numbers, False, False)})(?![\w/])",
+            rf"(?<![\w/.+\-])(?:{_number_pattern(numbers, False, True)})(?![\w/])",
             re.IGNORECASE,
         ),
         after_number=re.compile(r"\s*" + connectors, re.IGNORECASE),
@@ -286,6 +291,7 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
         from_word=_words_or_never(words_or_empty(data, "from"), suffix=r"\s*$"),
         to_word=_words_or_never(words_or_empty(data, "to"), suffix=r"\s*$"),
         each_after=_words_or_never(words_or_empty(data, "each_after"), r"^\s*"),
+        respectively=_words_or_never(words_or_empty(data, "respectively")),
         otherwise=_words_or_never(words_or_empty(data, "otherwise")),
         contrast=_words_or_never(words_or_empty(data, "contrast")),
         example=_words_or_never(words_or_empty(data, "example_markers")),
