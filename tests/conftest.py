@@ -46,3 +46,17 @@ def sample_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("sample") / "carcdb.duckdb"
     build_corpus(path)
     return path
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Print what tests recorded as `corpus_tables` (the real-text corpus's recall and
+    precision per half and language): recorded properties travel from xdist workers with their
+    reports, which printing from inside a worker does not."""
+    printed: set[str] = set()
+    for reports in terminalreporter.stats.values():
+        for report in reports:
+            for name, value in getattr(report, "user_properties", ()):
+                if name == "corpus_tables" and value not in printed:
+                    printed.add(value)
+                    terminalreporter.write_sep("-", "real-text corpus: scoring claims")
+                    terminalreporter.write_line(str(value))

@@ -35,6 +35,7 @@ CAMEL_CASE = re.compile(r"(?<=[a-z])(?=[A-Z])")
 LABEL_WORDS = 8  # a label line (a table row's feature) is short
 QUALIFIER_END = re.compile(r"\((?!s\))|(?<!\(s)\)|\||\d")  # "segment(s)" goes on
 QUOTED = re.compile(r"„[^”“\n]*[”“]|“[^”\n]*”|\"[^\"\n]*\"|«[^»\n]*»")  # a name: „Drum lung”
+NAMED = re.compile(r"„[^”“\n]*[”“]|“[^”\n]*”|«[^»\n]*»")  # typeset quotes: a scoring tile's name
 JOINT = re.compile(r"\w|[/&]")  # a gap between listed features with a conjunction
 LIST_ITEM = re.compile(r"\s*[-–•*#]\s")
 TILE_UNITS = frozenset({"tile", "surrounding_tile"})  # units that may name their feature
@@ -42,7 +43,9 @@ TILE_UNITS = frozenset({"tile", "surrounding_tile"})  # units that may name thei
 Found = tuple[int, int, str]
 
 
-def _qualified(sentence: str, unit: UnitPhrase | None, vocab: Vocabulary) -> tuple[int, int] | None:
+def qualified_span(
+    sentence: str, unit: UnitPhrase | None, vocab: Vocabulary
+) -> tuple[int, int] | None:
     """The clause qualifying a unit ("tile with a farmhouse", "cartonaș cu o gospodărie"): it
     says which tiles count, so a feature word in it is not the feature scored. It runs to a
     parenthesis, a cell border or the next number."""
@@ -223,7 +226,7 @@ def scored_features(
     """`found`: the sentence's `feature_words` (the same for every mention, so computed
     once); `clause`: the amount's clause (a feature named in it is preferred). One feature,
     or several listed together; `unknown` when nothing names one."""
-    qualified = _qualified(sentence, unit, vocab)
+    qualified = qualified_span(sentence, unit, vocab)
     # a feature named in an aside the amount is not in is an exception or an explanation
     # ("(except for German cathedral tiles)"), not the feature scored
     asides = [a for a in _asides(sentence) if not a[0] <= mention.start < a[1]] if found else []
@@ -267,7 +270,12 @@ def scored_features(
     if implied:
         return implied[:1]
     if context.recent:
-        return context.recent[:1]
+        about_recent = [  # the one the title or headings are about, if the sentence before names it
+            f
+            for f in context.recent
+            if f in context.headings and f not in vocab.relations.modifiers
+        ]
+        return (about_recent or context.recent)[:1]
     if context.label is not None:
         return [context.label]
     if context.headings:

@@ -25,10 +25,12 @@ from dataclasses import dataclass
 
 from pipeline.parse.rules.claim_amounts import Mention, number_problems, points_phrases
 from pipeline.parse.rules.claim_context import (
+    NAMED,
     FeatureContext,
     base_of,
     heading_features,
     longest,
+    qualified_span,
     refined,
     row_label,
     scored_features,
@@ -225,8 +227,14 @@ def _column_state(reading: Reading, sentence: str, mention: Mention) -> ClaimSta
 def _remember(
     reading: Reading, sentence: str, vocab: Vocabulary, read: Sentence | None = None
 ) -> None:
-    features = read.features if read is not None else text_features(sentence, vocab)
-    if features and not LIST_ITEM.match(sentence):  # a list's items are no statement's subject
+    # a list's items are no statement's subject; nor is a name („Răscoală de țărani”) or what
+    # qualifies a unit ("1 point / tile with city segments")
+    named = NAMED.sub(lambda m: " " * len(m.group(0)), sentence)
+    features = text_features(named, vocab)
+    if read is not None:
+        spans = [qualified_span(sentence, unit, vocab) for unit in read.units]
+        features = [f for f in features if not any(q and q[0] <= f[0] < q[1] for q in spans)]
+    if features and not LIST_ITEM.match(sentence):
         names = [f[2] for f in longest(features)]
         reading.recent = (names, *reading.recent)[:RECENT]
     states = read.states if read is not None else SentenceStates.read(sentence, vocab)
