@@ -47,8 +47,7 @@ FAMILIES = {
     "Slavic": (
         "pl",
         "Punktacja",
-        "Gracz, którego podwładny znajduje się na drodze, otrzymuje 1 punkt za każde pole "
-        "drogi.",
+        "Gracz, którego podwładny znajduje się na drodze, otrzymuje 1 punkt za każde pole drogi.",
         "Gracz, który zajmuje miasto, otrzymuje 2 punkty za każde pole i dodatkowe cztery "
         "punkty za każdą tarczę wylosowaną na płytce.",
         "says 4 points per coat_of_arms (city, completed), the configuration says 2",
@@ -58,9 +57,7 @@ FAMILIES = {
 
 
 def _published(changed: str) -> str:
-    return changed.replace("drei", "zwei").replace("3 puntos", "2 puntos").replace(
-        "cztery", "dwa"
-    )
+    return changed.replace("drei", "zwei").replace("3 puntos", "2 puntos").replace("cztery", "dwa")
 
 
 def test_the_sentences_are_real_and_only_one_number_is_changed() -> None:

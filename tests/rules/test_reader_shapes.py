@@ -943,3 +943,29 @@ def test_a_list_item_under_any_heading_is_a_scoring_summary() -> None:
     assert [(c.feature, c.state.value, c.unit, c.points) for c in claims] == [
         ("road", "incomplete", "tile", 1)
     ]
+
+
+def test_the_page_title_names_the_phase_a_rule_leaves_out() -> None:
+    output = run(
+        "{{RulesScoring|title=Straßen|rules=Jede Straße bringt 1 Punkt pro Plättchen.}}",
+        title="Carcassonne Scoring After the Game/de",
+        language="de",
+    )
+    claims = [c for c in output.rows["scoring_claims"] if isinstance(c, ScoringClaim)]
+    assert [(c.feature, c.state.value, c.unit, c.points) for c in claims] == [
+        ("road", "incomplete", "tile", 1)
+    ]
+
+
+def test_an_image_caption_states_a_worked_example_not_a_rate() -> None:
+    output = run(
+        "{{RulesScoring|title=Ein Kloster werten|rules=Ein Kloster bringt 9 Punkte."
+        "[[File:Kloster.png|thumb|Das Kloster bringt 9 Punkte.]]}}",
+        title="Base game/de",
+        language="de",
+    )
+    claims = [c for c in output.rows["scoring_claims"] if isinstance(c, ScoringClaim)]
+    assert sorted((c.sentence, c.unit) for c in claims) == [
+        ("Das Kloster bringt 9 Punkte.", "unknown"),
+        ("Ein Kloster bringt 9 Punkte.", "fixed"),
+    ]

@@ -85,13 +85,9 @@ def _multiplier_words(
 def _zeros(sentence: str, vocab: Vocabulary, taken: list[tuple[int, int]]) -> list[Mention]:
     """ "scores nothing", "worthless"; "you do not get any points" (a negated points word)."""
     found = []
-    verb = vocab.score_verb.search(sentence) is not None
-    if verb:
-        found += [
-            Mention(m.start(), m.end(), 0, False, False)
-            for m in vocab.nothing.finditer(sentence)
-            if not _inside(m.start(), taken)
-        ]
+    nothing = [m for m in vocab.nothing.finditer(sentence) if not _inside(m.start(), taken)]
+    if nothing and vocab.score_verb.search(sentence) is not None:
+        found += [Mention(m.start(), m.end(), 0, False, False) for m in nothing]
     for m in vocab.points_word.finditer(sentence):
         if _inside(m.start(), taken) or _inside(m.start(), [(f.start, f.end) for f in found]):
             continue
@@ -107,7 +103,8 @@ def points_phrases(sentence: str, vocab: Vocabulary) -> list[Mention]:
     """Amounts of the sentence in order; one whose number the warehouse cannot store is left
     out (`number_problems` reports it)."""
     found = []
-    for m in vocab.points.finditer(sentence):
+    words = vocab.points_word.search(sentence) is not None  # (a points phrase needs its word)
+    for m in vocab.points.finditer(sentence) if words else ():
         points = vocab.number(m.group("number"))
         if points is not None:
             sign = m.group("sign")
@@ -125,7 +122,7 @@ def points_phrases(sentence: str, vocab: Vocabulary) -> list[Mention]:
     found += _multiplier_words(sentence, vocab, taken)
     found += _zeros(sentence, vocab, taken)
     found.sort(key=lambda m: m.start)
-    if found or vocab.score_verb.search(sentence) or vocab.points_word.search(sentence):
+    if found or words:
         found += _elliptic(sentence, vocab, found)
     return sorted(found, key=lambda m: m.start)
 

@@ -74,6 +74,9 @@ FILE_NAME = re.compile(  # "Token Castle C2.png", "|castle=true": no words of th
 )
 
 
+FILE_EXTENSION = re.compile(r"\.(?:png|jpe?g|gif|svg)\b", re.IGNORECASE)
+
+
 def _blank(match: re.Match[str]) -> str:
     return " " * len(match.group(0))
 
@@ -81,7 +84,11 @@ def _blank(match: re.Match[str]) -> str:
 def text_features(text: str, vocab: Vocabulary) -> list[Found]:
     """`feature_words` of the text's words: a file name rendered as words ("Token Castle
     C2.png") or a template parameter ("|castle=true") names nothing."""
-    return feature_words(FILE_NAME.sub(_blank, text), vocab)
+    if vocab.any_feature.search(text) is None:
+        return []
+    if "=" in text or FILE_EXTENSION.search(text):
+        text = FILE_NAME.sub(_blank, text)
+    return feature_words(text, vocab)
 
 
 def longest(found: list[Found]) -> list[Found]:

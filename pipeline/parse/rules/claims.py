@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pipeline.parse.rules.claim_amounts import Mention, number_problems, points_phrases
 from pipeline.parse.rules.claim_context import (
@@ -45,12 +46,18 @@ from pipeline.parse.rules.claim_phase import (
 from pipeline.parse.rules.claim_shapes import FLAT, Amount, Sentence, is_example, licensed
 from pipeline.parse.rules.claim_text import OTHERWISE, sentence_lines, sentences
 from pipeline.parse.rules.claim_units import count_mentions
-from pipeline.parse.rules.vocabulary import FALLBACK_LANGUAGE, Vocabulary, vocabulary
+from pipeline.parse.rules.vocabulary import (
+    FALLBACK_LANGUAGE,
+    NoVocabularyError,
+    Vocabulary,
+    vocabulary,
+)
 from schemas.rules import ClaimState, CountMention
 
 __all__ = ["ClaimDraft", "extract_claims", "number_problems", "sentences"]
 
 RECENT = 2  # sentences before that may name a statement's feature
+READ_CACHE = 4096  # rule texts read once per process (their claims are frozen)
 CELL = re.compile(r"\s*(?:\|\|?|\t)\s*")  # "Road | 1 point per tile | 1 point per tile"
 LIST_ITEM = re.compile(r"\s*[-–•*#]\s")
 
@@ -164,7 +171,40 @@ def extract_claims(
     worked_example: bool = False,
 ) -> list[ClaimDraft]:
     """Every claim of one scoring rule's plain text; `context` is its title then headings
-    (then the page title); `worked_example`: the text is an example's caption."""
+    (then the page title); `worked_example`: the text is an example's caption. The same rule
+    text recurs in many revisions and pages: a language's own vocabulary reads it once."""
+    if vocab is not _language_vocabulary(vocab.language):
+        return _read_text(text, context, default_state, vocab, worked_example)
+    key = (text, tuple(context), default_state, vocab.language, worked_example)
+    return list(_read_cached(*key))
+
+
+def _language_vocabulary(language: str) -> Vocabulary | None:
+    try:
+        return vocabulary(language)
+    except NoVocabularyError:
+        return None
+
+
+@lru_cache(maxsize=READ_CACHE)
+def _read_cached(
+    text: str,
+    context: tuple[str, ...],
+    default_state: ClaimState,
+    language: str,
+    worked_example: bool,
+) -> tuple[ClaimDraft, ...]:
+    vocab = vocabulary(language)
+    return tuple(_read_text(text, list(context), default_state, vocab, worked_example))
+
+
+def _read_text(
+    text: str,
+    context: list[str],
+    default_state: ClaimState,
+    vocab: Vocabulary,
+    worked_example: bool,
+) -> list[ClaimDraft]:
     claims: list[ClaimDraft] = []
     reading = Reading()
     around: Context | None = None  # read once, by the first sentence that needs it
@@ -210,6 +250,8 @@ def _cells(sentence: str) -> list[tuple[int, int]]:
 def _columns(sentence: str, vocab: Vocabulary) -> tuple[ClaimState | None, ...]:
     """A table's header row ("Feature | During the game | Endgame if incomplete"): the state
     each column names; empty when the line is no such row."""
+    if "|" not in sentence and "\t" not in sentence:
+        return ()
     cells = _cells(sentence)
     states = tuple(SentenceStates.read(sentence[a:b], vocab).overall() for a, b in cells)
     return states if len(cells) > 1 and any(states) else ()
@@ -229,7 +271,11 @@ def _remember(
 ) -> None:
     # a list's items are no statement's subject; nor is a name („Răscoală de țărani”) or what
     # qualifies a unit ("1 point / tile with city segments")
-    named = NAMED.sub(lambda m: " " * len(m.group(0)), sentence)
+    named = (
+        NAMED.sub(lambda m: " " * len(m.group(0)), sentence)
+        if "„" in sentence or "“" in sentence or "«" in sentence
+        else sentence
+    )
     features = text_features(named, vocab)
     if read is not None:
         spans = [qualified_span(sentence, unit, vocab) for unit in read.units]

@@ -128,11 +128,15 @@ def _points_items(doc: ParsedDocument, regions: PageRegions, vocab: Vocabulary) 
     known = {h.offset for h in scoring_headings(regions, vocab)}
     known |= {h.offset for h in house_headings(doc, regions, vocab)}
     drafts = []
+    wikitext = doc.revision.wikitext
     for heading in regions.headings:
         if heading.offset in known:
             continue
+        body = regions.direct_body(heading)
+        if vocab.points_word.search(wikitext, body.start, body.end) is None:
+            continue  # no points phrase in the section (most): no item to read
         state = _section_state(doc, heading.offset, vocab)
-        for item in regions.list_items(regions.direct_body(heading)):
+        for item in regions.list_items(body):
             raw = doc.revision.wikitext[item.start : item.end]
             if vocab.points.search(raw) is None or _holds_icon(raw):
                 continue

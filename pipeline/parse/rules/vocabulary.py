@@ -127,12 +127,26 @@ def _alternatives(stems: list[str], compound: bool = False) -> str:
     if not stems:
         return "(?:)"
     ordered = sorted(stems, key=len, reverse=True)
-    body = "|".join(_stem_words(stem) for stem in ordered)
+    body = _by_first_character([_stem_words(stem) for stem in ordered])
     tails = [re.escape(stem) for stem in ordered if " " not in stem and not stem.endswith("=")]
     if compound and tails:
         # the last part of a compound, with a short ending: "Landschafts|karte", "Stadt|teile"
         return rf"(?:(?<!\w)(?:{body})|(?<=\w\w\w)(?:{'|'.join(tails)})\w{{0,3}}(?!\w))"
     return r"(?<!\w)(?:" + body + ")"
+
+
+def _by_first_character(pieces: list[str]) -> str:
+    """`a|b|c` with the pieces grouped by their first character (`x(?:yz|w)|...`), each group
+    in the given order: the same matches (at most one group can match at a position), but a
+    position is tried against one group instead of every piece."""
+    groups: dict[str, list[str]] = {}
+    for piece in pieces:
+        first = piece[:2] if piece.startswith("\\") else piece[:1]
+        groups.setdefault(first, []).append(piece[len(first) :])
+    return "|".join(
+        first + (f"(?:{'|'.join(rest)})" if len(rest) > 1 else rest[0])
+        for first, rest in groups.items()
+    )
 
 
 def _phrases(table: dict[str, list[str]], compound: bool = False) -> tuple[Phrase, ...]:
@@ -165,7 +179,9 @@ def _whole_words(words: list[str]) -> str:
     """Any of `words` as a whole word (a short word such as cs "s" is no stem); the words of
     a multi-word entry may be apart by any spaces."""
     spaced = [SPACES.join(re.escape(part) for part in w.split()) for w in words]
-    return "|".join(rf"(?<!\w){w}(?!\w)" for w in sorted(spaced, key=len, reverse=True))
+    # the word-start test once for all words (as `_alternatives` does): the same matches
+    ordered = sorted(spaced, key=len, reverse=True)
+    return r"(?<!\w)(?:" + _by_first_character(ordered) + r")(?!\w)"
 
 
 def _stems_or_never(words: list[str], suffix: str = "") -> re.Pattern[str]:
