@@ -57,7 +57,9 @@ from schemas.rules import ClaimState, CountMention
 __all__ = ["ClaimDraft", "extract_claims", "number_problems", "sentences"]
 
 RECENT = 2  # sentences before that may name a statement's feature
-READ_CACHE = 4096  # rule texts read once per process (their claims are frozen)
+READ_CACHE = 4096  # rule texts cut into sentences once per process
+SENTENCE_CACHE = 16384  # sentences analysed once per process (what they say on their own)
+QUOTES = re.compile(r"[„“«]")
 CELL = re.compile(r"\s*(?:\|\|?|\t)\s*")  # "Road | 1 point per tile | 1 point per tile"
 LIST_ITEM = re.compile(r"\s*[-–•*#]\s")
 
@@ -171,12 +173,48 @@ def extract_claims(
     worked_example: bool = False,
 ) -> list[ClaimDraft]:
     """Every claim of one scoring rule's plain text; `context` is its title then headings
-    (then the page title); `worked_example`: the text is an example's caption. The same rule
-    text recurs in many revisions and pages: a language's own vocabulary reads it once."""
-    if vocab is not _language_vocabulary(vocab.language):
-        return _read_text(text, context, default_state, vocab, worked_example)
-    key = (text, tuple(context), default_state, vocab.language, worked_example)
-    return list(_read_cached(*key))
+    (then the page title); `worked_example`: the text is an example's caption."""
+    claims: list[ClaimDraft] = []
+    reading = Reading()
+    around: Context | None = None  # read once, by the first sentence that needs it
+    english = [] if vocab.language == FALLBACK_LANGUAGE else [vocabulary(FALLBACK_LANGUAGE)]
+    for line, sentence in _sentence_lines(text, vocab):
+        seen = _analysed(sentence, vocab)
+        if seen.label is not None:  # a table row's label: what was said before is another row's
+            reading.label, reading.recent = seen.label, ()
+        reading.phase = seen.phase or reading.phase
+        reading.columns = seen.columns or reading.columns
+        if seen.opens_example:
+            reading.example_line = line  # "Exemplul 1: ...": the rest of its line too
+        if seen.read is not None:
+            if around is None:
+                around = Context(
+                    heading_features(context, vocab),
+                    context_phase(context, [vocab, *english]),
+                    default_state,
+                )
+            example = worked_example or reading.example_line == line
+            claims += _sentence_claims(seen, reading, around, example)
+        if seen.subject:
+            reading.recent = (list(seen.subject), *reading.recent)[:RECENT]
+        reading.state = seen.state or reading.state
+    return claims
+
+
+@dataclass(frozen=True)
+class Analysed:
+    """What a sentence says on its own, whatever the sentences around it: read once."""
+
+    read: Sentence | None  # None: no amount and no number, no claim
+    amounts: tuple[Amount, ...]
+    counts: tuple[CountMention, ...]
+    label: str | None  # the feature a table row's label line names
+    phase: ClaimState | None  # the phase a heading-like line announces
+    columns: tuple[ClaimState | None, ...]  # a table header's columns' states
+    opens_example: bool  # "Example 1: ..." opens the line
+    example: bool  # a worked example's sentence
+    subject: tuple[str, ...]  # the features a later sentence may take as its subject
+    state: ClaimState | None  # the state it names
 
 
 def _language_vocabulary(language: str) -> Vocabulary | None:
@@ -186,54 +224,51 @@ def _language_vocabulary(language: str) -> Vocabulary | None:
         return None
 
 
+def _canonical(vocab: Vocabulary) -> bool:
+    """A language's own vocabulary, whose readings may be kept (one built by hand is read
+    every time)."""
+    return vocab is _language_vocabulary(vocab.language)
+
+
+def _sentence_lines(text: str, vocab: Vocabulary) -> tuple[tuple[int, str], ...]:
+    if not _canonical(vocab):
+        return tuple(sentence_lines(text, vocab))
+    return _lines_cached(text, vocab.language)
+
+
 @lru_cache(maxsize=READ_CACHE)
-def _read_cached(
-    text: str,
-    context: tuple[str, ...],
-    default_state: ClaimState,
-    language: str,
-    worked_example: bool,
-) -> tuple[ClaimDraft, ...]:
-    vocab = vocabulary(language)
-    return tuple(_read_text(text, list(context), default_state, vocab, worked_example))
+def _lines_cached(text: str, language: str) -> tuple[tuple[int, str], ...]:
+    return tuple(sentence_lines(text, vocabulary(language)))
 
 
-def _read_text(
-    text: str,
-    context: list[str],
-    default_state: ClaimState,
-    vocab: Vocabulary,
-    worked_example: bool,
-) -> list[ClaimDraft]:
-    claims: list[ClaimDraft] = []
-    reading = Reading()
-    around: Context | None = None  # read once, by the first sentence that needs it
-    english = [] if vocab.language == FALLBACK_LANGUAGE else [vocabulary(FALLBACK_LANGUAGE)]
-    for line, sentence in sentence_lines(text, vocab):
-        mentions = points_phrases(sentence, vocab)
-        label = row_label(sentence, mentions, vocab)
-        if label is not None:  # a table row's label: what was said before is another row's
-            reading.label, reading.recent = label, ()
-        counts = count_mentions(sentence, [(m.start, m.end) for m in mentions], vocab)
-        if not mentions:
-            reading.phase = announced_phase(sentence, vocab) or reading.phase
-            reading.columns = _columns(sentence, vocab) or reading.columns
-        if vocab.example.match(sentence.lstrip(" •*-")) is not None:
-            reading.example_line = line  # "Exemplul 1: ...": the rest of its line too
-        if not mentions and not counts:
-            _remember(reading, sentence, vocab)
-            continue
-        if around is None:
-            around = Context(
-                heading_features(context, vocab),
-                context_phase(context, [vocab, *english]),
-                default_state,
-            )
-        read = Sentence(sentence, vocab, mentions)
-        example = worked_example or reading.example_line == line
-        claims += _sentence_claims(read, counts, reading, around, example)
-        _remember(reading, sentence, vocab, read)
-    return claims
+def _analysed(sentence: str, vocab: Vocabulary) -> Analysed:
+    if not _canonical(vocab):
+        return _analyse(sentence, vocab)
+    return _analysed_cached(sentence, vocab.language)
+
+
+@lru_cache(maxsize=SENTENCE_CACHE)
+def _analysed_cached(sentence: str, language: str) -> Analysed:
+    return _analyse(sentence, vocabulary(language))
+
+
+def _analyse(sentence: str, vocab: Vocabulary) -> Analysed:
+    mentions = points_phrases(sentence, vocab)
+    counts = count_mentions(sentence, [(m.start, m.end) for m in mentions], vocab)
+    read = Sentence(sentence, vocab, mentions) if mentions or counts else None
+    states = read.states if read is not None else SentenceStates.read(sentence, vocab)
+    return Analysed(
+        read=read,
+        amounts=tuple(read.amounts()) if read is not None else (),
+        counts=tuple(counts),
+        label=row_label(sentence, mentions, vocab),
+        phase=None if mentions else announced_phase(sentence, vocab),
+        columns=() if mentions else _columns(sentence, vocab),
+        opens_example=vocab.example.match(sentence.lstrip(" •*-")) is not None,
+        example=read is not None and is_example(sentence, read.features, vocab),
+        subject=_subject(sentence, vocab, read),
+        state=states.overall(),
+    )
 
 
 def _cells(sentence: str) -> list[tuple[int, int]]:
@@ -266,36 +301,32 @@ def _column_state(reading: Reading, sentence: str, mention: Mention) -> ClaimSta
     )
 
 
-def _remember(
-    reading: Reading, sentence: str, vocab: Vocabulary, read: Sentence | None = None
-) -> None:
-    # a list's items are no statement's subject; nor is a name („Răscoală de țărani”) or what
-    # qualifies a unit ("1 point / tile with city segments")
-    named = (
-        NAMED.sub(lambda m: " " * len(m.group(0)), sentence)
-        if "„" in sentence or "“" in sentence or "«" in sentence
-        else sentence
-    )
+def _subject(sentence: str, vocab: Vocabulary, read: Sentence | None) -> tuple[str, ...]:
+    """The features a later sentence may take as its subject. A list's items are no
+    statement's subject; nor is a name („Răscoală de țărani”) or what qualifies a unit ("1
+    point / tile with city segments")."""
+    if LIST_ITEM.match(sentence):
+        return ()
+    named = NAMED.sub(_blank, sentence) if QUOTES.search(sentence) else sentence
     features = text_features(named, vocab)
     if read is not None:
         spans = [qualified_span(sentence, unit, vocab) for unit in read.units]
         features = [f for f in features if not any(q and q[0] <= f[0] < q[1] for q in spans)]
-    if features and not LIST_ITEM.match(sentence):
-        names = [f[2] for f in longest(features)]
-        reading.recent = (names, *reading.recent)[:RECENT]
-    states = read.states if read is not None else SentenceStates.read(sentence, vocab)
-    reading.state = states.overall() or reading.state
+    return tuple(f[2] for f in longest(features))
+
+
+def _blank(match: re.Match[str]) -> str:
+    return " " * len(match.group(0))
 
 
 def _sentence_claims(
-    read: Sentence,
-    counts: list[CountMention],
-    reading: Reading,
-    context: Context,
-    example: bool,
+    seen: Analysed, reading: Reading, context: Context, example: bool
 ) -> list[ClaimDraft]:
+    read = seen.read
+    assert read is not None
     sentence, vocab = read.text, read.vocab
-    example = example or is_example(sentence, read.features, vocab)
+    counts = list(seen.counts)
+    example = example or seen.example
     contrast = read.spans[0][2] == OTHERWISE and read.states.overall() is None
     scope = FeatureContext(
         reading.label, list(reading.recent[0]) if reading.recent else [], context.features
@@ -309,7 +340,7 @@ def _sentence_claims(
         return [_claim(sentence, feature, state, "unknown", None, counts, vocab)]
     claims: list[ClaimDraft] = []
     before: tuple[list[str], ClaimState | None] = ([], None)  # the last rate's features, state
-    amounts = read.amounts()
+    amounts = list(seen.amounts)
     for amount in amounts:
         mention = amount.mention
         if vocab.threshold.search(sentence, 0, mention.start):

@@ -123,6 +123,19 @@ def scoring_headings(regions: PageRegions, vocab: Vocabulary) -> list[SectionHea
     return [h for h in regions.headings if _matches_any(h.title, vocab.scoring_headings)]
 
 
+def _may_hold_points(text: str, vocab: Vocabulary) -> bool:
+    """Whether `text` holds a points word. Scanned in lower case for the words alone (a
+    pattern that starts with its words is scanned several times faster than one that starts
+    with a word-start test, or ignores case), each match then tested for word ends."""
+    lowered = text.lower()
+    for match in vocab.points_lower.finditer(lowered):
+        before = lowered[match.start() - 1 : match.start()] if match.start() else ""
+        after = lowered[match.end() : match.end() + 1]
+        if not (before.isalnum() or before == "_" or after.isalnum() or after == "_"):
+            return True
+    return False
+
+
 def _points_items(doc: ParsedDocument, regions: PageRegions, vocab: Vocabulary) -> list[Draft]:
     """List items with a points phrase under a heading that is no scoring or house heading."""
     known = {h.offset for h in scoring_headings(regions, vocab)}
@@ -133,7 +146,7 @@ def _points_items(doc: ParsedDocument, regions: PageRegions, vocab: Vocabulary) 
         if heading.offset in known:
             continue
         body = regions.direct_body(heading)
-        if vocab.points_word.search(wikitext, body.start, body.end) is None:
+        if not _may_hold_points(wikitext[body.start : body.end], vocab):
             continue  # no points phrase in the section (most): no item to read
         state = _section_state(doc, heading.offset, vocab)
         for item in regions.list_items(body):

@@ -54,6 +54,7 @@ class Vocabulary:
     language: str
     points: re.Pattern[str]  # "<number> [connector] <point word>", groups: sign, number
     points_word: re.Pattern[str]  # a point word on its own ("Punkte gibt es für ...")
+    points_lower: re.Pattern[str]  # the points words in lower-case text, no word test (fast)
     bare_number: re.Pattern[str]  # a number or number word (articles too) on its own
     after_number: re.Pattern[str]  # spaces and an optional connector after a number ("5 de")
     connector: re.Pattern[str]  # a connector on its own ("additional", "dodatkowo")
@@ -281,6 +282,7 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
         language=language,
         points=points,
         points_word=re.compile(rf"(?<!\w)(?:{point_words})(?!\w)", re.IGNORECASE),
+        points_lower=re.compile(_either([w.lower() for w in words("points")])),
         bare_number=re.compile(
             rf"(?<![\w/.+\-])(?:{_number_pattern(numbers, False, True)})(?![\w/])",
             re.IGNORECASE,
