@@ -969,3 +969,13 @@ def test_an_image_caption_states_a_worked_example_not_a_rate() -> None:
         ("Das Kloster bringt 9 Punkte.", "unknown"),
         ("Ein Kloster bringt 9 Punkte.", "fixed"),
     ]
+
+
+def test_a_penalty_word_subtracts_the_amount() -> None:
+    found = extract_claims(
+        "Ein Turm verliert 2 Punkte pro Plättchen.",
+        ["Turm"],
+        ClaimState.COMPLETED,
+        vocabulary("de"),
+    )
+    assert [(c.unit, c.points, c.sign, c.bonus) for c in found] == [("tile", 2, -1, True)]

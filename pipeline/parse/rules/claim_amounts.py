@@ -4,7 +4,8 @@ In a sentence (`claim_text.sentences`), an amount (`Mention`) is a points phrase
 "zwei Punkte", "keine Punkte", "1Punkt"), a signed amount ("(+1) punct", "(+0) kartička"), a
 multiplier ("(x2)", "double", "verdoppelt"; not "double-sized", "une tuile double" nor "nicht
 doppelt"), a "nothing" word in a sentence with a scoring verb ("scores nothing", "ne
-rapportent rien"), a points word after a negation ("you do not get any points": 0), or an
+rapportent rien"), a points word after a negation ("you do not get any points": 0; after a
+penalty word it is subtracted: "loses 2 points", "resta 10 puntos"), or an
 elliptic number in a sentence about points: "one for each tile", "4 instead of 3 points",
 "instead of 2", "from 2 to 3 points", "(4 with pig)", "... and 5 to the rival". Numbers are
 read in ASCII digits or number words (`pipeline.parse.number_words`); `number_problems`
@@ -15,7 +16,7 @@ language's vocabulary file.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pipeline.numbers import INT32_MAX, NON_ASCII_DIGIT, ascii_int
 from pipeline.parse.rules.vocabulary import Vocabulary
@@ -124,7 +125,17 @@ def points_phrases(sentence: str, vocab: Vocabulary) -> list[Mention]:
     found.sort(key=lambda m: m.start)
     if found or words:
         found += _elliptic(sentence, vocab, found)
-    return sorted(found, key=lambda m: m.start)
+    return sorted((_penalised(sentence, m, vocab) for m in found), key=lambda m: m.start)
+
+
+def _penalised(sentence: str, mention: Mention, vocab: Vocabulary) -> Mention:
+    """ "loses 2 points", "resta 10 puntos": an amount subtracted (a signed adjustment)."""
+    if mention.bonus or mention.multiplier or not mention.points:
+        return mention
+    before = sentence[max(0, mention.start - 40) : mention.start]
+    if vocab.penalty.search(before) is None:
+        return mention
+    return replace(mention, bonus=True, sign=-1)
 
 
 def _elliptic(sentence: str, vocab: Vocabulary, amounts: list[Mention]) -> list[Mention]:

@@ -72,6 +72,7 @@ class Vocabulary:
     zero_filler: re.Pattern[str]  # "any", "extra": between a negation and its points word
     score_verb: re.Pattern[str]  # "scores", "is worth", "erhält": a sentence that states points
     others: re.Pattern[str]  # "the other players": their nothing is no feature's rate
+    penalty: re.Pattern[str]  # "loses", "resta" right before an amount: it is subtracted
     instead: re.Pattern[str]  # "instead of", "statt", "au lieu de"
     from_word: re.Pattern[str]  # "from" (of "from 2 to 3 points")
     to_word: re.Pattern[str]  # "to" (of "from 2 to 3 points")
@@ -305,6 +306,7 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
         zero_filler=_words_or_never([*words_or_empty(data, "zero_fillers"), *fillers]),
         score_verb=_stems_or_never(words_or_empty(data, "score_verbs")),
         others=_words_or_never(words_or_empty(data, "others")),
+        penalty=_words_or_never(words_or_empty(data, "penalty"), suffix=r"\W*(?:\w+\W+)?$"),
         instead=_stems_or_never(words_or_empty(data, "instead")),
         from_word=_words_or_never(words_or_empty(data, "from"), suffix=r"\s*$"),
         to_word=_words_or_never(words_or_empty(data, "to"), suffix=r"\s*$"),
