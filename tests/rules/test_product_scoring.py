@@ -20,7 +20,6 @@ from pipeline.parse.rules.vocabulary import vocabulary
 from schemas.rules import ClaimState
 from tests.rules.real_corpus import REAL
 
-
 Rate = tuple[str, str, str, int | None]
 
 
