@@ -60,9 +60,9 @@ def warehouse(sample_db: Path, tmp_path: Path) -> Path:
     return copy
 
 
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """Print the Contents reader's score per half when its corpus test ran: a test's own
-    output is not shown from pytest-xdist's workers, and `make test` shows these figures."""
+def _contents_tables(terminalreporter: pytest.TerminalReporter) -> None:
+    """The Contents reader's score per half when its corpus test ran: a test's own output is
+    not shown from pytest-xdist's workers, and `make test` shows these figures."""
     corpus_test = "tests/contents/test_corpus.py::test_half_reaches_its_bar"
     ran = any(
         getattr(report, "nodeid", "").startswith(corpus_test)
@@ -101,3 +101,23 @@ def duckdb14() -> Path:
                 pytest.fail(f"cannot create the DuckDB 1.4 venv {DUCKDB14_VENV}: {exc}")
             pytest.skip(f"no DuckDB 1.4 venv at {DUCKDB14_VENV} and it could not be made: {exc}")
     return python
+
+
+def _recorded_tables(terminalreporter: pytest.TerminalReporter) -> None:
+    """Print what tests recorded as `corpus_tables` (the real-text corpus's recall and
+    precision per half and language): recorded properties travel from xdist workers with their
+    reports, which printing from inside a worker does not."""
+    printed: set[str] = set()
+    for reports in terminalreporter.stats.values():
+        for report in reports:
+            for name, value in getattr(report, "user_properties", ()):
+                if name == "corpus_tables" and value not in printed:
+                    printed.add(value)
+                    terminalreporter.write_sep("-", "real-text corpus: scoring claims")
+                    terminalreporter.write_line(str(value))
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """The real-text corpora's tables (scoring claims, box contents) at the end of a run."""
+    _recorded_tables(terminalreporter)
+    _contents_tables(terminalreporter)

@@ -12,8 +12,10 @@ Mapping rules (why): the configuration has two states per feature, `completed` (
 when finished) and `incomplete` (at game end); claim states `completed`/`during_game` are
 the first, `incomplete`/`end_game` the second, `unknown` is not compared. Fields score only
 at game end, so every field claim is `end_game`. A monastery scores 1 + 1 per surrounding
-tile, which is the engine's "per tile of its 3x3 square"; claims with unit `fixed` or
-`surrounding_tile` state that same per-tile value.
+tile, which is the engine's "per tile of its 3x3 square"; claims with unit `surrounding_tile`
+state that same per-tile value, and so does a `fixed` amount of an incomplete monastery ("1
+point plus 1 point per adjacent tile"); a completed monastery's `fixed` amount is its whole
+("it scores 9 points"), no per-tile value.
 """
 
 from __future__ import annotations
@@ -57,6 +59,8 @@ def rate_key(claim: StoredClaim) -> ScoringKey | None:
         return None
     unit = claim.unit
     if claim.feature == "monastery":
+        if unit == "fixed" and state == "completed":
+            return None  # "it scores 9 points": the whole of a completed monastery
         unit = "tile" if unit in _MONASTERY_UNITS else ""
     known = {
         "road": {"tile"},

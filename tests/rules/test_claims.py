@@ -13,7 +13,7 @@ from pipeline.parse.rules.vocabulary import available_languages, vocabulary
 from schemas.rules import ClaimState
 from tests.lanes import examples
 
-LANGUAGES = ["cs", "de", "en", "es", "fr", "it", "nl", "pl", "ro", "ru", "sk"]
+LANGUAGES = ["ca", "cs", "de", "en", "es", "fr", "hu", "it", "nl", "pl", "pt", "ro", "ru", "sk"]
 
 
 def _read(
@@ -193,12 +193,13 @@ def test_a_count_reads_its_unit_past_the_languages_own_connectors(
             ["Sfârșitul jocului și evaluarea finală"],
             [("city", "incomplete", "unknown", 8)],
         ),
-        # Winter Edition/ro: coats of arms are a city's, farmers' points for cities a field's
+        # Winter Edition/ro: coats of arms are a city's (the subject: 1 point per coat of
+        # arms), farmers' points for cities a field's
         (
             "ro",
             "Blazoanele aduc acum de asemenea doar 1 punct.",
             ["Evaluarea drumurilor, orașelor și mănăstirilor nefinalizate", "Sfârșitul jocului"],
-            [("city", "incomplete", "unknown", 1)],
+            [("city", "incomplete", "coat_of_arms", 1)],
         ),
         (
             "ro",
@@ -243,7 +244,12 @@ def test_compact_notation(
             "für jeden Teilabschnitt.",
             ["road", "city", "monastery"],
         ),
-        ("en", "Each incomplete road, city or monastery scores 1 point per tile.", ["monastery"]),
+        # "or" lists features too: each of them scores the rate ("monastery or garden")
+        (
+            "en",
+            "Each incomplete road, city or monastery scores 1 point per tile.",
+            ["road", "city", "monastery"],
+        ),
     ],
 )
 def test_a_listed_statement_gives_a_claim_per_feature(

@@ -1,48 +1,105 @@
 """Scoring claims measured on real rules text (tests/fixtures/real, see its NOTICE.md).
 
 The hand annotations are the test: per language, how many annotated claims were read (recall)
-and how many read claims are annotated (precision). The tables are printed per half of the
-source split (`dev`, `test`) and overall. The bars apply to the excerpts listed before the split
-(entries without `half`, the ones the reader was tuned on) until the reader is rewritten: the
-test fails below 90% recall or 95% precision over them, or below 80% recall for a language with
-15 or more annotated statements there. The halves are printed, not asserted.
+and how many read claims are annotated (precision), per half of the source split (`dev`, the
+half the reader was tuned on; `test`, held out: the figure to report) and over the excerpts
+listed before the split. The tables are printed at the end of every `make test` run
+(`tests/conftest.py` prints what the tests record as `corpus_tables`).
+
+The bars (issue 26): on the test half, recall and precision at least 90% overall and at least
+80% in every language with 10 or more statements; the dev half at least as good; the excerpts
+tuned on before the split at their level (97.8% recall, 98.5% precision). The test half's bar
+is not reached (docs/rules.md, "Numbers" and "Limitations"): it is a strict expected failure,
+so reaching it turns the run red until the mark is removed, and its measured level is held.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 
 from tests.rules.real_corpus import (
     REAL,
     Excerpt,
+    Score,
     annotated,
     contents,
     entry_excerpt,
     excerpts,
+    in_half,
     scores,
     tables,
 )
 
-MIN_RECALL, MIN_PRECISION, MIN_LANGUAGE_RECALL, LANGUAGE_STATEMENTS = 0.90, 0.95, 0.80, 15
+BAR, LANGUAGE_BAR, LANGUAGE_STATEMENTS = 0.90, 0.80, 10
+# The excerpts tuned on before the split, as read by the reader before issue 26's rewrite.
+PRE_SPLIT_RECALL, PRE_SPLIT_PRECISION = 0.978, 0.985
+# What the test half reads today (a floor: the reader may get better, not worse unnoticed).
+TEST_RECALL_FLOOR, TEST_PRECISION_FLOOR = 0.52, 0.70
 
 
-def test_claims_on_the_real_corpus_meet_the_bar(capsys: pytest.CaptureFixture[str]) -> None:
-    results = scores(_pre_split)
-    with capsys.disabled():
-        print("\n" + tables())
-    total = results.pop("all")
-    detail = "\n".join(total.misses)
-    assert total.recall >= MIN_RECALL, detail
-    assert total.precision >= MIN_PRECISION, detail
+def below_bar(results: dict[str, Score]) -> list[str]:
+    """What misses the bar: overall, and each language with enough statements."""
+    found = []
     for language, result in results.items():
-        if result.statements >= LANGUAGE_STATEMENTS:
-            assert result.recall >= MIN_LANGUAGE_RECALL, (language, detail)
+        if language != "all" and result.statements < LANGUAGE_STATEMENTS:
+            continue
+        bar = BAR if language == "all" else LANGUAGE_BAR
+        for name, value in (("recall", result.recall), ("precision", result.precision)):
+            if value < bar:
+                found.append(f"{language} {name} {value:.1%} < {bar:.0%}")
+    return found
 
 
 def _pre_split(excerpt: Excerpt) -> bool:
     return excerpt.pre_split
+
+
+def _misses(chosen: Callable[[Excerpt], bool]) -> str:
+    return "\n".join(scores(chosen)["all"].misses)
+
+
+def test_the_tables_are_printed(record_property: Callable[[str, object], None]) -> None:
+    """Both halves' tables, per language and overall, in the output of every run."""
+    printed = tables()
+    for heading in ("dev ", "test ", "overall "):
+        assert re.search(rf"^{heading}\s*statements", printed, re.MULTILINE), heading
+    record_property("corpus_tables", printed)
+
+
+def test_the_dev_half_meets_the_bars() -> None:
+    assert below_bar(scores(in_half("dev"))) == [], _misses(in_half("dev"))
+
+
+def test_the_excerpts_tuned_before_the_split_keep_their_level() -> None:
+    total = scores(_pre_split)["all"]
+    assert total.recall >= PRE_SPLIT_RECALL, total.misses
+    assert total.precision >= PRE_SPLIT_PRECISION, total.misses
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 26's bar on the held-out half is not reached (docs/rules.md, Limitations)",
+)
+def test_the_test_half_meets_the_bars() -> None:
+    assert below_bar(scores(in_half("test"))) == []
+
+
+def test_the_test_half_keeps_its_measured_level() -> None:
+    """Aggregates only: the test half's statements are never printed one by one."""
+    total = scores(in_half("test"))["all"]
+    assert total.recall >= TEST_RECALL_FLOOR, f"{total.recall:.1%}"
+    assert total.precision >= TEST_PRECISION_FLOOR, f"{total.precision:.1%}"
+
+
+def test_the_bar_names_what_misses_it() -> None:
+    good, thin, poor = Score(20, 10, 10, 10), Score(5, 10, 10, 0), Score(12, 10, 10, 7)
+    assert below_bar({"xx": thin, "yy": poor, "all": good}) == [
+        "yy recall 70.0% < 80%",
+        "yy precision 70.0% < 80%",
+    ]
 
 
 def test_every_annotated_statement_is_in_its_excerpt() -> None:

@@ -71,7 +71,7 @@ def test_a_real_note_in_a_ref_is_kept_with_its_text() -> None:
 
 def test_a_page_in_a_language_without_vocabulary_is_reported() -> None:
     output = run(
-        "{{RulesScoring|title=Wertung|rules=Elke weg 1 punt.}}", title="P/hu", language="hu"
+        "{{RulesScoring|title=Wertung|rules=Elke weg 1 punt.}}", title="P/tr", language="tr"
     )
     codes = [f.code for f in output.findings if isinstance(f, Finding)]
     assert codes == ["rules.no_vocabulary"]

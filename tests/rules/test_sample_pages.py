@@ -60,7 +60,7 @@ def test_base_game_scoring_claims() -> None:
         ("city", "incomplete", "tile", 1),
         ("city", "incomplete", "coat_of_arms", 1),
         ("monastery", "completed", "tile", 1),
-        ("monastery", "completed", "unknown", 9),
+        ("monastery", "completed", "fixed", 9),  # "Îți aduce 9 puncte": a flat rate
         ("monastery", "incomplete", "fixed", 1),
         ("monastery", "incomplete", "surrounding_tile", 1),
     ]:

@@ -1,41 +1,51 @@
-"""What a scoring sentence's amount is about: the feature scored and its state (for `claims`).
+"""What a scoring sentence's amount is about: the feature scored (for `claims`).
 
-The feature is the feature word nearest the points phrase outside its unit phrase, outside a
-clause qualifying the unit ("tile with a farmhouse") and outside a parenthesised aside the
-phrase is not in; else the feature its units imply (coats of arms: city), else the table row's
-label, else the rule's title and headings. Features listed together ("Straße, Stadt und
-Kloster") are each scored. In a barn's context fields and cities score for the barn; in a
-field's, cities score for the field. The state is a state word outside the unit phrase
-(incomplete > end or during the game > the announced phase > completed), else the default.
-All words come from the language's vocabulary file.
+The feature is, the first that gives one:
+1. the feature word nearest the amount outside its unit phrase, outside a clause qualifying
+   the unit ("tile with a farmhouse") and outside a parenthesised aside the amount is not in;
+   features listed together ("Straße, Stadt und Kloster", "monastery or garden") are each
+   scored;
+   a feature inside a tile unit ("2 points × size of city", "1 point / road section") comes
+   first, and one the rule's title or headings are about first of all;
+2. the feature its units imply (coats of arms: a city's);
+3. the features of the sentence before that names one (the statement's subject said
+   earlier; a table row's label line starts anew);
+4. the table row's label;
+5. the rule's title and headings;
+6. the features of the qualifying clause ("квадрат с участком дороги с таверной").
+A modifier (an inn, a cathedral, a pig: `features.json`) named in the amount's clause, or in
+the two sentences before when the sentence names none, makes its base feature its own: "a
+road with an inn" is an `inn`. In a barn's context fields and cities score for the barn; in a
+field's, cities score for the field. All words come from the language's vocabulary file.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
-from pipeline.parse.rules.claim_phrases import Mention, UnitPhrase
+from pipeline.parse.rules.claim_amounts import Mention
+from pipeline.parse.rules.claim_phase import outside_unit, state_words_in
+from pipeline.parse.rules.claim_units import UnitPhrase
 from pipeline.parse.rules.vocabulary import Vocabulary
-from schemas.rules import ClaimState
+
+__all__ = ["feature_words", "heading_features", "row_label", "state_words_in"]
 
 CAMEL_CASE = re.compile(r"(?<=[a-z])(?=[A-Z])")
 LABEL_WORDS = 8  # a label line (a table row's feature) is short
 QUALIFIER_END = re.compile(r"\((?!s\))|(?<!\(s)\)|\||\d")  # "segment(s)" goes on
 QUOTED = re.compile(r"„[^”“\n]*[”“]|“[^”\n]*”|\"[^\"\n]*\"|«[^»\n]*»")  # a name: „Drum lung”
-PHASES = (ClaimState.END_GAME, ClaimState.DURING_GAME)
-ANNOUNCEMENT_WORDS = 8
-# A barn scores a field's cities and fortresses: in a barn context those claims are the barn's.
-# Farmers score the cities their field borders: in a field context a city claim is the field's.
-REFINEMENTS = {"barn": {"field", "city", "fortress"}, "field": {"city"}}
-# Units that belong to one feature: a sentence about coats of arms is about a city.
-UNIT_FEATURES = {"coat_of_arms": "city", "vineyard": "monastery"}  # vineyards score monasteries
+NAMED = re.compile(r"„[^”“\n]*[”“]|“[^”\n]*”|«[^»\n]*»")  # typeset quotes: a scoring tile's name
+JOINT = re.compile(r"\w|[/&]")  # a gap between listed features with a conjunction
+LIST_ITEM = re.compile(r"\s*[-–•*#]\s")
+TILE_UNITS = frozenset({"tile", "surrounding_tile"})  # units that may name their feature
+
+Found = tuple[int, int, str]
 
 
-def outside_unit(span: tuple[int, int], unit: UnitPhrase | None) -> bool:
-    return unit is None or span[1] <= unit.start or span[0] >= unit.end
-
-
-def _qualified(sentence: str, unit: UnitPhrase | None, vocab: Vocabulary) -> tuple[int, int] | None:
+def qualified_span(
+    sentence: str, unit: UnitPhrase | None, vocab: Vocabulary
+) -> tuple[int, int] | None:
     """The clause qualifying a unit ("tile with a farmhouse", "cartonaș cu o gospodărie"): it
     says which tiles count, so a feature word in it is not the feature scored. It runs to a
     parenthesis, a cell border or the next number."""
@@ -48,7 +58,7 @@ def _qualified(sentence: str, unit: UnitPhrase | None, vocab: Vocabulary) -> tup
     return unit.end, stop.start() if stop else len(sentence)
 
 
-def feature_words(text: str, vocab: Vocabulary) -> list[tuple[int, int, str]]:
+def feature_words(text: str, vocab: Vocabulary) -> list[Found]:
     if vocab.any_feature.search(text) is None:
         return []  # no feature word at all (most texts): the per-phrase scans would find none
     return [
@@ -58,31 +68,55 @@ def feature_words(text: str, vocab: Vocabulary) -> list[tuple[int, int, str]]:
     ]
 
 
+FILE_NAME = re.compile(  # "Token Castle C2.png", "|castle=true": no words of the text
+    r"(?:(?<!\w)[A-Z][\w&'’-]*\s+)*[\w-]+\.(?:png|jpe?g|gif|svg)\b|\|?\w+=\w*",
+    re.IGNORECASE,
+)
+
+
+FILE_EXTENSION = re.compile(r"\.(?:png|jpe?g|gif|svg)\b", re.IGNORECASE)
+
+
+def _blank(match: re.Match[str]) -> str:
+    return " " * len(match.group(0))
+
+
+def text_features(text: str, vocab: Vocabulary) -> list[Found]:
+    """`feature_words` of the text's words: a file name rendered as words ("Token Castle
+    C2.png") or a template parameter ("|castle=true") names nothing."""
+    if vocab.any_feature.search(text) is None:
+        return []
+    if "=" in text or FILE_EXTENSION.search(text):
+        text = FILE_NAME.sub(_blank, text)
+    return feature_words(text, vocab)
+
+
+def longest(found: list[Found]) -> list[Found]:
+    """One meaning per place: the longest match ("german castle" over "castle")."""
+    kept: list[Found] = []
+    for f in sorted(found, key=lambda f: (f[0], -f[1])):
+        if not any(k[0] <= f[0] < k[1] for k in kept):
+            kept.append(f)
+    return kept
+
+
 def heading_features(context: list[str], vocab: Vocabulary) -> list[str]:
     """Features named in the rule's title and headings, innermost first."""
     found: list[str] = []
     for text in context:
         # a template's name runs its words together: "ScoringGroupFeatureMonastery"
         text = CAMEL_CASE.sub(" ", text)
-        for _, _, meaning in sorted(feature_words(text, vocab)):
+        for _, _, meaning in longest(feature_words(text, vocab)):
             if meaning not in found:
                 found.append(meaning)
     return found
 
 
-def _implied_feature(sentence: str, vocab: Vocabulary) -> str | None:
-    """A feature the sentence names only through its unit ("blazoanele": a city's)."""
-    for phrase in vocab.units:
-        if phrase.meaning in UNIT_FEATURES and phrase.pattern.search(sentence):
-            return UNIT_FEATURES[phrase.meaning]
-    return None
-
-
-def _listed(
-    sentence: str, candidates: list[tuple[int, int, str]], nearest: int, vocab: Vocabulary
-) -> list[str]:
-    """The features listed together with `candidates[nearest]` ("Straße, Stadt und Kloster"):
-    neighbours whose gap holds only a joiner (a comma, "and")."""
+def _listed(sentence: str, candidates: list[Found], nearest: int, vocab: Vocabulary) -> list[str]:
+    """The features listed together with `candidates[nearest]` ("Straße, Stadt und Kloster",
+    "monastery or garden"): neighbours whose gap holds only a joiner (a comma, "and", "or"),
+    with an "and", "or", "/" or "&" in one of the gaps (a comma alone ends a clause: "la o
+    catedrală, tâlharul ...")."""
     first = last = nearest
     while first > 0 and vocab.joiner.match(
         sentence, candidates[first - 1][1], candidates[first][0]
@@ -92,6 +126,12 @@ def _listed(
         sentence, candidates[last][1], candidates[last + 1][0]
     ):
         last += 1
+    gaps = [
+        sentence[a[1] : b[0]]
+        for a, b in zip(candidates[first:last], candidates[first + 1 : last + 1], strict=True)
+    ]
+    if not any(JOINT.search(gap) for gap in gaps):
+        return [candidates[nearest][2]]
     return list(dict.fromkeys(c[2] for c in candidates[first : last + 1]))
 
 
@@ -113,116 +153,199 @@ def _asides(sentence: str) -> list[tuple[int, int]]:
     return spans
 
 
+@dataclass(frozen=True)
+class FeatureContext:
+    """What a sentence's features may come from besides its own words (the same for every
+    amount of the sentence): the table row's label, the two sentences before, the rule's
+    title and headings."""
+
+    label: str | None
+    recent: list[str]
+    headings: list[str]
+
+
+def _nearest(
+    sentence: str,
+    candidates: list[Found],
+    mention: Mention,
+    vocab: Vocabulary,
+    preferred: tuple[int, int] | None = None,
+) -> list[str]:
+    """The candidate nearest the amount (a feature before it on a tie), in the `preferred`
+    span when one is there, with the features listed together with it."""
+
+    def distance(index: int) -> tuple[bool, int]:
+        f = candidates[index]
+        away = preferred is not None and not preferred[0] <= f[0] < preferred[1]
+        return away, max(f[0] - mention.end, mention.start - f[1], 0) + (f[0] >= mention.end)
+
+    nearest = min(range(len(candidates)), key=distance)
+    return _listed(sentence, candidates, nearest, vocab)
+
+
+def _segment(sentence: str, mention: Mention, clause: tuple[int, int]) -> tuple[int, int]:
+    """The part of the clause between commas (outside parentheses) or the parenthesis that
+    holds the amount: "each road is 1 point per tile, each cloister is 9 points"."""
+    start, end = clause
+    depth = 0
+    for index in range(clause[0], clause[1]):
+        char = sentence[index]
+        if char == "(":
+            if index <= mention.start:
+                start = index
+            elif depth == 0:
+                end = min(end, index)
+                break
+            depth += 1
+        elif char == ")":
+            depth = max(0, depth - 1)
+            if index >= mention.end:
+                end = min(end, index)
+                break
+            start = index
+        elif char == "," and depth == 0:
+            if index < mention.start:
+                start = index
+            elif index >= mention.end:
+                end = index
+                break
+    return start, end
+
+
+def _cell_of(sentence: str, position: int) -> tuple[int, int] | None:
+    """The cell of a rendered table row (`Label || 1 point / tile || ...`) holding `position`."""
+    if "||" not in sentence:
+        return None
+    start = sentence.rfind("||", 0, position)
+    end = sentence.find("||", position)
+    return (0 if start < 0 else start + 2), (len(sentence) if end < 0 else end)
+
+
 def scored_features(
     sentence: str,
-    found: list[tuple[int, int, str]],
+    found: list[Found],
     mention: Mention,
     unit: UnitPhrase | None,
-    context_features: list[str],
+    context: FeatureContext,
     vocab: Vocabulary,
-    label: str | None = None,
+    clause: tuple[int, int] | None = None,
 ) -> list[str]:
-    """`found`: the sentence's `feature_words`; `context_features`: the rule's
-    `heading_features` (both the same for every mention, so computed once); `label`: the
-    feature of the table row the sentence is in. One feature, or several listed together."""
-    spans: dict[tuple[int, int], tuple[int, int, str]] = {}
-    qualified = _qualified(sentence, unit, vocab)
-    # a feature named in an aside the points phrase is not in is an exception or an
-    # explanation ("(except for German cathedral tiles)"), not the feature scored
+    """`found`: the sentence's `feature_words` (the same for every mention, so computed
+    once); `clause`: the amount's clause (a feature named in it is preferred). One feature,
+    or several listed together; `unknown` when nothing names one."""
+    qualified = qualified_span(sentence, unit, vocab)
+    # a feature named in an aside the amount is not in is an exception or an explanation
+    # ("(except for German cathedral tiles)"), not the feature scored
     asides = [a for a in _asides(sentence) if not a[0] <= mention.start < a[1]] if found else []
-    for f in sorted(found, key=lambda f: (f[0], -f[1])):
-        if qualified is not None and qualified[0] <= f[0] < qualified[1]:
+    cell = _cell_of(sentence, mention.start)
+    outside, inside, in_qualifier, row = [], [], [], []
+    for f in longest(found):
+        if cell is not None and not cell[0] <= f[0] < cell[1]:
+            if f[0] < cell[0]:
+                row.append(f)  # the row's label cell
+        elif qualified is not None and qualified[0] <= f[0] < qualified[1]:
+            in_qualifier.append(f)
+        elif any(start <= f[0] < end for start, end in asides):
             continue
-        if any(start <= f[0] < end for start, end in asides):
+        elif outside_unit((f[0], f[1]), unit):
+            outside.append(f)
+        elif unit is not None and set(unit.meanings) <= TILE_UNITS:
+            inside.append(f)  # "2 points × size of city", "1 point / road section"
+    segment = None
+    if clause is not None and outside:
+        outside = [f for f in outside if clause[0] <= f[0] < clause[1]] or outside
+        segment = _segment(sentence, mention, clause)
+    implied = [
+        vocab.relations.unit_features[m]
+        for m in (unit.meanings if unit is not None else ())
+        if m in vocab.relations.unit_features
+    ] or _implied_feature(sentence, vocab)
+    for candidates in (inside, outside):
+        if not candidates:
             continue
-        if outside_unit((f[0], f[1]), unit) and not any(
-            start <= f[0] < end for start, end in spans
-        ):
-            spans[(f[0], f[1])] = f  # one meaning per place (the longest match)
-    candidates = list(spans.values())
-    if candidates:
+        chosen = _nearest(sentence, candidates, mention, vocab, segment)
+        about = [  # a feature the rule's title or headings are about ("...FeatureGermanCathedral")
+            f[2]
+            for f in inside + outside
+            if f[2] in context.headings and f[2] not in vocab.relations.modifiers
+        ]
+        if len(chosen) == 1 and about and chosen[0] not in about:
+            return about[:1]
+        return chosen
+    if row:
+        return [resolve_modifiers([f[2] for f in row], vocab)[0]]
+    if implied:
+        return implied[:1]
+    if context.recent:
+        about_recent = [  # the one the title or headings are about, if the sentence before names it
+            f
+            for f in context.recent
+            if f in context.headings and f not in vocab.relations.modifiers
+        ]
+        return (about_recent or context.recent)[:1]
+    if context.label is not None:
+        return [context.label]
+    if context.headings:
+        return context.headings[:1]
+    if in_qualifier:
+        return [resolve_modifiers([f[2] for f in in_qualifier], vocab)[0]]
+    return ["unknown"]
 
-        def distance(index: int) -> int:
-            f = candidates[index]
-            return max(f[0] - mention.end, mention.start - f[1], 0)
 
-        nearest = min(range(len(candidates)), key=distance)
-        features = _listed(sentence, candidates, nearest, vocab)
-    elif (implied := _implied_feature(sentence, vocab)) is not None:
-        features = [implied]
-    elif label is not None:
-        features = [label]
-    elif context_features:
-        features = [context_features[0]]
-    else:
-        return ["unknown"]
-    return [_refined(feature, context_features) for feature in features]
+def _implied_feature(sentence: str, vocab: Vocabulary) -> list[str]:
+    """A feature the sentence names only through a unit ("blazoanele": a city's)."""
+    for phrase in vocab.units:
+        if phrase.meaning in vocab.relations.unit_features and phrase.pattern.search(sentence):
+            return [vocab.relations.unit_features[phrase.meaning]]
+    return []
 
 
-def _refined(feature: str, context_features: list[str]) -> str:
-    for refined, scored in REFINEMENTS.items():
-        if refined in context_features and feature in scored:
-            return refined
+def modifiers_in(features: list[str], vocab: Vocabulary) -> dict[str, str]:
+    """The modifiers among `features`, by the base feature they modify."""
+    return {vocab.relations.modifiers[f]: f for f in features if f in vocab.relations.modifiers}
+
+
+def resolve_modifiers(features: list[str], vocab: Vocabulary) -> list[str]:
+    """Features named together, a base feature replaced by its modifier ("Cesta s hostincem":
+    `inn`), in order, once each."""
+    modifying = modifiers_in(features, vocab)
+    return list(dict.fromkeys(modifying.get(f, f) for f in features))
+
+
+def upgraded(feature: str, modifying: dict[str, str]) -> str:
+    return modifying.get(feature, feature)
+
+
+def base_of(feature: str, vocab: Vocabulary) -> str | None:
+    """The feature a modifier modifies (an inn's road), None for any other feature."""
+    return vocab.relations.modifiers.get(feature)
+
+
+def refined(
+    feature: str, context_features: list[str], sentence_features: list[str], vocab: Vocabulary
+) -> str:
+    """A barn's field or city, a field's city (`features.json` refinements): in the context,
+    or for a barn also named in the sentence itself."""
+    for name, scored in vocab.relations.refinements.items():
+        named = name in context_features or (
+            name in vocab.relations.sentence_refinements and name in sentence_features
+        )
+        if named and feature in scored:
+            return name
     return feature
 
 
 def row_label(sentence: str, mentions: list[Mention], vocab: Vocabulary) -> str | None:
     """The feature a table row's label line names: a line ending in `|` (a rendered cell), or
-    a short line with no number that names a feature; None for any other line."""
-    if mentions:
-        return None
+    a short line with no number that names a feature; None for any other line. A label naming
+    a feature and its modifier ("Route avec une auberge") names the modifier."""
+    if mentions or LIST_ITEM.match(sentence):
+        return None  # a list item ("- Cathedrals → yes") is a note, not a row's label
     cell = sentence.rstrip().endswith("|")
     head, colon, _ = sentence.partition(":")
     if colon and not cell and len(head.split()) <= LABEL_WORDS:
         sentence = head  # "Garden: Player(s) with the majority ...": the row names its feature
     if not cell and (len(sentence.split()) > LABEL_WORDS or any(c.isdigit() for c in sentence)):
         return None
-    found = sorted(feature_words(QUOTED.sub(" ", sentence), vocab))
-    return found[0][2] if found else None
-
-
-def state_words_in(sentence: str, vocab: Vocabulary) -> list[tuple[ClaimState, tuple[int, int]]]:
-    """Every state word of the sentence and where it is."""
-    if vocab.any_state.search(sentence) is None:
-        return []  # no state word at all (most sentences): the per-phrase scans would find none
-    return [
-        (ClaimState(phrase.meaning), match.span())
-        for phrase in vocab.states
-        for match in phrase.pattern.finditer(sentence)
-    ]
-
-
-def states_outside(
-    words: list[tuple[ClaimState, tuple[int, int]]], unit: UnitPhrase | None
-) -> set[ClaimState]:
-    """State words (`state_words_in`) outside the unit phrase (`oraș finalizat` is a unit)."""
-    return {state for state, span in words if outside_unit(span, unit)}
-
-
-def chosen_state(
-    found: set[ClaimState], phase: ClaimState | None, default: ClaimState
-) -> ClaimState:
-    """Incomplete wins; then a phase named in the sentence or announced before; then completed."""
-    if ClaimState.INCOMPLETE in found:
-        return ClaimState.INCOMPLETE
-    for named in PHASES:
-        if named in found:
-            return named
-    if phase is not None:
-        return phase
-    if ClaimState.COMPLETED in found:
-        return ClaimState.COMPLETED
-    return default
-
-
-def announced_phase(sentence: str, vocab: Vocabulary) -> ClaimState | None:
-    """A short heading-like line ("EVALUAREA DUPĂ JOC") starts a phase for what follows; in a
-    table row it is the last cell that is read (`| colspan="5" | Évaluation après la partie`)."""
-    for part in dict.fromkeys((sentence.rsplit("|", 1)[-1].strip(), sentence)):
-        if not part or len(part.split()) > ANNOUNCEMENT_WORDS:
-            continue
-        found = states_outside(state_words_in(part, vocab), None)
-        named = next((named for named in PHASES if named in found), None)
-        if named is not None:
-            return named
-    return None
+    found = [f[2] for f in longest(text_features(QUOTED.sub(" ", sentence), vocab))]
+    return resolve_modifiers(found, vocab)[0] if found else None

@@ -1,59 +1,67 @@
 """Scoring claims: "N points per unit of feature in state", read from a scoring rule's text.
 
-The rule's plain text is cut into sentences (and list items); in each, every points phrase,
-signed amount and multiplier (`claim_phrases`) is one claim:
-- unit: the unit phrase governed by a "per" word after the points phrase, else before it
-  (`claim_phrases`); "per tile and coat of arms" and "X or Y" give one claim per unit; a
-  flat amount before "plus" or "+", one opening a line and explained in parentheses ("9
-  points (the feature tile and ...)"), or a line that is only a points phrase (a table row's
-  "0 points") is `fixed`; a multiplier without a unit is `multiplier`; a tile unit with an
-  "around" word in its clause is `surrounding_tile`; otherwise `unknown`;
-- feature and state: `claim_context`. At the end of the game a road, city or monastery is
-  scored only while incomplete (completed ones were scored when they were finished), so their
-  end-of-game claims are `incomplete`.
+The rule's plain text is cut into sentences (`claim_text`); in each, every amount
+(`claim_amounts`: points phrases, signed amounts, multipliers, zeros, elliptic numbers) is
+read by the grammar (`claim_shapes`) and gives one claim per feature and unit:
+- unit: `claim_shapes`; a flat amount is `fixed` when the sentence states it as a rate, a
+  goods amount a `majority`, and `unknown` in a worked example ("Example:", "Red scores 8
+  points", "for this city") or with no feature; "scores nothing" for an incomplete road, city,
+  inn ... is 0 per tile, for a completed one a player's, not the feature's (`unknown`);
+- feature: `claim_context`; the rate after "instead of" or "from" is the base feature's ("2
+  points per tile instead of 1" for an inn: the road's 1).
+- state: `claim_phase`. At the end of the game a completable feature (road, city, monastery,
+  inn ...) is scored only while incomplete, so its end-of-game claims are `incomplete`.
 A points phrase after a threshold word ("dacă punctajul tău trece de 50 de puncte") is a
 score, not a rate: it is kept with feature, state and unit `unknown`. A scoring sentence with
-numbers but no points phrase is still a claim (unit `unknown`, points None): numbers are never
-dropped. Other numbers become `counts` with their unit.
-All words come from the language's vocabulary file.
+numbers but no amount is still a claim (unit `unknown`, points None): numbers are never
+dropped. Other numbers become `counts` with their unit. All words come from the language's
+vocabulary file.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
+from pipeline.parse.rules.claim_amounts import Mention, number_problems, points_phrases
 from pipeline.parse.rules.claim_context import (
-    announced_phase,
-    chosen_state,
-    feature_words,
+    NAMED,
+    FeatureContext,
+    base_of,
     heading_features,
+    longest,
+    qualified_span,
+    refined,
     row_label,
     scored_features,
-    state_words_in,
-    states_outside,
+    text_features,
 )
-from pipeline.parse.rules.claim_phrases import (
-    Mention,
-    UnitPhrase,
-    count_mentions,
-    number_problems,
-    points_phrases,
-    sentences,
-    unit_for,
-    unit_next_to,
-    unit_phrases,
+from pipeline.parse.rules.claim_phase import (
+    OPPOSITE,
+    SentenceStates,
+    announced_phase,
+    context_phase,
 )
-from pipeline.parse.rules.vocabulary import Vocabulary
+from pipeline.parse.rules.claim_shapes import FLAT, Amount, Sentence, is_example, licensed
+from pipeline.parse.rules.claim_text import OTHERWISE, sentence_lines, sentences
+from pipeline.parse.rules.claim_units import count_mentions
+from pipeline.parse.rules.vocabulary import (
+    FALLBACK_LANGUAGE,
+    NoVocabularyError,
+    Vocabulary,
+    vocabulary,
+)
 from schemas.rules import ClaimState, CountMention
 
 __all__ = ["ClaimDraft", "extract_claims", "number_problems", "sentences"]
 
-EXPLAINED = re.compile(r"\s*\(")  # "9 points (the feature tile and ...)": an amount explained
-CLAUSE_END = re.compile(r"[()+|.;,]")
-AROUND_WINDOW = 40  # characters from a tile unit to its "around it"
-# Features that score at game end only while incomplete (fields score only then).
-INCOMPLETE_AT_GAME_END = frozenset({"road", "city", "monastery"})
+RECENT = 2  # sentences before that may name a statement's feature
+READ_CACHE = 4096  # rule texts cut into sentences once per process
+SENTENCE_CACHE = 16384  # sentences analysed once per process (what they say on their own)
+QUOTES = re.compile(r"[„“«]")
+CELL = re.compile(r"\s*(?:\|\|?|\t)\s*")  # "Road | 1 point per tile | 1 point per tile"
+LIST_ITEM = re.compile(r"\s*[-–•*#]\s")
 
 
 @dataclass(frozen=True)
@@ -69,12 +77,6 @@ class ClaimDraft:
     multiplier: int | None = None
 
 
-def _at_game_end(feature: str, state: ClaimState) -> ClaimState:
-    if state is ClaimState.END_GAME and feature in INCOMPLETE_AT_GAME_END:
-        return ClaimState.INCOMPLETE
-    return state
-
-
 def _claim(
     sentence: str,
     feature: str,
@@ -82,11 +84,14 @@ def _claim(
     unit: str,
     mention: Mention | None,
     counts: list[CountMention],
+    vocab: Vocabulary,
 ) -> ClaimDraft:
+    if state is ClaimState.END_GAME and feature in vocab.relations.completable:
+        state = ClaimState.INCOMPLETE
     multiplier = mention is not None and mention.multiplier
     return ClaimDraft(
         feature=feature,
-        state=_at_game_end(feature, state),
+        state=state,
         unit=unit,
         points=mention.points if mention is not None and not multiplier else None,
         bonus=mention.bonus if mention is not None else False,
@@ -97,99 +102,308 @@ def _claim(
     )
 
 
-def _alone(sentence: str, mention: Mention) -> bool:
-    """The line is the points phrase and nothing else ("0 points" in a table row): a flat
-    amount for the row's feature."""
-    return not sentence[: mention.start].strip(" •*-") and not sentence[mention.end :].strip()
+@dataclass
+class Reading:
+    """What the sentences read so far tell the next one."""
+
+    phase: ClaimState | None = None  # announced by a heading-like line
+    label: str | None = None  # the feature of the table row being read
+    recent: tuple[list[str], ...] = ()  # features of the sentences before, nearest first
+    state: ClaimState | None = None  # the state the last sentence naming one named
+    example_line: int = -1  # the line a worked example ("Example 1: ...") takes
+    columns: tuple[ClaimState | None, ...] = ()  # a table's header: each column's state
 
 
-def _flat(
-    sentence: str, index: int, mentions: list[Mention], units: list[UnitPhrase], vocab: Vocabulary
-) -> bool:
-    """A points phrase with no unit that is a flat amount: one opening a line and explained in
-    parentheses ("9 points (the feature tile and the eight tiles around it)"), or one joined by
-    "+" or "and" to a rate ("2 points for the German castle + 1 point / tile around it")."""
-    mention = mentions[index]
-    if not sentence[: mention.start].strip(" •*-") and EXPLAINED.match(sentence, mention.end):
-        return True
-    if index + 1 == len(mentions) or unit_for(index + 1, mentions, units) is None:
-        return False
-    between = sentence[mention.end : mentions[index + 1].start]
-    joints = [m.end() for m in vocab.conjunction.finditer(between)]
-    joints += [m.end() for m in vocab.plus.finditer(between)] + [between.rfind("+") + 1]
-    return any(joint and not between[joint:].strip() for joint in joints)
+@dataclass(frozen=True)
+class Context:
+    """What the rule around the text tells every sentence."""
+
+    features: list[str]  # named by the rule's title and headings
+    state: ClaimState | None  # the phase they name
+    default: ClaimState  # the rule's default state
 
 
-def _around(sentence: str, unit: UnitPhrase, vocab: Vocabulary) -> bool:
-    """The tile unit is qualified as the tiles around the feature ("1 point / tile around it",
-    "1 point per tile in the 10 square spaces around it"): an "around" word later in the
-    unit's clause, which ends at a parenthesis, "+", a cell border or punctuation."""
-    stop = CLAUSE_END.search(sentence, unit.end)
-    end = min(stop.start() if stop else len(sentence), unit.end + AROUND_WINDOW)
-    return vocab.around.search(sentence, unit.end, end) is not None
+def _unit_name(
+    name: str, feature: str, state: ClaimState, flat: str, mention: Mention, vocab: Vocabulary
+) -> str:
+    if name == "multiplier" and flat == "unknown" and mention.multiplier:
+        return "unknown"  # "As an example, the tile ... will only double points"
+    if name == FLAT:
+        if feature == "unknown" or flat == "unknown":
+            return "unknown"
+        zero = mention.points == 0 and not mention.bonus
+        if zero and feature in vocab.relations.zero_units:
+            if state is ClaimState.INCOMPLETE:
+                return vocab.relations.zero_units[feature]  # "scores nothing when incomplete"
+            return "unknown"  # a completed road or city is never worth nothing: a player is
+        return vocab.relations.flat_units.get(feature, flat)
+    counted = vocab.relations.feature_units.get(name)
+    if counted is not None:  # "4 points per castle": a field's completed cities
+        return next((unit for unit, of in counted.items() if feature in of), name)
+    return name
+
+
+def _state(
+    reading: Reading,
+    named: ClaimState | None,
+    contrast: bool,
+    context: Context,
+    feature: str,
+    vocab: Vocabulary,
+) -> ClaimState:
+    if named is None and contrast and reading.state is not None:
+        named = OPPOSITE.get(reading.state, reading.state)  # "Sinon, elles ne rapportent rien."
+    if named is not None and named is not ClaimState.COMPLETED:
+        return named
+    for phase in (reading.phase, context.state):
+        if phase is not None:
+            return phase
+    if named is not None:
+        return named
+    if feature in vocab.relations.game_end_nature:
+        return ClaimState.END_GAME
+    return context.default
 
 
 def extract_claims(
-    text: str, context: list[str], default_state: ClaimState, vocab: Vocabulary
+    text: str,
+    context: list[str],
+    default_state: ClaimState,
+    vocab: Vocabulary,
+    worked_example: bool = False,
 ) -> list[ClaimDraft]:
-    """Every claim of one scoring rule's plain text; `context` is its title then headings."""
+    """Every claim of one scoring rule's plain text; `context` is its title then headings
+    (then the page title); `worked_example`: the text is an example's caption."""
     claims: list[ClaimDraft] = []
-    phase: ClaimState | None = None
-    label: str | None = None  # the feature of the table row being read
-    context_features: list[str] | None = None  # read once, by the first sentence that needs it
-    for sentence in sentences(text):
-        mentions = points_phrases(sentence, vocab)
-        label = row_label(sentence, mentions, vocab) or label
-        taken = [(m.start, m.end) for m in mentions]
-        counts = count_mentions(sentence, taken, vocab)
-        if not mentions:
-            phase = announced_phase(sentence, vocab) or phase
-        if not mentions and not counts:
-            continue  # no claim: neither features nor states are read
-        if context_features is None:
-            context_features = heading_features(context, vocab)
-        features = feature_words(sentence, vocab)
-        state_words = state_words_in(sentence, vocab)
-        if not mentions:
-            no_mention = Mention(0, 0, 0, False, False)
-            feature = scored_features(
-                sentence, features, no_mention, None, context_features, vocab, label
-            )
-            state = chosen_state(states_outside(state_words, None), phase, default_state)
-            claims.append(_claim(sentence, feature[0], state, "unknown", None, counts))
-            continue
-        units = unit_phrases(sentence, vocab)
-        for index, mention in enumerate(mentions):
-            if vocab.threshold.search(sentence, 0, mention.start):
-                # "trece de 50 de puncte": a score reached, neither a rate nor a feature's
-                claims.append(
-                    _claim(sentence, "unknown", ClaimState.UNKNOWN, "unknown", mention, counts)
+    reading = Reading()
+    around: Context | None = None  # read once, by the first sentence that needs it
+    english = [] if vocab.language == FALLBACK_LANGUAGE else [vocabulary(FALLBACK_LANGUAGE)]
+    for line, sentence in _sentence_lines(text, vocab):
+        seen = _analysed(sentence, vocab)
+        if seen.label is not None:  # a table row's label: what was said before is another row's
+            reading.label, reading.recent = seen.label, ()
+        reading.phase = seen.phase or reading.phase
+        reading.columns = seen.columns or reading.columns
+        if seen.opens_example:
+            reading.example_line = line  # "Exemplul 1: ...": the rest of its line too
+        if seen.read is not None:
+            if around is None:
+                around = Context(
+                    heading_features(context, vocab),
+                    context_phase(context, [vocab, *english]),
+                    default_state,
                 )
-                continue
-            unit = unit_for(index, mentions, units) or unit_next_to(sentence, mention, vocab)
-            before = unit is not None and unit.end <= mention.start
-            if before and _flat(sentence, index, mentions, units, vocab):
-                unit = None  # the unit before is the rate's before it, this is a flat amount
-            if unit is not None:
-                unit_names = unit.meanings  # "per fortress or completed city": one claim each
-            elif mention.multiplier:
-                unit_names = ("multiplier",)
-            elif (
-                vocab.plus.match(sentence, mention.end)
-                or _alone(sentence, mention)
-                or _flat(sentence, index, mentions, units, vocab)
-            ):
-                unit_names = ("fixed",)
-            else:
-                unit_names = ("unknown",)
-            if unit is not None and unit_names == ("tile",) and _around(sentence, unit, vocab):
-                unit_names = ("surrounding_tile",)  # "1 point per tile around it"
-            state = chosen_state(states_outside(state_words, unit), phase, default_state)
-            claims.extend(
-                _claim(sentence, feature, state, unit_name, mention, counts)
-                for feature in scored_features(
-                    sentence, features, mention, unit, context_features, vocab, label
-                )
-                for unit_name in unit_names
-            )
+            example = worked_example or reading.example_line == line
+            claims += _sentence_claims(seen, reading, around, example)
+        if seen.subject:
+            reading.recent = (list(seen.subject), *reading.recent)[:RECENT]
+        reading.state = seen.state or reading.state
     return claims
+
+
+@dataclass(frozen=True)
+class Analysed:
+    """What a sentence says on its own, whatever the sentences around it: read once."""
+
+    read: Sentence | None  # None: no amount and no number, no claim
+    amounts: tuple[Amount, ...]
+    counts: tuple[CountMention, ...]
+    label: str | None  # the feature a table row's label line names
+    phase: ClaimState | None  # the phase a heading-like line announces
+    columns: tuple[ClaimState | None, ...]  # a table header's columns' states
+    opens_example: bool  # "Example 1: ..." opens the line
+    example: bool  # a worked example's sentence
+    subject: tuple[str, ...]  # the features a later sentence may take as its subject
+    state: ClaimState | None  # the state it names
+
+
+def _language_vocabulary(language: str) -> Vocabulary | None:
+    try:
+        return vocabulary(language)
+    except NoVocabularyError:
+        return None
+
+
+def _canonical(vocab: Vocabulary) -> bool:
+    """A language's own vocabulary, whose readings may be kept (one built by hand is read
+    every time)."""
+    return vocab is _language_vocabulary(vocab.language)
+
+
+def _sentence_lines(text: str, vocab: Vocabulary) -> tuple[tuple[int, str], ...]:
+    if not _canonical(vocab):
+        return tuple(sentence_lines(text, vocab))
+    return _lines_cached(text, vocab.language)
+
+
+@lru_cache(maxsize=READ_CACHE)
+def _lines_cached(text: str, language: str) -> tuple[tuple[int, str], ...]:
+    return tuple(sentence_lines(text, vocabulary(language)))
+
+
+def _analysed(sentence: str, vocab: Vocabulary) -> Analysed:
+    if not _canonical(vocab):
+        return _analyse(sentence, vocab)
+    return _analysed_cached(sentence, vocab.language)
+
+
+@lru_cache(maxsize=SENTENCE_CACHE)
+def _analysed_cached(sentence: str, language: str) -> Analysed:
+    return _analyse(sentence, vocabulary(language))
+
+
+def _analyse(sentence: str, vocab: Vocabulary) -> Analysed:
+    mentions = points_phrases(sentence, vocab)
+    counts = count_mentions(sentence, [(m.start, m.end) for m in mentions], vocab)
+    read = Sentence(sentence, vocab, mentions) if mentions or counts else None
+    states = read.states if read is not None else SentenceStates.read(sentence, vocab)
+    return Analysed(
+        read=read,
+        amounts=tuple(read.amounts()) if read is not None else (),
+        counts=tuple(counts),
+        label=row_label(sentence, mentions, vocab),
+        phase=None if mentions else announced_phase(sentence, vocab),
+        columns=() if mentions else _columns(sentence, vocab),
+        opens_example=vocab.example.match(sentence.lstrip(" •*-")) is not None,
+        example=read is not None and is_example(sentence, read.features, vocab),
+        subject=_subject(sentence, vocab, read),
+        state=states.overall(),
+    )
+
+
+def _cells(sentence: str) -> list[tuple[int, int]]:
+    """The cells of a table row written on one line ("|", "||" or tabs between them)."""
+    cuts = list(CELL.finditer(sentence.strip("|")))
+    if not cuts:
+        return []
+    offset = len(sentence) - len(sentence.lstrip("|"))
+    starts = [0, *(m.end() for m in cuts)]
+    ends = [*(m.start() for m in cuts), len(sentence.strip("|"))]
+    return [(offset + a, offset + b) for a, b in zip(starts, ends, strict=True)]
+
+
+def _columns(sentence: str, vocab: Vocabulary) -> tuple[ClaimState | None, ...]:
+    """A table's header row ("Feature | During the game | Endgame if incomplete"): the state
+    each column names; empty when the line is no such row."""
+    if "|" not in sentence and "\t" not in sentence:
+        return ()
+    cells = _cells(sentence)
+    states = tuple(SentenceStates.read(sentence[a:b], vocab).overall() for a, b in cells)
+    return states if len(cells) > 1 and any(states) else ()
+
+
+def _column_state(reading: Reading, sentence: str, mention: Mention) -> ClaimState | None:
+    cells = _cells(sentence)
+    if not reading.columns or len(cells) != len(reading.columns):
+        return None
+    return next(
+        (reading.columns[i] for i, (a, b) in enumerate(cells) if a <= mention.start < b), None
+    )
+
+
+def _subject(sentence: str, vocab: Vocabulary, read: Sentence | None) -> tuple[str, ...]:
+    """The features a later sentence may take as its subject. A list's items are no
+    statement's subject; nor is a name („Răscoală de țărani”) or what qualifies a unit ("1
+    point / tile with city segments")."""
+    if LIST_ITEM.match(sentence):
+        return ()
+    named = NAMED.sub(_blank, sentence) if QUOTES.search(sentence) else sentence
+    features = text_features(named, vocab)
+    if read is not None:
+        spans = [qualified_span(sentence, unit, vocab) for unit in read.units]
+        features = [f for f in features if not any(q and q[0] <= f[0] < q[1] for q in spans)]
+    return tuple(f[2] for f in longest(features))
+
+
+def _blank(match: re.Match[str]) -> str:
+    return " " * len(match.group(0))
+
+
+def _sentence_claims(
+    seen: Analysed, reading: Reading, context: Context, example: bool
+) -> list[ClaimDraft]:
+    read = seen.read
+    assert read is not None
+    sentence, vocab = read.text, read.vocab
+    counts = list(seen.counts)
+    example = example or seen.example
+    contrast = read.spans[0][2] == OTHERWISE and read.states.overall() is None
+    scope = FeatureContext(
+        reading.label, list(reading.recent[0]) if reading.recent else [], context.features
+    )
+    named_here = [f[2] for f in read.features]
+    if not read.mentions:
+        nothing = Mention(0, 0, 0, False, False)
+        feature = scored_features(sentence, read.features, nothing, None, scope, vocab)[0]
+        feature = refined(feature, context.features, named_here, vocab)
+        state = _state(reading, read.states.overall(), contrast, context, feature, vocab)
+        return [_claim(sentence, feature, state, "unknown", None, counts, vocab)]
+    claims: list[ClaimDraft] = []
+    before: tuple[list[str], ClaimState | None] = ([], None)  # the last rate's features, state
+    amounts = list(seen.amounts)
+    for amount in amounts:
+        mention = amount.mention
+        if vocab.threshold.search(sentence, 0, mention.start):
+            # "trece de 50 de puncte": a score reached, neither a rate nor a feature's
+            claims.append(
+                _claim(sentence, "unknown", ClaimState.UNKNOWN, "unknown", mention, counts, vocab)
+            )
+            continue
+        features, refined_away = _features(read, amount, scope, reading, context, before[0])
+        respective = read.respective(amount, amounts)
+        if respective is not None:
+            features = [respective]
+        named = read.states.state_of(mention, amount.state_unit) or _column_state(
+            reading, sentence, mention
+        )
+        flat = "fixed" if licensed(sentence, mention, vocab) and not example else "unknown"
+        if mention.points == 0 and vocab.others.search(sentence, *amount.clause):
+            flat = "unknown"  # "the other players receive nothing": no feature's rate
+        for found in features:
+            feature = (base_of(found, vocab) or found) if amount.base else found
+            state = _state(reading, named, contrast, context, feature, vocab)
+            if mention.bare and not amount.base and named is None and before[1] is not None:
+                state = before[1]  # "(4 with pig)": when the rate before is scored
+            if state is ClaimState.END_GAME and feature in vocab.relations.completable:
+                state = ClaimState.INCOMPLETE
+            zero_flat = "unknown" if mention.points == 0 and found in refined_away else flat
+            claims += [
+                _claim(
+                    sentence,
+                    feature,
+                    state,
+                    _unit_name(name, feature, state, zero_flat, mention, vocab),
+                    mention,
+                    counts,
+                    vocab,
+                )
+                for name in amount.names
+            ]
+        if not amount.base:
+            before = (features, claims[-1].state if claims and not mention.bare else before[1])
+    return claims
+
+
+def _features(
+    read: Sentence,
+    amount: Amount,
+    scope: FeatureContext,
+    reading: Reading,
+    context: Context,
+    before: list[str],
+) -> tuple[list[str], set[str]]:
+    """The features an amount is claimed for, and those a refinement made (a barn's field)."""
+    vocab = read.vocab
+    if amount.qualified is not None:
+        return [amount.qualified], set()  # "(4 with pig)"
+    if amount.base and before and amount.unit is None:
+        return before, set()  # "4 body za každé město místo 3": the same subject's rate
+    found = scored_features(
+        read.text, read.features, amount.mention, amount.unit, scope, vocab, amount.clause
+    )
+    named_here = [f[2] for f in read.features]
+    # a barn's field is the barn's; then a modifier makes a base feature its own
+    refining = [refined(f, context.features, named_here, vocab) for f in found]
+    refined_away = {r for f, r in zip(found, refining, strict=True) if r != f}
+    modifying = read.modifiers(amount.mention, reading.recent)
+    return list(dict.fromkeys(modifying.get(f, f) for f in refining)), refined_away

@@ -6,7 +6,9 @@
 - Scoring sections (heading words from the language file, e.g. "evaluarea finală"): each
   top-level list item is a `scoring_summary`, except items holding an icon (a house rule or a
   clarification is a note, not the rules' scoring); under an end-of-game heading its claims
-  default to `end_game`.
+  default to `end_game`. Under any other heading (not a house-rules one), a top-level list
+  item that writes a points phrase ("* Drumurile: 1 punct pentru fiecare cartonaș") is a
+  `scoring_summary` too (form `list_item`): statements stand under headings no list knows.
 - Examples: captions of images with numbers in scoring blocks or scoring sections, kept so
   worked examples (counts next to points) can be recomputed.
 """
@@ -121,10 +123,48 @@ def scoring_headings(regions: PageRegions, vocab: Vocabulary) -> list[SectionHea
     return [h for h in regions.headings if _matches_any(h.title, vocab.scoring_headings)]
 
 
+def _may_hold_points(text: str, vocab: Vocabulary) -> bool:
+    """Whether `text` holds a points word. Scanned in lower case for the words alone (a
+    pattern that starts with its words is scanned several times faster than one that starts
+    with a word-start test, or ignores case), each match then tested for word ends."""
+    lowered = text.lower()
+    for match in vocab.points_lower.finditer(lowered):
+        before = lowered[match.start() - 1 : match.start()] if match.start() else ""
+        after = lowered[match.end() : match.end() + 1]
+        if not (before.isalnum() or before == "_" or after.isalnum() or after == "_"):
+            return True
+    return False
+
+
+def _points_items(doc: ParsedDocument, regions: PageRegions, vocab: Vocabulary) -> list[Draft]:
+    """List items with a points phrase under a heading that is no scoring or house heading."""
+    known = {h.offset for h in scoring_headings(regions, vocab)}
+    known |= {h.offset for h in house_headings(doc, regions, vocab)}
+    drafts = []
+    wikitext = doc.revision.wikitext
+    for heading in regions.headings:
+        if heading.offset in known:
+            continue
+        body = regions.direct_body(heading)
+        if not _may_hold_points(wikitext[body.start : body.end], vocab):
+            continue  # no points phrase in the section (most): no item to read
+        state = _section_state(doc, heading.offset, vocab)
+        for item in regions.list_items(body):
+            raw = doc.revision.wikitext[item.start : item.end]
+            if vocab.points.search(raw) is None or _holds_icon(raw):
+                continue
+            draft = _item_draft(
+                doc, item.start, item.end, RuleKind.SCORING_SUMMARY, "list_item", state
+            )
+            if draft is not None and vocab.points.search(draft.text):
+                drafts.append(draft)
+    return drafts
+
+
 def scoring_summary_drafts(
     doc: ParsedDocument, regions: PageRegions, vocab: Vocabulary
 ) -> list[Draft]:
-    drafts = []
+    drafts = _points_items(doc, regions, vocab)
     for heading in scoring_headings(regions, vocab):
         state = _section_state(doc, heading.offset, vocab)
         body = regions.direct_body(heading)

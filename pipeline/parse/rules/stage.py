@@ -170,7 +170,10 @@ def _dates(draft: Draft) -> list[tuple[str, HistoryDate]]:
 
 
 def _claims(rule: Rule, draft: Draft, vocab: Vocabulary) -> list[ScoringClaim]:
-    context = [draft.title or "", *reversed(rule.section_path)]
+    # the rule's title, its headings innermost first, then the page's title ("... After the
+    # Game"): what the sentences leave out
+    context = [draft.title or "", *reversed(rule.section_path), rule.base_title]
+    example = draft.kind is RuleKind.EXAMPLE  # a caption's amounts are a worked example's
     return [
         ScoringClaim(
             location=rule.location,
@@ -188,7 +191,9 @@ def _claims(rule: Rule, draft: Draft, vocab: Vocabulary) -> list[ScoringClaim]:
             sign=claim.sign,
             multiplier=claim.multiplier,
         )
-        for index, claim in enumerate(extract_claims(draft.text, context, draft.claim_state, vocab))
+        for index, claim in enumerate(
+            extract_claims(draft.text, context, draft.claim_state, vocab, example)
+        )
     ]
 
 

@@ -1,8 +1,13 @@
-"""Per-language rules vocabulary: the words for points, features, units, states and headings.
+"""Per-language rules lexicon: the words for points, features, units, states and headings.
 
-The words live in `lang/<code>.json`, not in code, so a new language is a new data file. Every
-word is a stem matched case-insensitively at a word start: `oraș` matches `orașul`, `orașe`;
-a multi-word entry (`oraș finalizat`) lets each of its words take an ending.
+The words live in `lang/<code>.json` (and the number words in `pipeline/parse/words/`), not
+in code, so a new language is a new data file; how features relate (an inn modifies a road)
+is `features.json`, the same for every language. Every word is a stem matched
+case-insensitively at a word start: `oraș` matches `orașul`, `orașe`; a multi-word entry
+(`oraș finalizat`) lets each of its words take an ending; a word ending in `=` (`is=`) is
+matched as written, with no ending. In a language that writes compounds
+(`"compounds": true`: de, nl) a unit stem also matches as the last part of a word
+(`Stadtteil`, `Landschaftskarte`, `wegtegel`). The keys are described in docs/rules.md.
 """
 
 from __future__ import annotations
@@ -14,8 +19,11 @@ from functools import cache
 from importlib import resources
 
 from pipeline.numbers import ascii_int, is_ascii_digits
+from pipeline.parse.number_words import NumberLexicon, number_lexicon
 
 FALLBACK_LANGUAGE = "en"
+NEVER = re.compile(r"(?!)")
+SPACES = r"\s+"
 
 
 @dataclass(frozen=True)
@@ -27,39 +35,84 @@ class Phrase:
 
 
 @dataclass(frozen=True)
+class Relations:
+    """How features relate (`features.json`)."""
+
+    modifiers: dict[str, str]  # inn -> road
+    unit_features: dict[str, str]  # coat_of_arms -> city
+    refinements: dict[str, frozenset[str]]  # barn -> {field, city, fortress}
+    game_end_nature: frozenset[str]
+    completable: frozenset[str]
+    flat_units: dict[str, str]  # goods -> majority
+    sentence_refinements: frozenset[str]  # barn: a sentence naming it refines its own features
+    zero_units: dict[str, str]  # road -> tile: "scores nothing" is 0 per tile
+    feature_units: dict[str, dict[str, frozenset[str]]]  # city -> completed_city -> {field ...}
+
+
+@dataclass(frozen=True)
 class Vocabulary:
     language: str
-    points: re.Pattern[str]  # "<number> [connector] <point word>", groups: bonus, number
+    points: re.Pattern[str]  # "<number> [connector] <point word>", groups: sign, number
+    points_word: re.Pattern[str]  # a point word on its own ("Punkte gibt es für ...")
+    points_lower: re.Pattern[str]  # the points words in lower-case text, no word test (fast)
+    bare_number: re.Pattern[str]  # a number or number word (articles too) on its own
     after_number: re.Pattern[str]  # spaces and an optional connector after a number ("5 de")
+    connector: re.Pattern[str]  # a connector on its own ("additional", "dodatkowo")
     threshold: re.Pattern[str]  # a threshold word right before a number: "trece de (50 puncte)"
-    number_words: dict[str, int]
+    numbers: NumberLexicon
     per: re.Pattern[str]
     plus: re.Pattern[str]
     alternative: re.Pattern[str]  # "or" between two unit phrases: "cetate sau oraș finalizat"
     conjunction: re.Pattern[str]  # "and" between two unit phrases: "per tile and coat of arms"
     qualifier: re.Pattern[str]  # "with" after a unit: "tile with a farmhouse" (not the feature)
-    joiner: re.Pattern[str]  # what may stand between two listed features: ", ", " and "
+    joiner: re.Pattern[str]  # what may stand between two listed features: ", ", " and ", " or "
     around: re.Pattern[str]  # "around it" after a tile unit: the tiles around the feature
+    negation: re.Pattern[str]  # "not", "nicht", "ne": "not completed" is incomplete
+    nothing: re.Pattern[str]  # "nothing", "rien", "worthless": a zero amount on its own
+    zero_filler: re.Pattern[str]  # "any", "extra": between a negation and its points word
+    score_verb: re.Pattern[str]  # "scores", "is worth", "erhält": a sentence that states points
+    others: re.Pattern[str]  # "the other players": their nothing is no feature's rate
+    penalty: re.Pattern[str]  # "loses", "resta" right before an amount: it is subtracted
+    instead: re.Pattern[str]  # "instead of", "statt", "au lieu de"
+    from_word: re.Pattern[str]  # "from" (of "from 2 to 3 points")
+    to_word: re.Pattern[str]  # "to" (of "from 2 to 3 points")
+    each_after: re.Pattern[str]  # "(2 points) each", "jeweils"
+    respectively: re.Pattern[str]  # "respectively", "rispettivamente": amounts in list order
+    otherwise: re.Pattern[str]  # "otherwise", "sinon": a clause of the other state
+    contrast: re.Pattern[str]  # "but", "whereas": a clause that names its own state
+    example: re.Pattern[str]  # "example", "here", player colours: a worked example
+    demonstrative: re.Pattern[str]  # "this", "acest": before a feature, a worked example
+    multiplier_word: re.Pattern[str]  # "double", "verdoppelt"
     features: tuple[Phrase, ...]
     units: tuple[Phrase, ...]
+    per_units: tuple[Phrase, ...]  # a unit and its "per" in one word (Hungarian "lapkánként")
+    units_first: bool  # the language writes "per tile 2 points" (Hungarian): unit before
     states: tuple[Phrase, ...]  # in priority order: incomplete, completed, end_game, during_game
     any_feature: re.Pattern[str]  # matches where some `features` phrase matches (see `_any_of`)
     any_state: re.Pattern[str]  # likewise for `states`
     house_rule_headings: tuple[str, ...]
     scoring_headings: tuple[str, ...]
     end_game_headings: tuple[str, ...]
+    relations: Relations
 
     def number(self, text: str) -> int | None:
-        """The value of a number the `points` pattern matched (ASCII digits or a number
-        word); None when it is beyond what the warehouse stores (`numbers.INT32_MAX`)."""
+        """The value of a number the `points` or `bare_number` pattern matched (ASCII digits,
+        a number word or a "no" word); None when it is beyond what the warehouse stores."""
         if is_ascii_digits(text):
             return ascii_int(text)
-        return self.number_words[text.lower()]
+        return self.numbers.value(text)
+
+
+def _word(word: str) -> str:
+    """A stem takes any ending; a word written with a final `=` (`is=`, `inn=`) none."""
+    if word.endswith("=") and len(word) > 1:
+        return re.escape(word[:-1]) + r"(?!\w)"
+    return re.escape(word) + r"\w*"
 
 
 def _stem_words(stem: str) -> str:
     """`oraș finalizat` -> each word with any ending, words separated by spaces."""
-    return r"\s+".join(re.escape(word) + r"\w*" for word in stem.split())
+    return r"\s+".join(_word(word) for word in stem.split())
 
 
 def stem_pattern(stem: str) -> str:
@@ -67,19 +120,40 @@ def stem_pattern(stem: str) -> str:
     return r"(?<!\w)" + _stem_words(stem)
 
 
-def _alternatives(stems: list[str]) -> str:
+def _alternatives(stems: list[str], compound: bool = False) -> str:
     """Any of the stems (`stem_pattern`), longest first. The word-start test is written once
     before the group rather than in each branch: the same test at the same position, so the
-    same matches, but a mid-word position is dropped after one test instead of one per stem."""
+    same matches, but a mid-word position is dropped after one test instead of one per stem.
+    `compound`: a stem may also end a compound word (`Stadt|teil`); the match then starts at
+    the stem, inside the word."""
     if not stems:
         return "(?:)"
     ordered = sorted(stems, key=len, reverse=True)
-    return r"(?<!\w)(?:" + "|".join(_stem_words(stem) for stem in ordered) + ")"
+    body = _by_first_character([_stem_words(stem) for stem in ordered])
+    tails = [re.escape(stem) for stem in ordered if " " not in stem and not stem.endswith("=")]
+    if compound and tails:
+        # the last part of a compound, with a short ending: "Landschafts|karte", "Stadt|teile"
+        return rf"(?:(?<!\w)(?:{body})|(?<=\w\w\w)(?:{'|'.join(tails)})\w{{0,3}}(?!\w))"
+    return r"(?<!\w)(?:" + body + ")"
 
 
-def _phrases(table: dict[str, list[str]]) -> tuple[Phrase, ...]:
+def _by_first_character(pieces: list[str]) -> str:
+    """`a|b|c` with the pieces grouped by their first character (`x(?:yz|w)|...`), each group
+    in the given order: the same matches (at most one group can match at a position), but a
+    position is tried against one group instead of every piece."""
+    groups: dict[str, list[str]] = {}
+    for piece in pieces:
+        first = piece[:2] if piece.startswith("\\") else piece[:1]
+        groups.setdefault(first, []).append(piece[len(first) :])
+    return "|".join(
+        first + (f"(?:{'|'.join(rest)})" if len(rest) > 1 else rest[0])
+        for first, rest in groups.items()
+    )
+
+
+def _phrases(table: dict[str, list[str]], compound: bool = False) -> tuple[Phrase, ...]:
     return tuple(
-        Phrase(meaning, re.compile(_alternatives(stems), re.IGNORECASE))
+        Phrase(meaning, re.compile(_alternatives(stems, compound), re.IGNORECASE))
         for meaning, stems in table.items()
     )
 
@@ -104,11 +178,62 @@ def words_or_empty(data: dict[str, object], key: str) -> list[str]:
 
 
 def _whole_words(words: list[str]) -> str:
-    """Any of `words` as a whole word (a short word such as cs "s" is no stem)."""
-    return "|".join(rf"(?<!\w){re.escape(w)}(?!\w)" for w in sorted(words, key=len, reverse=True))
+    """Any of `words` as a whole word (a short word such as cs "s" is no stem); the words of
+    a multi-word entry may be apart by any spaces."""
+    spaced = [SPACES.join(re.escape(part) for part in w.split()) for w in words]
+    # the word-start test once for all words (as `_alternatives` does): the same matches
+    ordered = sorted(spaced, key=len, reverse=True)
+    return r"(?<!\w)(?:" + _by_first_character(ordered) + r")(?!\w)"
 
 
-def build_vocabulary(data: dict[str, object]) -> Vocabulary:
+def _stems_or_never(words: list[str], suffix: str = "") -> re.Pattern[str]:
+    if not words:
+        return NEVER
+    return re.compile(_alternatives(words) + suffix, re.IGNORECASE)
+
+
+def _words_or_never(words: list[str], prefix: str = "", suffix: str = "") -> re.Pattern[str]:
+    if not words:
+        return NEVER
+    return re.compile(prefix + f"(?:{_whole_words(words)})" + suffix, re.IGNORECASE)
+
+
+def _either(words: list[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+@cache
+def relations() -> Relations:
+    entry = resources.files("pipeline.parse.rules").joinpath("features.json")
+    data = json.loads(entry.read_text("utf-8"))
+    return Relations(
+        modifiers=dict(data["modifiers"]),
+        unit_features=dict(data["unit_features"]),
+        refinements={k: frozenset(v) for k, v in data["refinements"].items()},
+        game_end_nature=frozenset(data["game_end_nature"]),
+        completable=frozenset(data["completable"]),
+        flat_units=dict(data["flat_units"]),
+        sentence_refinements=frozenset(data["sentence_refinements"]),
+        zero_units={f: unit for unit, fs in data["zero_unit"].items() for f in fs},
+        feature_units={
+            feature: {unit: frozenset(of) for unit, of in units.items()}
+            for feature, units in data["feature_units"].items()
+        },
+    )
+
+
+def _number_pattern(numbers: NumberLexicon, with_zero: bool, with_articles: bool) -> str:
+    words = [
+        w
+        for w in numbers.cardinals
+        if with_articles or w not in numbers.articles  # "a", "ein": no ellipsis
+    ]
+    if with_zero:
+        words += sorted(numbers.zero)
+    return r"[0-9]+" + (f"|{_either(words)}" if words else "")
+
+
+def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = None) -> Vocabulary:
     def words(key: str) -> list[str]:
         value = data[key]
         assert isinstance(value, list), key
@@ -119,66 +244,90 @@ def build_vocabulary(data: dict[str, object]) -> Vocabulary:
         assert isinstance(value, dict), key
         return {str(k): [str(s) for s in v] for k, v in value.items()}
 
-    number_words_raw = data["number_words"]
-    assert isinstance(number_words_raw, dict)
-    number_words = {str(k).lower(): int(v) for k, v in number_words_raw.items()}
-    number = (
-        r"[0-9]+"
-        if not number_words
-        else r"[0-9]+|"
-        + "|".join(re.escape(w) for w in sorted(number_words, key=len, reverse=True))
-    )
+    def optional_table(key: str) -> dict[str, list[str]]:
+        return table(key) if key in data else {}
+
+    language = str(data["language"])
+    numbers = number_lexicon(language) if numbers is None else numbers
+    compound = bool(data.get("compounds", False))
     # optional words between the number and the point word: "20 de puncte", "2 more points"
     fillers = words("number_connectors")
-    connectors = rf"(?:(?:{'|'.join(re.escape(c) for c in fillers)})\s+)?" if fillers else ""
-    # "2 puncte", "(+1) punct", "(-1) point": a sign in parentheses marks an adjustment
+    connectors = rf"(?:(?:{_either(fillers)})\s+)?" if fillers else ""
+    point_words = _either(words("points"))
+    # "2 puncte", "(+1) punct", "(-1) point", "zwei Punkte", "keine Punkte": a sign in
+    # parentheses marks an adjustment
     points = re.compile(
-        rf"(?<![\w/])(?:\(\s*(?P<sign>[+\-−–])\s*)?(?P<number>{number})(?![\w/])\s*\)?\s*"
-        rf"{connectors}(?:{'|'.join(re.escape(p) for p in words('points'))})(?!\w)",
+        rf"(?<![\w/])(?:\(\s*(?P<sign>[+\-−–])\s*)?"
+        rf"(?P<number>{_number_pattern(numbers, True, True)})"
+        rf"(?:(?![\w/])\s*\)?\s*{connectors}|(?<=[0-9])(?=[^\W\d]))"  # "1Punkt" too
+        rf"(?:{point_words})(?!\w)",
         re.IGNORECASE,
     )
     # whole words (not stems): "a" (cs), "e" (it), "y" (es) are words of their own
-    joined = "|".join(
-        re.escape(w) for w in sorted(words_or_empty(data, "and"), key=len, reverse=True)
-    )
+    joined = _either(words_or_empty(data, "and"))
+    alternatives = words_or_empty(data, "or")
+    joint = _either([*words_or_empty(data, "and"), *alternatives])
+    determiners = _either(words_or_empty(data, "determiners"))
     joiner = re.compile(
-        r"\s*(?:,|/|&)?\s*" + (rf"(?:(?<!\w)(?:{joined})(?!\w))?" if joined else "") + r"\s*$",
+        r"\s*(?:,|/|&)?\s*"
+        + (rf"(?:(?<!\w)(?:{joint})(?!\w))?" if joint else "")
+        + (rf"\s*(?:(?<!\w)(?:{determiners})(?!\w))?" if determiners else "")
+        + r"\s*$",
         re.IGNORECASE,
     )
     states = table("states")
     features = table("features")
     state_table = {name: states[name] for name in STATE_PRIORITY if name in states}
+    multipliers = sorted(numbers.multipliers, key=len, reverse=True)
     return Vocabulary(
-        language=str(data["language"]),
+        language=language,
         points=points,
+        points_word=re.compile(rf"(?<!\w)(?:{point_words})(?!\w)", re.IGNORECASE),
+        points_lower=re.compile(_either([w.lower() for w in words("points")])),
+        bare_number=re.compile(
+            rf"(?<![\w/.+\-])(?:{_number_pattern(numbers, False, True)})(?![\w/])",
+            re.IGNORECASE,
+        ),
         after_number=re.compile(r"\s*" + connectors, re.IGNORECASE),
-        threshold=re.compile(_alternatives(words("thresholds")) + r"\s*$", re.IGNORECASE),
-        number_words=number_words,
-        per=re.compile(_alternatives(words("per")), re.IGNORECASE),
+        connector=_words_or_never(fillers),
+        threshold=_words_or_never(words("thresholds"), suffix=r"\s*$"),
+        numbers=numbers,
+        per=_words_or_never(words("per")),
         plus=re.compile(r"\s*" + _alternatives(words("plus")), re.IGNORECASE),
-        alternative=re.compile(r"\s*,?\s*" + _alternatives(words("or")) + r"\s+", re.IGNORECASE),
+        alternative=re.compile(
+            r"\s*(?:,?\s*" + _alternatives(alternatives) + r"\s+|/\s*)", re.IGNORECASE
+        ),
         conjunction=re.compile(rf"\s+(?:{joined})\s+" if joined else r"(?!)", re.IGNORECASE),
-        qualifier=re.compile(
-            rf"\s+(?:{_whole_words(words_or_empty(data, 'unit_qualifiers'))})\s"
-            if words_or_empty(data, "unit_qualifiers")
-            else r"(?!)",
-            re.IGNORECASE,
-        ),
+        qualifier=_words_or_never(words_or_empty(data, "unit_qualifiers"), r"\s+", r"\s"),
         joiner=joiner,
-        around=re.compile(
-            _alternatives(words_or_empty(data, "around"))
-            if words_or_empty(data, "around")
-            else r"(?!)",
-            re.IGNORECASE,
-        ),
+        around=_stems_or_never(words_or_empty(data, "around")),
+        negation=_words_or_never(words_or_empty(data, "negation")),
+        nothing=_words_or_never(words_or_empty(data, "nothing")),
+        zero_filler=_words_or_never([*words_or_empty(data, "zero_fillers"), *fillers]),
+        score_verb=_stems_or_never(words_or_empty(data, "score_verbs")),
+        others=_words_or_never(words_or_empty(data, "others")),
+        penalty=_words_or_never(words_or_empty(data, "penalty"), suffix=r"\W*(?:\w+\W+)?$"),
+        instead=_stems_or_never(words_or_empty(data, "instead")),
+        from_word=_words_or_never(words_or_empty(data, "from"), suffix=r"\s*$"),
+        to_word=_words_or_never(words_or_empty(data, "to"), suffix=r"\s*$"),
+        each_after=_words_or_never(words_or_empty(data, "each_after"), r"^\s*"),
+        respectively=_words_or_never(words_or_empty(data, "respectively")),
+        otherwise=_words_or_never(words_or_empty(data, "otherwise")),
+        contrast=_words_or_never(words_or_empty(data, "contrast")),
+        example=_words_or_never(words_or_empty(data, "example_markers")),
+        demonstrative=_words_or_never(words_or_empty(data, "demonstratives"), suffix=r"\s+"),
+        multiplier_word=_words_or_never(multipliers) if multipliers else NEVER,
         features=_phrases(features),
-        units=_phrases(table("units")),
+        units=_phrases(table("units"), compound),
+        per_units=_phrases(optional_table("per_units")),
+        units_first=data.get("unit_order") == "before",
         states=_phrases(state_table),
         any_feature=_any_of(features),
         any_state=_any_of(state_table),
         house_rule_headings=tuple(words("house_rule_headings")),
         scoring_headings=tuple(words("scoring_headings")),
         end_game_headings=tuple(words("end_game_headings")),
+        relations=relations(),
     )
 
 

@@ -1,0 +1,219 @@
+"""The amounts of a scoring sentence: points phrases and what stands for one (for `claims`).
+
+In a sentence (`claim_text.sentences`), an amount (`Mention`) is a points phrase ("2 puncte",
+"zwei Punkte", "keine Punkte", "1Punkt"), a signed amount ("(+1) punct", "(+0) kartička"), a
+multiplier ("(x2)", "double", "verdoppelt"; not "double-sized", "une tuile double" nor "nicht
+doppelt"), a "nothing" word in a sentence with a scoring verb ("scores nothing", "ne
+rapportent rien"), a points word after a negation ("you do not get any points": 0; after a
+penalty word it is subtracted: "loses 2 points", "resta 10 puntos"), or an
+elliptic number in a sentence about points: "one for each tile", "4 instead of 3 points",
+"instead of 2", "from 2 to 3 points", "(4 with pig)", "... and 5 to the rival". Numbers are
+read in ASCII digits or number words (`pipeline.parse.number_words`); `number_problems`
+reports digits that are not ASCII and numbers beyond the warehouse. All words come from the
+language's vocabulary file.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from pipeline.numbers import INT32_MAX, NON_ASCII_DIGIT, ascii_int
+from pipeline.parse.rules.vocabulary import Vocabulary
+
+MULTIPLIER = re.compile(r"\(\s*[x×]\s*([0-9]+)\s*\)", re.IGNORECASE)
+SIGNED = re.compile(r"\(\s*([+\-−–])\s*([0-9]+)\s*\)")  # "(+0) kartička": no point word
+# Numbers are read in ASCII digits only; another digit in a scoring text is reported.
+ODD_DIGITS = re.compile(rf"{NON_ASCII_DIGIT}+")
+DIGITS = re.compile(r"[0-9]+")
+NEGATION_WINDOW = 4  # words between a negation and the points word it makes 0
+WORD = re.compile(r"\w+")
+
+
+@dataclass(frozen=True)
+class Mention:
+    start: int
+    end: int
+    points: int
+    bonus: bool
+    multiplier: bool
+    sign: int = 1
+    bare: bool = False  # an elliptic number ("one for each tile"): its points word is elsewhere
+
+
+def _sign(symbol: str | None) -> int:
+    return -1 if symbol is not None and symbol != "+" else 1
+
+
+def _inside(position: int, spans: list[tuple[int, int]]) -> bool:
+    return any(start <= position < end for start, end in spans)
+
+
+def _fillers(text: str, vocab: Vocabulary) -> bool:
+    """What may stand between a negation and the points word it makes 0: a scoring verb,
+    "any", "extra" ("you do not get any extra points", "ne rapportent pas de points")."""
+    words = WORD.findall(text)
+    return len(words) < NEGATION_WINDOW and all(
+        vocab.score_verb.match(word) or vocab.zero_filler.fullmatch(word) for word in words
+    )
+
+
+def _after_unit_word(before: str, vocab: Vocabulary) -> bool:
+    """The word before is a unit ("une tuile double": a tile's kind, not a multiplier)."""
+    last = re.search(r"\w+\s*$", before)
+    return last is not None and any(p.pattern.match(before, last.start()) for p in vocab.units)
+
+
+def _multiplier_words(
+    sentence: str, vocab: Vocabulary, taken: list[tuple[int, int]]
+) -> list[Mention]:
+    """ "double points", "verdubbelt dit aantal"; not "double-sized" nor "une tuile double"."""
+    found = []
+    for m in vocab.multiplier_word.finditer(sentence):
+        if _inside(m.start(), taken) or "-" in sentence[max(0, m.start() - 1) : m.end() + 1]:
+            continue
+        if _after_unit_word(sentence[: m.start()], vocab):
+            continue
+        before = sentence[max(0, m.start() - 30) : m.start()]
+        negations = list(vocab.negation.finditer(before))
+        if negations and len(WORD.findall(before[negations[-1].end() :])) < 2:
+            continue  # "erhält nicht doppelt so viele Punkte"
+        factor = vocab.numbers.multipliers[m.group(0).lower()]
+        found.append(Mention(m.start(), m.end(), factor, False, True))
+    return found
+
+
+def _zeros(sentence: str, vocab: Vocabulary, taken: list[tuple[int, int]]) -> list[Mention]:
+    """ "scores nothing", "worthless"; "you do not get any points" (a negated points word)."""
+    found = []
+    nothing = [m for m in vocab.nothing.finditer(sentence) if not _inside(m.start(), taken)]
+    if nothing and vocab.score_verb.search(sentence) is not None:
+        found += [Mention(m.start(), m.end(), 0, False, False) for m in nothing]
+    for m in vocab.points_word.finditer(sentence):
+        if _inside(m.start(), taken) or _inside(m.start(), [(f.start, f.end) for f in found]):
+            continue
+        before = sentence[: m.start()]
+        clause = re.split(r"[,;:()]", before)[-1]
+        negations = list(vocab.negation.finditer(clause))
+        if negations and _fillers(clause[negations[-1].end() :], vocab):
+            found.append(Mention(m.start(), m.end(), 0, False, False))
+    return found
+
+
+def points_phrases(sentence: str, vocab: Vocabulary) -> list[Mention]:
+    """Amounts of the sentence in order; one whose number the warehouse cannot store is left
+    out (`number_problems` reports it)."""
+    found = []
+    words = vocab.points_word.search(sentence) is not None  # (a points phrase needs its word)
+    for m in vocab.points.finditer(sentence) if words else ():
+        points = vocab.number(m.group("number"))
+        if points is not None:
+            sign = m.group("sign")
+            found.append(Mention(m.start(), m.end(), points, sign is not None, False, _sign(sign)))
+    taken = [(m.start, m.end) for m in found]
+    for m in SIGNED.finditer(sentence):
+        amount = ascii_int(m.group(2))
+        if amount is not None and not _inside(m.start(), taken):
+            found.append(Mention(m.start(), m.end(), amount, True, False, _sign(m.group(1))))
+    for m in MULTIPLIER.finditer(sentence):
+        factor = ascii_int(m.group(1))
+        if factor is not None:
+            found.append(Mention(m.start(), m.end(), factor, False, True))
+    taken = [(m.start, m.end) for m in found]
+    found += _multiplier_words(sentence, vocab, taken)
+    found += _zeros(sentence, vocab, taken)
+    found.sort(key=lambda m: m.start)
+    if found or words:
+        found += _elliptic(sentence, vocab, found)
+    return sorted((_penalised(sentence, m, vocab) for m in found), key=lambda m: m.start)
+
+
+def _penalised(sentence: str, mention: Mention, vocab: Vocabulary) -> Mention:
+    """ "loses 2 points", "resta 10 puntos": an amount subtracted (a signed adjustment)."""
+    if mention.bonus or mention.multiplier or not mention.points:
+        return mention
+    before = sentence[max(0, mention.start - 40) : mention.start]
+    if vocab.penalty.search(before) is None:
+        return mention
+    return replace(mention, bonus=True, sign=-1)
+
+
+def _elliptic(sentence: str, vocab: Vocabulary, amounts: list[Mention]) -> list[Mention]:
+    """Numbers whose points word is elsewhere: "one for each tile" (a "per" follows), "4
+    instead of 3 points", "instead of 2", "from 2 to 3 points", "(4 with pig)" and "and 5
+    to the rival" (after another amount). Counts ("3 tiles") are not among them."""
+    found = []
+    taken = [(m.start, m.end) for m in amounts]
+    for m in vocab.bare_number.finditer(sentence):
+        if _inside(m.start(), taken):
+            continue
+        value = vocab.number(m.group(0))
+        if value is None:
+            continue
+        rest = sentence[m.end() :]
+        before = sentence[: m.start()]
+        follows_per = vocab.per.match(rest.lstrip()) is not None and rest[:1] in (" ", "")
+        instead_after = vocab.instead.match(rest.lstrip()) is not None
+        instead_before = _ends_in(vocab.instead, before)
+        from_slot = vocab.from_word.search(before) is not None and any(
+            vocab.to_word.search(sentence, m.end(), a.start) for a in amounts if a.start > m.end()
+        )
+        previous = [a for a in amounts if a.end <= m.start()]
+        joined = bool(previous) and _after_joint(before, rest, vocab)
+        # "uno o due punti", "2 or 3 points": a number sharing the next amount's points word
+        ranged = any(
+            _joint_only(sentence[m.end() : a.start], vocab) for a in amounts if a.start > m.end()
+        )
+        if m.group(0).lower() in vocab.numbers.articles and not ranged:
+            continue  # "a", "ein", "un": an article unless "uno o due punti"
+        if follows_per or instead_after or instead_before or from_slot or joined or ranged:
+            found.append(Mention(m.start(), m.end(), value, False, False, bare=True))
+    return found
+
+
+def _ends_in(pattern: re.Pattern[str], text: str) -> bool:
+    return any(not text[m.end() :].strip(" (") for m in pattern.finditer(text))
+
+
+def _after_joint(before: str, rest: str, vocab: Vocabulary) -> bool:
+    """An elliptic number after another amount: "(4 with pig)", "(ou 2 avec un cochon)" (a
+    parenthesis or "or", then "with" and what it is for) or "y 5 al rival" ("and", then no
+    count)."""
+    qualified = vocab.qualifier.match(rest) is not None
+    if before.rstrip().endswith("(") and qualified:
+        return True
+    if any(not before[m.end() :].strip(" (") for m in vocab.alternative.finditer(before)):
+        return qualified
+    if any(not before[m.end() :] for m in vocab.conjunction.finditer(before)):
+        return re.match(r"\s+[^\W\d]", rest) is not None and not _count(rest, vocab)
+    return False
+
+
+def _joint_only(gap: str, vocab: Vocabulary) -> bool:
+    return bool(gap) and (
+        vocab.conjunction.fullmatch(gap) is not None or vocab.alternative.fullmatch(gap) is not None
+    )
+
+
+def _count(rest: str, vocab: Vocabulary) -> bool:
+    """What follows a number names what it counts ("3 tiles", "2 Städte"): a count."""
+    start = len(rest) - len(rest.lstrip())
+    if vocab.points_word.match(rest, start):
+        return True
+    return any(p.pattern.match(rest, start) for p in (*vocab.units, *vocab.features))
+
+
+def number_problems(text: str) -> list[str]:
+    """What a scoring text writes as numbers that `extract_claims` cannot read: digits that
+    are not ASCII (`²`, `٣`), and numbers beyond the warehouse's `INTEGER`."""
+    problems = [
+        f"{match.group(0)!r} is written in digits that are not ASCII (not read as a number)"
+        for match in ODD_DIGITS.finditer(text)
+    ]
+    problems += [
+        f"{match.group(0)[:30]!r} is beyond {INT32_MAX:,}, the largest number the warehouse "
+        "stores (not read)"
+        for match in DIGITS.finditer(text)
+        if ascii_int(match.group(0)) is None
+    ]
+    return problems

@@ -1,0 +1,165 @@
+"""When a scoring sentence's amount is scored: the claim's state (for `claims`).
+
+In order, the first that says it:
+1. the state words of the amount's clause outside its unit phrase (incomplete > end of the
+   game > during the game > completed); a completed word after a negation ("not finished",
+   "nicht fertig", "n'est pas achevée", "unless completed") is incomplete;
+2. a clause or sentence that starts with an "otherwise" word ("otherwise", "sinon",
+   "dans le cas contraire") and names no state has the other state of the clause or sentence
+   before it;
+3. the state words of the clauses before it in the sentence, nearest first (a condition
+   said after the amount, past a semicolon or a "but", is another clause's);
+4. a phase announced by a short heading-like line of the text ("EVALUAREA DUPĂ JOC");
+5. the phase the context names: the rule's title, its headings and the page title, in the
+   page's language or in English ("Schlusswertung", "Évaluation finale", "na konci hry",
+   "... After the Game");
+6. the nature of the feature: fields, pigs and goods are scored at the end of the game;
+7. the rule's default (a block's `completed`, a reference page's phase, ...).
+All words come from the language's vocabulary file.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pipeline.parse.rules.claim_amounts import Mention
+from pipeline.parse.rules.claim_text import OTHERWISE as OTHERWISE_CLAUSE
+from pipeline.parse.rules.claim_text import PLAIN, Clause, clause_of, clauses
+from pipeline.parse.rules.claim_units import UnitPhrase
+from pipeline.parse.rules.vocabulary import Vocabulary
+from schemas.rules import ClaimState
+
+PHASES = (ClaimState.END_GAME, ClaimState.DURING_GAME)
+ANNOUNCEMENT_WORDS = 8
+NEGATION_WINDOW = 3  # words between a negation and the completed word it negates
+WORD = re.compile(r"\w+")
+OPPOSITE = {
+    ClaimState.COMPLETED: ClaimState.INCOMPLETE,
+    ClaimState.DURING_GAME: ClaimState.INCOMPLETE,
+    ClaimState.INCOMPLETE: ClaimState.COMPLETED,
+    ClaimState.END_GAME: ClaimState.COMPLETED,
+}
+
+StateWord = tuple[ClaimState, tuple[int, int]]
+
+
+def outside_unit(span: tuple[int, int], unit: UnitPhrase | None) -> bool:
+    return unit is None or span[1] <= unit.start or span[0] >= unit.end
+
+
+def _negated(sentence: str, start: int, vocab: Vocabulary) -> bool:
+    before = sentence[max(0, start - 60) : start]
+    found = list(vocab.negation.finditer(before))
+    return bool(found) and len(WORD.findall(before[found[-1].end() :])) < NEGATION_WINDOW
+
+
+def state_words_in(sentence: str, vocab: Vocabulary) -> list[StateWord]:
+    """Every state word of the sentence and where it is."""
+    if vocab.any_state.search(sentence) is None:
+        return []  # no state word at all (most sentences): the per-phrase scans would find none
+    return [
+        (ClaimState(phrase.meaning), match.span())
+        for phrase in vocab.states
+        for match in phrase.pattern.finditer(sentence)
+    ]
+
+
+def _read(words: list[StateWord], sentence: str, vocab: Vocabulary) -> list[StateWord]:
+    """A completed word after a negation is an incomplete one."""
+    return [
+        (ClaimState.INCOMPLETE, span)
+        if state is ClaimState.COMPLETED and _negated(sentence, span[0], vocab)
+        else (state, span)
+        for state, span in words
+    ]
+
+
+def states_outside(words: list[StateWord], unit: UnitPhrase | None) -> set[ClaimState]:
+    """State words (`state_words_in`) outside the unit phrase (`oraș finalizat` is a unit)."""
+    return {state for state, span in words if outside_unit(span, unit)}
+
+
+def strongest(found: set[ClaimState]) -> ClaimState | None:
+    """Incomplete wins; then a phase; then completed."""
+    if ClaimState.INCOMPLETE in found:
+        return ClaimState.INCOMPLETE
+    for named in PHASES:
+        if named in found:
+            return named
+    if ClaimState.COMPLETED in found:
+        return ClaimState.COMPLETED
+    return None
+
+
+@dataclass(frozen=True)
+class SentenceStates:
+    """The state words of one sentence, read once, by clause."""
+
+    sentence: str
+    words: list[StateWord]
+    spans: list[Clause]
+
+    @classmethod
+    def read(cls, sentence: str, vocab: Vocabulary) -> SentenceStates:
+        words = _read(state_words_in(sentence, vocab), sentence, vocab)
+        spans = clauses(sentence, vocab) if words else [(0, len(sentence), PLAIN)]
+        return cls(sentence, words, spans)
+
+    def clause_state(self, index: int, unit: UnitPhrase | None) -> ClaimState | None:
+        start, end, _ = self.spans[index]
+        inside = [(s, span) for s, span in self.words if start <= span[0] < end]
+        return strongest(states_outside(inside, unit))
+
+    def state_of(self, mention: Mention, unit: UnitPhrase | None) -> ClaimState | None:
+        """The state the sentence names for `mention` (rules 1-3), or None."""
+        if not self.words:
+            return None
+        index = clause_of(mention.start, self.spans)
+        own = self.clause_state(index, unit)
+        if own is not None:
+            return own
+        if self.spans[index][2] == OTHERWISE_CLAUSE and index:  # "otherwise": the other state
+            before = self.clause_state(index - 1, None)
+            if before is not None:
+                return OPPOSITE.get(before, before)
+        # a condition said before goes on ("if the city is incomplete, but has a cathedral,
+        # it scores nothing"); one said after is another clause's ("2 points; if incomplete 0")
+        for other in range(index - 1, -1, -1):
+            found = self.clause_state(other, None)
+            if found is not None:
+                return found
+        return None
+
+    def overall(self) -> ClaimState | None:
+        return strongest({state for state, _ in self.words})
+
+
+def announced_phase(sentence: str, vocab: Vocabulary) -> ClaimState | None:
+    """A short heading-like line ("EVALUAREA DUPĂ JOC") starts a phase for what follows; in a
+    table row it is the last cell that is read (`| colspan="5" | Évaluation après la partie`);
+    a line ending in a colon ("Dodatkowe punkty są liczone po zakończeniu gry:") is a heading
+    of the list after it."""
+    parts = [sentence.rsplit("|", 1)[-1].strip(), sentence]
+    for part in dict.fromkeys(parts):
+        if not part or (len(part.split()) > ANNOUNCEMENT_WORDS and not part.endswith(":")):
+            continue
+        found = states_outside(state_words_in(part, vocab), None)
+        named = next((named for named in PHASES if named in found), None)
+        if named is not None:
+            return named
+    return None
+
+
+def context_phase(context: list[str], vocabs: list[Vocabulary]) -> ClaimState | None:
+    """The phase the rule's title, headings or page title name (innermost first), in the
+    page's language or in English."""
+    for text in context:
+        for vocab in vocabs:
+            found = states_outside(state_words_in(text, vocab), None)
+            named = next((named for named in PHASES if named in found), None)
+            if named is None and any(h.lower() in text.lower() for h in vocab.end_game_headings):
+                named = ClaimState.END_GAME
+            if named is not None:
+                return named
+    return None

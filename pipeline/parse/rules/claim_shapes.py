@@ -1,0 +1,265 @@
+"""The grammar of a scoring statement, shared by every language (for `claims`).
+
+A sentence's amounts (`claim_amounts`) and units (`claim_units`) are read into `Amount`s, one
+per amount, each with the unit names it is claimed in:
+- its unit phrase: after it, else before it, else its subject's ("each coat of arms counts 1
+  point", "Wappen bringen keine Punkte"); "4 instead of 3 points per city" takes the unit
+  after the amount it replaces; "1 point / tile around it" is `surrounding_tile`;
+- the rate before it, for an elliptic number ("(4 with pig)"), a multiplier word ("verdubbelt
+  dit aantal"), the rate after "instead of" ("(instead of the usual 2 points)") and the "to"
+  of "from 2 to 3 points";
+- `unknown` for a rate per a unit the vocabulary does not know ("1 point / type of feature");
+- a flat amount (`FLAT`: `fixed`, `majority` or `unknown` by its feature, `claims` decides) or
+  `fixed` before "plus" or "+", alone on its line, or opening its line and explained in
+  parentheses ("9 points (the feature tile and the eight tiles around it)").
+An amount after "instead of" or the "from" of "from 2 to 3 points" is a base slot: it states
+the rate of the feature a modifier replaces. A flat amount is `licensed` when the sentence
+states it as a rate (signed, after a label or a "+", or with a scoring verb), and the sentence
+is an `example` when it is a worked example ("Example:", "Red scores 8 points", "for this
+city"). All words come from the language's vocabulary file.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pipeline.parse.rules.claim_amounts import Mention
+from pipeline.parse.rules.claim_context import (
+    Found,
+    feature_words,
+    longest,
+    modifiers_in,
+    text_features,
+)
+from pipeline.parse.rules.claim_phase import SentenceStates
+from pipeline.parse.rules.claim_text import Clause, clause_of, clauses
+from pipeline.parse.rules.claim_units import (
+    UnitPhrase,
+    per_follows,
+    subject_unit,
+    unit_for,
+    unit_next_to,
+    unit_phrases,
+)
+from pipeline.parse.rules.vocabulary import Vocabulary
+
+EXPLAINED = re.compile(r"\s*\(")  # "9 points (the feature tile and ...)": an amount explained
+CLAUSE_END = re.compile(r"[()+|.;,]")
+PLUS_BEFORE = re.compile(r"\+\s*$")
+LABEL_END = re.compile(r"(?:[:|→]|\s[-–—])\s*$")  # "Monastery: 9 points", "... - 9 punktów"
+AROUND_WINDOW = 40  # characters from a tile unit to its "around it"
+INSTEAD_GAP = 3  # words between "instead of" and its amount ("instead of the usual 2 points")
+ELLIPTIC_WINDOW = 30  # characters after an elliptic "(4 with pig)" naming what it is for
+FLAT = "flat"  # a flat amount: `fixed`, `majority` or `unknown`, by its feature
+
+
+def _inside(position: int, spans: list[tuple[int, int]]) -> bool:
+    return any(start <= position < end for start, end in spans)
+
+
+def _alone(sentence: str, mention: Mention) -> bool:
+    """The line is the points phrase and nothing else ("0 points" in a table row)."""
+    return not sentence[: mention.start].strip(" •*-") and not sentence[mention.end :].strip()
+
+
+def _flat(
+    sentence: str, index: int, mentions: list[Mention], units: list[UnitPhrase], vocab: Vocabulary
+) -> bool:
+    """A points phrase with no unit that is a flat amount: one opening a line and explained in
+    parentheses ("9 points (the feature tile and the eight tiles around it)"), or one joined by
+    "+" or "and" to a rate ("2 points for the German castle + 1 point / tile around it")."""
+    mention = mentions[index]
+    if not sentence[: mention.start].strip(" •*-") and EXPLAINED.match(sentence, mention.end):
+        return True
+    if index + 1 == len(mentions) or unit_for(index + 1, mentions, units) is None:
+        return False
+    between = sentence[mention.end : mentions[index + 1].start]
+    joints = [m.end() for m in vocab.conjunction.finditer(between)]
+    joints += [m.end() for m in vocab.plus.finditer(between)] + [between.rfind("+") + 1]
+    return any(joint and not between[joint:].strip() for joint in joints)
+
+
+def _around(sentence: str, unit: UnitPhrase, vocab: Vocabulary) -> bool:
+    """The tile unit is qualified as the tiles around the feature ("1 point / tile around it",
+    "1 point per tile in the 10 square spaces around it"): an "around" word later in the
+    unit's clause, which ends at a parenthesis, "+", a cell border or punctuation."""
+    stop = CLAUSE_END.search(sentence, unit.end)
+    end = min(stop.start() if stop else len(sentence), unit.end + AROUND_WINDOW)
+    return vocab.around.search(sentence, unit.end, end) is not None
+
+
+def base_slot(sentence: str, index: int, mentions: list[Mention], vocab: Vocabulary) -> bool:
+    """The amount states the rate a modifier replaces: after "instead of" ("(instead of the
+    usual 2 points)", "místo 3"), or the first of "from 2 to 3 points"."""
+    mention = mentions[index]
+    start = mentions[index - 1].end if index else 0
+    for m in vocab.instead.finditer(sentence, start, mention.start):
+        gap = sentence[m.end() : mention.start]
+        if len(gap.split()) <= INSTEAD_GAP and not any(c.isdigit() for c in gap):
+            return True
+    if index + 1 < len(mentions) and vocab.from_word.search(sentence, start, mention.start):
+        return vocab.to_word.search(sentence, mention.end, mentions[index + 1].start) is not None
+    return False
+
+
+def licensed(sentence: str, mention: Mention, vocab: Vocabulary) -> bool:
+    """A flat amount the sentence states as a rate: signed, after a label or a "+", or in a
+    sentence with a scoring verb."""
+    before = sentence[: mention.start]
+    return (
+        mention.bonus
+        or mention.multiplier
+        or LABEL_END.search(before) is not None
+        or PLUS_BEFORE.search(before) is not None  # "1 point per tile + 1 point for itself"
+        or any(not before[m.end() :].strip() for m in vocab.plus.finditer(before))
+        or vocab.score_verb.search(sentence) is not None
+    )
+
+
+def is_example(sentence: str, features: list[Found], vocab: Vocabulary) -> bool:
+    """A worked example: a marker ("Example", "here", a player's colour) or a demonstrative
+    before a feature ("for this city", "pentru acest oraș")."""
+    if vocab.example.search(sentence) is not None:
+        return True
+    starts = {f[0] for f in features}
+    return any(m.end() in starts for m in vocab.demonstrative.finditer(sentence))
+
+
+@dataclass(frozen=True)
+class Amount:
+    """One amount of a sentence, read: its unit phrase, the unit names it is claimed in, and
+    how it stands to the amount before it."""
+
+    mention: Mention
+    clause: tuple[int, int]
+    unit: UnitPhrase | None
+    names: tuple[str, ...]
+    base: bool  # after "instead of", the "from" of "from 2 to 3": the base feature's rate
+    inherited: bool  # its unit names are the amount before's ("(4 with pig)")
+    state_unit: UnitPhrase | None  # the unit phrase whose state words are not its state
+    qualified: str | None  # the feature of an elliptic "(4 with pig)"
+
+
+class Sentence:
+    """One sentence being read: its amounts, units, features and clauses."""
+
+    def __init__(self, sentence: str, vocab: Vocabulary, mentions: list[Mention]) -> None:
+        self.text = sentence
+        self.vocab = vocab
+        self.mentions = mentions
+        self.units = unit_phrases(sentence, vocab)
+        self.features = text_features(sentence, vocab)
+        self.states = SentenceStates.read(sentence, vocab)
+        self.spans: list[Clause] = clauses(sentence, vocab)
+        # "(4 with pig)": what an elliptic amount's "with" names is its own, no modifier
+        self.elliptic = [
+            (m.end, m.end + ELLIPTIC_WINDOW)
+            for m in mentions
+            if m.bare and vocab.qualifier.match(sentence, m.end)
+        ]
+
+    def clause(self, mention: Mention) -> tuple[int, int]:
+        start, end, _ = self.spans[clause_of(mention.start, self.spans)]
+        return start, end
+
+    def modifiers(self, mention: Mention, recent: tuple[list[str], ...]) -> dict[str, str]:
+        """For each base feature, its modifier named in the sentence up to the end of the
+        amount's clause (a modifier named later is a later clause's: "1 point per tile, but
+        with a well it doubles"); for a base the sentence names no modifier of, one the
+        sentences before name."""
+        relations = self.vocab.relations
+        named = [f for f in self.features if f[2] in relations.modifiers]
+        start, end = 0, self.clause(mention)[1]
+        found = modifiers_in(
+            [f[2] for f in named if start <= f[0] < end and not _inside(f[0], self.elliptic)],
+            self.vocab,
+        )
+        in_sentence = {relations.modifiers[f[2]] for f in named}
+        earlier = modifiers_in([f for features in recent for f in features], self.vocab)
+        found.update({b: m for b, m in earlier.items() if b not in in_sentence and b not in found})
+        return found
+
+    def amounts(self) -> list[Amount]:
+        found: list[Amount] = []
+        for index in range(len(self.mentions)):
+            found.append(self._amount(index, found[-1] if found else None))
+        return found
+
+    def _amount(self, index: int, before: Amount | None) -> Amount:
+        sentence, vocab, mentions = self.text, self.vocab, self.mentions
+        mention = mentions[index]
+        clause = self.clause(mention)
+        unit = unit_for(
+            index, mentions, self.units, clause, sentence, vocab.units_first
+        ) or unit_next_to(sentence, mention, vocab)
+        replaced = index + 1 < len(mentions) and base_slot(sentence, index + 1, mentions, vocab)
+        ranged = index + 1 < len(mentions) and self._joined(mention, mentions[index + 1])
+        if unit is None and mention.bare and (replaced or ranged):  # "4 instead of 3 points per
+            unit = unit_for(index + 1, mentions, self.units, clause, sentence)  # city", "1 or 2"
+        before_it = unit is not None and unit.end <= mention.start
+        if before_it and _flat(sentence, index, mentions, self.units, vocab):
+            unit = None  # the unit before is the rate's before it, this is a flat amount
+        if unit is None and not mention.multiplier:
+            unit = subject_unit(sentence, index, mentions, vocab, self.units)
+        base = base_slot(sentence, index, mentions, vocab)
+        previous = tuple(n for n in before.names if n != FLAT) if before is not None else ()
+        after_from = before is not None and before.base and unit is None and index > 0
+        names, inherited = self._names(index, unit, previous, base or after_from)
+        state_unit = unit or (before.state_unit if inherited and before is not None else None)
+        return Amount(
+            mention, clause, unit, names, base, inherited, state_unit, self._qualified(mention)
+        )
+
+    def _names(
+        self, index: int, unit: UnitPhrase | None, previous: tuple[str, ...], follows: bool
+    ) -> tuple[tuple[str, ...], bool]:
+        mention, sentence, vocab = self.mentions[index], self.text, self.vocab
+        if unit is not None:
+            if unit.meanings == ("tile",) and _around(sentence, unit, vocab):
+                return ("surrounding_tile",), False  # "1 point per tile around it"
+            return unit.meanings, False
+        word_multiplier = mention.multiplier and sentence[mention.start] != "("
+        if (mention.bare or word_multiplier or follows) and previous:
+            return previous, True  # "(4 with pig)", "verdubbelt dit aantal", "(instead of 2)"
+        if mention.multiplier:
+            return ("multiplier",), False
+        if per_follows(sentence, mention, vocab):
+            return ("unknown",), False  # "1 point / type of feature": per a unit not known
+        if (
+            vocab.plus.match(sentence, mention.end)
+            or _alone(sentence, mention)
+            or _flat(sentence, index, self.mentions, self.units, vocab)
+        ):
+            return ("fixed",), False
+        return (FLAT,), False
+
+    def _joined(self, mention: Mention, following: Mention) -> bool:
+        gap = self.text[mention.end : following.start]
+        return bool(gap) and (
+            self.vocab.conjunction.fullmatch(gap) is not None
+            or self.vocab.alternative.fullmatch(gap) is not None
+        )
+
+    def respective(self, amount: Amount, amounts: list[Amount]) -> str | None:
+        """ "roads and cities score respectively 1 and 2 points per tile": the feature listed
+        in the place of the amount among the clause's amounts."""
+        start, end = amount.clause
+        if self.vocab.respectively.search(self.text, start, end) is None:
+            return None
+        here = [a for a in amounts if a.clause == amount.clause and not a.base]
+        listed = [f for f in longest(self.features) if start <= f[0] < here[0].mention.start]
+        if len(here) < 2 or len(listed) != len(here) or amount not in here:
+            return None
+        return listed[here.index(amount)][2]
+
+    def _qualified(self, mention: Mention) -> str | None:
+        """The feature an elliptic amount is for: "(4 with pig)", "(ou 2 avec un cochon)"."""
+        if not mention.bare:
+            return None
+        match = self.vocab.qualifier.match(self.text, mention.end)
+        if match is None:
+            return None
+        window = self.text[match.end() : match.end() + ELLIPTIC_WINDOW]
+        found = longest(feature_words(window, self.vocab))
+        return found[0][2] if found else None

@@ -1,0 +1,120 @@
+"""The pieces a scoring text is read in: sentences (for `claims`) and clauses (for states).
+
+A sentence is a line, an inline list item or a sentence of the rule's plain text. Text copied
+from a printed rulebook breaks its lines anywhere: a line that does not end a sentence is
+joined to the next when the next starts in lower case or the line leaves a parenthesis open
+("(für jede Landschaftskarte" / "1 Punkt)."); a literal `<br />` is a line break. A piece that
+starts in lower case after a full stop is glued back to the sentence before it. Bold markers
+of copied Markdown (`**dokończone**`) are dropped.
+
+A clause is a part of a sentence between semicolons, contrast words ("but", "mais") and
+"otherwise" words ("otherwise", "sinon"): each clause may name its own state ("2 points if
+completed, otherwise 1").
+"""
+
+from __future__ import annotations
+
+import re
+
+from pipeline.parse.rules.vocabulary import Vocabulary
+
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+INLINE_ITEM = re.compile(r"\s[*#]+\s")
+BREAK_TAG = re.compile(r"<br\s*/?>", re.IGNORECASE)
+BOLD = re.compile(r"(?<=\w)\*\*|\*\*(?=\w)")
+ENDS_SENTENCE = re.compile(r"[.!?:;|)\]]\s*$")
+CLAUSE_MARK = re.compile(r";")
+LAST_WORD = re.compile(r"\w+$")
+LIST_LINE = re.compile(r"[-–•*#]\s")
+PARAMETER = re.compile(r"\|?\w+=")
+
+
+def _lines(text: str, vocab: Vocabulary | None = None) -> list[str]:
+    """The text's lines, with a line broken inside a sentence joined to the next: one that
+    leaves a parenthesis open, that ends in a "per" word, a scoring verb or a connector ("2
+    Punkte für jeden" / "Stadtteil.", "otrzymuje dodatkowo" / "10 punktów."), or that does
+    not end a sentence when the next starts in lower case."""
+    lines = [line.strip() for line in BREAK_TAG.sub("\n", BOLD.sub("", text)).split("\n")]
+    joined: list[str] = []
+    pending = ""
+    for line in lines:
+        if not line:
+            continue
+        if pending:
+            open_paren = pending.count("(") > pending.count(")")
+            dangling = vocab is not None and _dangling(pending, vocab)
+            lower = line[:1].islower() and not ENDS_SENTENCE.search(pending)
+            # a list item or a template parameter ("variant=finalscoring") is a line of its own
+            whole = LIST_LINE.match(pending) is not None or PARAMETER.match(line) is not None
+            if not whole and (open_paren or dangling or lower):
+                pending += " " + line
+                continue
+            joined.append(pending)
+        pending = line
+    if pending:
+        joined.append(pending)
+    return joined
+
+
+def _dangling(line: str, vocab: Vocabulary) -> bool:
+    last = LAST_WORD.search(line)
+    if last is None:
+        return False
+    return (
+        vocab.per.fullmatch(line, last.start()) is not None
+        or vocab.score_verb.fullmatch(line, last.start()) is not None
+        or vocab.connector.fullmatch(line, last.start()) is not None
+    )
+
+
+def sentences(text: str, vocab: Vocabulary | None = None) -> list[str]:
+    """Lines, inline list items, then sentences (a piece starting in lower case is glued back)."""
+    return [sentence for _, sentence in sentence_lines(text, vocab)]
+
+
+def sentence_lines(text: str, vocab: Vocabulary | None = None) -> list[tuple[int, str]]:
+    """`sentences`, each with the number of its line."""
+    found: list[tuple[int, str]] = []
+    for number, line in enumerate(_lines(text, vocab)):
+        for item in INLINE_ITEM.split(line):
+            pieces: list[str] = []
+            for piece in SENTENCE_END.split(item):
+                if pieces and piece[:1].islower():
+                    pieces[-1] += " " + piece
+                else:
+                    pieces.append(piece)
+            found.extend((number, p.strip()) for p in pieces if p.strip(" *#"))
+    return found
+
+
+PLAIN, CONTRAST, OTHERWISE = "", "contrast", "otherwise"
+Clause = tuple[int, int, str]  # start, end, how it starts: PLAIN, CONTRAST or OTHERWISE
+
+
+def clauses(sentence: str, vocab: Vocabulary) -> list[Clause]:
+    """The clauses of a sentence, each with the kind of word it starts with."""
+    cuts = [(m.start(), m.end(), PLAIN) for m in CLAUSE_MARK.finditer(sentence)]
+    for pattern, kind in ((vocab.contrast, CONTRAST), (vocab.otherwise, OTHERWISE)):
+        cuts += [(m.start(), m.start(), kind) for m in pattern.finditer(sentence) if m.start()]
+    found: list[Clause] = []
+    opening = sentence.lstrip(" ,•*-")
+    start = len(sentence) - len(opening)
+    kind = (
+        OTHERWISE
+        if vocab.otherwise.match(opening)
+        else (CONTRAST if vocab.contrast.match(opening) else PLAIN)
+    )
+    for cut_start, cut_end, cut_kind in sorted(cuts):
+        if cut_start > start:
+            found.append((start, cut_start, kind))
+        start, kind = max(start, cut_end), cut_kind
+    found.append((start, len(sentence), kind))
+    return found
+
+
+def clause_of(position: int, spans: list[Clause]) -> int:
+    """The index of the clause holding `position`."""
+    for index, (start, end, _) in enumerate(spans):
+        if start <= position < end:
+            return index
+    return len(spans) - 1

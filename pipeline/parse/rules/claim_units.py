@@ -1,0 +1,241 @@
+"""The units of a scoring sentence's amounts, and its other numbers (for `claims`).
+
+A unit phrase (`UnitPhrase`) is governed by a "per" word ("pentru fiecare cartonaș", and "/"
+or "×" in the wiki's compact notation, Hungarian "lapkánként"), with one meaning per
+alternative ("per tile and coat of arms", "pro Wappen/Feld", "kartičku města a každý erb"); a
+"per" right before a feature word counts that feature ("4 points per castle they touch":
+`city`), and one right before a number is no unit ("rodeado por 8 losetas"). An amount's unit
+is the phrase after it, else the one before it (`unit_for`), else the unit its subject names
+(`subject_unit`: "Wappen bringen keine Punkte", "tiles score 1 point each"). Other numbers are
+`CountMention`s with the unit after them. All words come from the language's vocabulary file.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from pipeline.numbers import ascii_int
+from pipeline.parse.rules.claim_amounts import Mention
+from pipeline.parse.rules.vocabulary import Vocabulary
+from schemas.rules import CountMention
+
+COMPACT_PER = re.compile(r"/|×")  # "1 point / tile", "2 points × size of city"
+NEXT_TO = 3  # characters between a signed amount and the unit it is for: "(+0) kartička"
+NUMBER = re.compile(r"(?<![\w/.+])[0-9]+(?![\w/:]|\.(?:\s|$))")  # not "1." or "Exemplul 2:"
+BREAK = re.compile(r"[(,;]")
+UNIT_WINDOW = 20  # characters between a "per" word and its unit phrase ("fiecare dintre ...")
+
+
+@dataclass(frozen=True)
+class UnitPhrase:
+    """A unit phrase after a "per" word; `meanings` has more than one for "X or Y"."""
+
+    per_start: int
+    start: int
+    end: int
+    meanings: tuple[str, ...]
+
+
+def _skip_spaces(text: str, position: int) -> int:
+    return position + len(text[position:]) - len(text[position:].lstrip())
+
+
+def _unit_at(sentence: str, position: int, vocab: Vocabulary) -> tuple[int, int, str] | None:
+    """The unit phrase starting nearest after `position` (within the window), longest first;
+    else a feature word a count of which is a unit ("per castle": `city`)."""
+    best: tuple[int, int, str] | None = None
+    for phrase in vocab.units:
+        match = phrase.pattern.search(sentence, position)
+        if match is None or match.start() - position > UNIT_WINDOW:
+            continue
+        candidate = (match.start(), -(match.end() - match.start()), phrase.meaning)
+        if best is None or candidate < best:
+            best = candidate
+    if best is None:
+        for phrase in vocab.features:
+            if phrase.meaning not in vocab.relations.feature_units:
+                continue
+            match = phrase.pattern.match(sentence, _skip_spaces(sentence, position))
+            if match is not None:
+                candidate = (match.start(), -(match.end() - match.start()), phrase.meaning)
+                best = candidate if best is None or candidate < best else best
+    if best is None:
+        return None
+    start, negative_length, meaning = best
+    return start, start - negative_length, meaning
+
+
+def _alternative_after(sentence: str, end: int, vocab: Vocabulary) -> tuple[int, str] | None:
+    """A unit phrase right after "or", "and" or "/" at `end` ("per tile and coat of arms",
+    "par tuile et par blason", "für jedes Feld und jedes Wappen", "pro Wappen/Feld"): each of
+    them scores the rate. Its end and meaning."""
+    for phrase in vocab.features:  # "kartičku města a každý erb": the tile's feature between
+        named = phrase.pattern.match(sentence, _skip_spaces(sentence, end))
+        if named is not None and end < named.start() <= end + 1:
+            end = named.end()
+            break
+    joint = vocab.alternative.match(sentence, end) or vocab.conjunction.match(sentence, end)
+    if joint is None:
+        return None
+    start = joint.end()
+    if (per := vocab.per.match(sentence, start)) is not None:  # "... et par blason"
+        start = per.end() + len(sentence[per.end() :]) - len(sentence[per.end() :].lstrip())
+    for phrase in sorted(vocab.units, key=lambda p: -len(p.pattern.pattern)):
+        match = phrase.pattern.match(sentence, start)
+        if match is not None:
+            return match.end(), phrase.meaning
+    return None
+
+
+def _pers(sentence: str, vocab: Vocabulary) -> list[tuple[int, int]]:
+    """Where a "per" is written: the language's words, "/" and "×"."""
+    found = [m.span() for m in vocab.per.finditer(sentence)]
+    if "/" in sentence or "×" in sentence:
+        found += [m.span() for m in COMPACT_PER.finditer(sentence)]
+    return sorted(found)
+
+
+def unit_phrases(sentence: str, vocab: Vocabulary) -> list[UnitPhrase]:
+    found: dict[int, UnitPhrase] = {}
+    for per_start, per_end in _pers(sentence, vocab):
+        first = _unit_at(sentence, per_end, vocab)
+        if first is None or sentence[per_end : first[0]].strip()[:1].isdigit():
+            continue  # "rodeado por 8 losetas": a count, not a unit
+        if first[0] in found:  # "je 1 Punkt für jeden Teilabschnitt": the nearer "per" governs
+            found[first[0]] = replace(found[first[0]], per_start=per_start)
+            continue
+        if any(u.start <= first[0] < u.end for u in found.values()):
+            continue  # the second unit of "par tuile et par blason" is already the first's
+        start, end, meaning = first
+        meanings = [meaning]
+        while (alternative := _alternative_after(sentence, end, vocab)) is not None:
+            end, meaning = alternative
+            meanings.append(meaning)
+        found[start] = UnitPhrase(per_start, start, end, tuple(dict.fromkeys(meanings)))
+    per_words = sorted(  # Hungarian "lapkánként": a unit and its "per" in one word
+        (m.start(), m.end(), phrase.meaning)
+        for phrase in vocab.per_units
+        for m in phrase.pattern.finditer(sentence)
+    )
+    taken: set[int] = set()
+    for position, (start, end, meaning) in enumerate(per_words):
+        if start in taken:
+            continue
+        meanings = [meaning]
+        for next_start, next_end, next_meaning in per_words[position + 1 :]:
+            gap = sentence[end:next_start]
+            if not (vocab.conjunction.fullmatch(gap) or vocab.alternative.fullmatch(gap)):
+                break  # "lapkánként és címerenként": one rate for both
+            meanings.append(next_meaning)
+            taken.add(next_start)
+            end = next_end
+        found.setdefault(start, UnitPhrase(start, start, end, tuple(dict.fromkeys(meanings))))
+    return sorted(found.values(), key=lambda u: u.per_start)
+
+
+def per_follows(sentence: str, mention: Mention, vocab: Vocabulary) -> bool:
+    """A "per" right after the amount ("1 point / type of feature"): a rate per a unit the
+    vocabulary does not know, not a flat amount."""
+    rest = sentence[mention.end :].lstrip()
+    return rest[:1] in ("/", "×") or vocab.per.match(rest) is not None
+
+
+def unit_next_to(sentence: str, mention: Mention, vocab: Vocabulary) -> UnitPhrase | None:
+    """The unit right after a signed amount or multiplier written without "per": `(+0) kartička`."""
+    if not (mention.bonus or mention.multiplier):
+        return None
+    found = _unit_at(sentence, mention.end, vocab)
+    if found is None or found[0] - mention.end > NEXT_TO:
+        return None
+    start, end, meaning = found
+    return UnitPhrase(mention.end, start, end, (meaning,))
+
+
+def unit_for(
+    index: int,
+    mentions: list[Mention],
+    units: list[UnitPhrase],
+    clause: tuple[int, int] | None = None,
+    sentence: str = "",
+    units_first: bool = False,
+) -> UnitPhrase | None:
+    """The unit phrase of `mentions[index]`: the first after it (before the next amount, in
+    its clause, not in an aside the next amount is in), else the last before it that is not
+    the amount before's own. `units_first`: the language writes the unit first (Hungarian
+    "lapkánként 2 pont"), so the one before comes first."""
+    mention = mentions[index]
+    next_start = mentions[index + 1].start if index + 1 < len(mentions) else 10**9
+    if clause is not None:
+        next_start = min(next_start, clause[1])
+    previous_end = mentions[index - 1].end if index else 0
+    after = [
+        u
+        for u in units
+        if mention.end <= u.per_start < next_start
+        # "9 Punkte (für jede Landschaftskarte 1 Punkt)", "einen Punkt, für eine Stadt pro
+        # Plättchen je zwei Punkte": the next amount's, past a comma or in its aside
+        and not (index + 1 < len(mentions) and BREAK.search(sentence, mention.end, u.per_start))
+    ]
+    if index and not units_first:  # "each road is 1 point per tile, each cloister is 9"
+        before_previous = unit_for(index - 1, mentions, units, None, sentence)
+        if before_previous is not None and before_previous.per_start >= previous_end:
+            previous_end = before_previous.end
+    before = [u for u in units if u.per_start >= previous_end and u.end <= mention.start]
+    if units_first and before:
+        return before[-1]
+    if after:
+        return after[0]
+    return before[-1] if before else None
+
+
+def subject_unit(
+    sentence: str,
+    index: int,
+    mentions: list[Mention],
+    vocab: Vocabulary,
+    units: list[UnitPhrase],
+) -> UnitPhrase | None:
+    """A unit named before the amount with no "per": coats of arms as the subject ("Wappen
+    bringen keine Punkte", "Blazoanele aduc ... 1 punct"), or any unit followed by "each" after
+    the amount ("tiles score 1 point each")."""
+    mention = mentions[index]
+    start = mentions[index - 1].end if index else 0
+    marks = [m.end() for m in re.finditer(r"[;:|]", sentence[: mention.start])]
+    clause_start = max([start, *marks])
+    each = vocab.each_after.match(sentence, mention.end) is not None
+    best: UnitPhrase | None = None
+    for phrase in vocab.units:
+        if not each and phrase.meaning != "coat_of_arms":
+            continue
+        for m in phrase.pattern.finditer(sentence, clause_start, mention.start):
+            if NUMBER.search(sentence, max(0, m.start() - 4), m.start()):
+                continue  # "3 Wappen": a count
+            if any(u.start <= m.start() < u.end for u in units):
+                continue  # another amount's unit ("3 points per tile and coat of arms")
+            before = sentence[max(0, m.start() - 20) : m.start()].split()[-1:]
+            if before and (vocab.negation.fullmatch(before[0]) or vocab.number(before[0]) == 0):
+                continue  # "fără niciun blazon", "kein Wappen": without coats of arms
+            if best is None or m.start() > best.start:
+                best = UnitPhrase(m.start(), m.start(), m.end(), (phrase.meaning,))
+    return best
+
+
+def count_mentions(
+    sentence: str, taken: list[tuple[int, int]], vocab: Vocabulary
+) -> list[CountMention]:
+    found = []
+    for match in NUMBER.finditer(sentence):
+        if any(start <= match.start() < end for start, end in taken):
+            continue
+        rest = vocab.after_number.match(sentence, match.end())
+        position = rest.end() if rest else match.end()
+        unit = "unknown"
+        for phrase in vocab.units:
+            if phrase.pattern.match(sentence, position):
+                unit = phrase.meaning
+                break
+        number = ascii_int(match.group(0))
+        if number is not None:  # else beyond the warehouse: `number_problems` reports it
+            found.append(CountMention(number=number, unit=unit))
+    return found
