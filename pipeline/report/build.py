@@ -8,19 +8,21 @@ never sees half a page, and a folder that is not a carcdb report is refused, not
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pipeline.interchange.tables import carcdb_version
 from pipeline.outputs import OutputKind, check_output, folder_output, head
-from pipeline.report.coverage import coverage_section
-from pipeline.report.engine import engine_section
-from pipeline.report.html import esc, page
-from pipeline.report.quality import checks_section, findings_section
-from pipeline.report.tiles import Symbols, diffs_section, tiles_section
+from pipeline.report.contents import contents_data
+from pipeline.report.coverage import SERIES, coverage_data
+from pipeline.report.engine import engine_data, made
+from pipeline.report.quality import SEVERITIES, checks_data, findings_data
+from pipeline.report.render import render, static
+from pipeline.report.tiles import BAR_WIDTH, Symbols, diffs_data, facts, tiles_data
 from warehouse.connection import read_only, storage_version
-from warehouse.report_queries import last_run
+from warehouse.report_queries import check_results, last_run
 
 INDEX = "index.html"
 TITLE = "carcdb report"
@@ -45,53 +47,64 @@ class ReportSummary:
     bytes: int
 
 
-def _section(anchor: str, title: str, body: str) -> str:
-    return f'<section id="{esc(anchor)}"><h2>{esc(title)}</h2>{body}</section>'
+@dataclass(frozen=True)
+class Section:
+    anchor: str
+    title: str
+    template: str
+    data: Any
 
 
 def build_report(db: Path, out: Path) -> ReportSummary:
     check_output(out, REPORT, warehouse=db)
     symbols = Symbols()
     with read_only(db) as conn:
-        tiles_html, editions = tiles_section(conn, symbols)
-        diffs_html = diffs_section(conn)
-        coverage_html, coverage = coverage_section(conn)
-        findings_html, found = findings_section(conn)
-        checks_html, checks = checks_section(conn)
-        engine_html, engine = engine_section(conn)
+        tiles = tiles_data(conn, symbols)
+        diffs = diffs_data(conn)
+        checks = check_results(conn)
+        contents = contents_data(conn, checks)
+        coverage = coverage_data(conn)
+        found = findings_data(conn)
+        checked = checks_data(conn)
+        distributions = Counter(block.product for block in tiles.blocks)
+        engine = engine_data(conn, checks, distributions)
         run = last_run(conn)
         storage = storage_version(conn)
+    editions = facts(tiles)
     data: dict[str, Any] = {
         "editions": editions,
         "tile_entries": sum(e["entries"] for e in editions),
-        **coverage,
-        **found,
-        **checks,
-        **engine,
+        "languages": coverage.languages,
+        "pages": len(coverage.pages),
+        "findings": len(found.rows),
+        "checks": dict(checked.statuses),
+        "configurations": made(engine),
+        "engine_products": [p.name for p in engine.products],
     }
-    built = (
-        f" · last run {run['command']} at {run['finished_at'] or run['started_at']} UTC"
-        if run
-        else ""
-    )
     sections = [
-        ("tiles", "Tile distributions", tiles_html),
-        ("editions", "Edition differences", diffs_html),
-        ("translations", "Translations", coverage_html),
-        ("findings", "Findings", findings_html),
-        ("checks", "Checks", checks_html),
-        ("engine", "Engine configuration", engine_html),
+        Section("tiles", "Tile distributions", "tiles.html.j2", tiles),
+        Section("editions", "Edition differences", "diffs.html.j2", diffs),
+        Section("contents", "Box contents", "contents.html.j2", contents),
+        Section("translations", "Translations", "coverage.html.j2", coverage),
+        Section("findings", "Findings", "findings.html.j2", found),
+        Section("checks", "Checks", "checks.html.j2", checked),
+        Section("engine", "Engine", "engine.html.j2", engine),
     ]
-    body = (
-        symbols.sprite()
-        + f"<p>From <code>{esc(db)}</code> (storage {esc(storage)}){esc(built)} by carcdb "
-        f"{esc(carcdb_version())}. Tables sort on a header click; the search box filters "
-        "every table and tile.</p>"
-        + "".join(_section(anchor, title, html) for anchor, title, html in sections)
-        + "<footer>Tile lists, rules and scoring claims from Wikicarpedia "
-        "(https://wikicarpedia.com) pages, by its editors and translators.</footer>"
+    text = render(
+        "page.html.j2",
+        title=TITLE,
+        sections=sections,
+        patterns=[*tiles.keys, *SERIES.values(), *SEVERITIES.values()],
+        symbols=symbols.sprite(),
+        bar_width=BAR_WIDTH,
+        db=db,
+        storage=storage,
+        run=run,
+        version=carcdb_version(),
+        data=data,
+        css=static("report.css"),
+        script=static("report.js"),
     )
-    text = page(TITLE, [(a, t) for a, t, _ in sections], body, data)
     with folder_output(out, REPORT, warehouse=db) as staging:
         (staging / INDEX).write_text(text, "utf-8")
     return ReportSummary(
@@ -99,6 +112,6 @@ def build_report(db: Path, out: Path) -> ReportSummary:
         editions=len(editions),
         tile_entries=data["tile_entries"],
         drawings=len(symbols.defined),
-        findings=found["findings"],
+        findings=len(found.rows),
         bytes=len(text.encode()),
     )

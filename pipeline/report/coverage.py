@@ -1,44 +1,74 @@
 """The report's translation section: which languages have which pages (revisions, tile
-entries, rules and claims of each), rules per kind per language, and where a translation is
-behind the fullest language of its page."""
+entries and lists, rules and claims of each), rules per kind per language, and where a
+translation is behind the fullest language of its page. The data only: `coverage.html.j2`
+draws it."""
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
+from dataclasses import dataclass
 from typing import Any
 
 import duckdb
 
-from pipeline.report.html import Raw, bar_chart, esc, table
+from pipeline.report.charts import Chart, bar_chart
+from pipeline.report.keys import series_keys
 from warehouse.report_queries import catalog_counts, page_coverage, rules_by_kind
+from warehouse.tiles import current_lists
 
-SERIES = {"tile entries": "#59a14f", "rules": "#4e79a7", "scoring claims": "#f28e2b"}
+SERIES = series_keys(
+    "series-",
+    [
+        ("tile entries", "#59a14f", "plain"),
+        ("rules", "#4e79a7", "stripes"),
+        ("scoring claims", "#f28e2b", "dots"),
+    ],
+)
+STATS = ("pages", "revisions", "tiles", "rules", "claims", "findings")
 
 
-def _cell(page: dict[str, Any] | None) -> Raw:
-    if page is None:
-        return Raw('<span class="empty">—</span>')
-    return Raw(
-        f"{page['revisions']} rev · {page['tiles']} tiles · {page['rules']} rules · "
-        f"{page['claims']} claims"
+def plural(count: int, one: str, many: str | None = None) -> str:
+    return f"{count} {one}" if count == 1 else f"{count} {many or one + 's'}"
+
+
+@dataclass(frozen=True)
+class CoverageData:
+    pages: list[dict[str, Any]]
+    languages: list[str]
+    per_language: dict[str, dict[str, int]]
+    matrix: list[tuple[str, list[str | None]]]  # page, its cell per language (None: missing)
+    kinds: list[dict[str, Any]]
+    behind: int
+    catalog: dict[str, int]
+    chart: Chart | None
+
+
+def _cell(page: dict[str, Any], lists: int) -> str:
+    return (
+        f"{plural(int(page['revisions']), 'revision')} · "
+        f"{plural(int(page['tiles']), 'tile entry', 'tile entries')} in "
+        f"{plural(lists, 'list')} · {plural(int(page['rules']), 'rule')} · "
+        f"{plural(int(page['claims']), 'scoring claim')}"
     )
 
 
-def coverage_section(conn: duckdb.DuckDBPyConnection) -> tuple[str, dict[str, Any]]:
+def coverage_data(conn: duckdb.DuckDBPyConnection) -> CoverageData:
     pages = page_coverage(conn)
-    catalog = catalog_counts(conn)
+    lists = Counter(row.title for row in current_lists(conn))
     languages = sorted({p["language"] for p in pages})
-    per_language: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    per_language: dict[str, dict[str, int]] = {lang: dict.fromkeys(STATS, 0) for lang in languages}
+    by_base: dict[str, dict[str, str]] = defaultdict(dict)
     for page in pages:
         stats = per_language[page["language"]]
         stats["pages"] += 1
-        for key in ("revisions", "tiles", "rules", "claims", "findings"):
+        for key in STATS[1:]:
             stats[key] += int(page[key])
+        by_base[page["base_title"]][page["language"]] = _cell(page, lists[page["title"]])
     chart = bar_chart(
         "Records per language (current revisions)",
         [
             (
-                f"{lang} ({per_language[lang]['pages']} pages)",
+                f"{lang} ({plural(per_language[lang]['pages'], 'page')})",
                 [
                     ("tile entries", per_language[lang]["tiles"]),
                     ("rules", per_language[lang]["rules"]),
@@ -48,79 +78,18 @@ def coverage_section(conn: duckdb.DuckDBPyConnection) -> tuple[str, dict[str, An
             for lang in languages
         ],
         chart_id="chart-languages",
-        colours=SERIES,
-    )
-    language_table = table(
-        ["language", "pages", "revisions", "tile entries", "rules", "scoring claims", "findings"],
-        [
-            (
-                lang,
-                *(
-                    per_language[lang][k]
-                    for k in ("pages", "revisions", "tiles", "rules", "claims", "findings")
-                ),
-            )
-            for lang in languages
-        ],
-        table_id="languages",
-    )
-    by_base: dict[str, dict[str, dict[str, Any]]] = defaultdict(dict)
-    for page in pages:
-        by_base[page["base_title"]][page["language"]] = page
-    matrix = table(
-        ["page", *languages],
-        [
-            (base, *(_cell(by_base[base].get(lang)) for lang in languages))
-            for base in sorted(by_base)
-        ],
-        table_id="coverage-matrix",
-    )
-    revisions = table(
-        ["page", "language", "revisions stored", "current revision", "revision id", "timestamp"],
-        [
-            (
-                p["title"],
-                p["language"],
-                p["revisions"],
-                Raw(f"<code>{esc(p['revision_key'])}</code>"),
-                p["revision_id"],
-                p["timestamp"],
-            )
-            for p in pages
-        ],
-        table_id="revisions",
+        keys=SERIES,
     )
     kinds = rules_by_kind(conn)
-    alignment = table(
-        ["page", "kind", "language", "rules", "most in any language", "behind"],
-        [
-            (
-                r["base_title"],
-                r["kind"],
-                r["language"],
-                r["rules"],
-                r["most"],
-                Raw('<span class="behind">behind</span>') if r["behind"] else "",
-            )
-            for r in kinds
+    return CoverageData(
+        pages=pages,
+        languages=languages,
+        per_language=per_language,
+        matrix=[
+            (base, [by_base[base].get(lang) for lang in languages]) for base in sorted(by_base)
         ],
-        table_id="alignment",
-        empty="no rules records",
+        kinds=kinds,
+        behind=sum(1 for r in kinds if r["behind"]),
+        catalog=catalog_counts(conn),
+        chart=chart,
     )
-    behind = sum(1 for r in kinds if r["behind"])
-    body = (
-        '<div class="cards">'
-        f'<div class="card"><b>{len(pages)}</b><span>pages stored</span></div>'
-        f'<div class="card"><b>{len(languages)}</b><span>languages stored</span></div>'
-        f'<div class="card"><b>{catalog["pages"]}</b><span>pages in the catalog</span></div>'
-        f'<div class="card"><b>{catalog["languages"]}</b><span>catalog languages</span></div>'
-        f'<div class="card"><b>{behind}</b><span>page kinds behind in a language</span></div>'
-        "</div>"
-        f"{chart}<h3>Per language</h3>{language_table}"
-        f"<h3>Pages × languages</h3>{matrix}<h3>Revisions</h3>{revisions}"
-        "<h3>Rules per kind and language (alignment)</h3>"
-        '<p class="legend">A language is <i>behind</i> when it has fewer rules of a kind than '
-        "the fullest language of the same page.</p>"
-        f"{alignment}"
-    )
-    return body, {"languages": languages, "pages": len(pages)}

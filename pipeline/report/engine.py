@@ -1,109 +1,107 @@
-"""The report's engine section: the configuration generated for every base-game tile set the
-engine can play (what `carcdb engine-config` writes), each number with its provenance."""
+"""The report's engine section: the products the engine plays (their rule modules and
+reference sets), the check of the wiki's boxes against those reference sets
+(`engine.reference_sets`), and the configuration generated for every base-game tile set the
+engine can play (what `carcdb engine-config` writes), each number with its provenance. The
+data only: `engine.html.j2` draws it."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import duckdb
 
 from pipeline.checks.engine import base_tile_sets
+from pipeline.checks.reference import CHECK as REFERENCE_CHECK
 from pipeline.configgen.data import ConfigData
 from pipeline.configgen.generate import engine_config
+from pipeline.engine.reference_sets import reference_editions, reference_set
+from pipeline.engine.shape_data import bundled_products
 from pipeline.errors import InputError
-from pipeline.report.html import Raw, esc, table
-from schemas.engine_config import EngineConfig, Provenance
+from pipeline.products import modules_of, product
+from schemas.engine_config import EngineConfig
 
 
-def _provenance(provenance: Provenance) -> Raw:
-    if provenance.status == "default":
-        return Raw('<span class="empty">built-in default: no record states it</span>')
-    parts = [
-        f"{esc(ref.title)} line {ref.line}:{ref.col} ({esc(ref.points)} pts)"
-        for ref in provenance.supporting
-    ]
-    against = [
-        f"{esc(ref.title)} line {ref.line}:{ref.col} says {esc(ref.points)}"
-        for ref in provenance.disagreeing
-    ]
-    text = f"{len(parts)} claim(s): " + "; ".join(parts)
-    if against:
-        text += f'<br><span class="behind">disagreeing: {"; ".join(against)}</span>'
-    return Raw(text)
+@dataclass(frozen=True)
+class EngineProduct:
+    name: str
+    whole_game: bool
+    modules: str
+    boxes: str  # the reference sets: edition and copies
+    shapes: int  # tile shapes in its shape data (its own and those it reuses)
+    distributions: int  # the warehouse's tile distributions of it
 
 
-def _config_block(config: EngineConfig) -> str:
-    tiles = config.tile_set
-    source = tiles.page_source()
-    head = (
-        f"<h3>{esc(tiles.product)} {esc(tiles.edition)} — {esc(source.title)}</h3>"
-        f"<p>{tiles.draw_pile_total} tiles in the draw pile ({len(tiles.tiles)} types, "
-        f"{len(config.geometry.tiles)} with a shape), declared "
-        f"{esc(tiles.declared_total if tiles.declared_total is not None else 'nothing')}, "
-        f"start tile {esc(tiles.start_tile or 'none')}; read from revision "
-        f"<code>{esc(source.revision_key)}</code>, tile lists "
-        f"{esc(', '.join(map(str, source.lists)))}.</p>"
-    )
-    scoring = table(
-        ["feature", "state", "unit", "points", "engine key", "from", "provenance"],
-        [
-            (
-                v.feature,
-                v.state,
-                v.unit,
-                v.points,
-                Raw(f"<code>{esc(v.engine_key)}</code>"),
-                v.provenance.status,
-                _provenance(v.provenance),
+@dataclass(frozen=True)
+class ConfigBlock:
+    product: str
+    edition: str
+    title: str
+    config: EngineConfig | None
+    problem: str  # why there is no configuration
+
+
+@dataclass(frozen=True)
+class EngineData:
+    products: list[EngineProduct]
+    reference_results: list[dict[str, Any]]
+    configs: list[ConfigBlock]
+
+
+def _boxes(name: str) -> str:
+    found = product(name)
+    if found is not None and found.plays_on:
+        return f"plays on {found.plays_on}'s box"
+    parts = []
+    for edition in reference_editions(name):
+        box = reference_set(name, edition)
+        special = box.total - box.draw_pile_total()
+        parts.append(
+            f"{edition}: {box.draw_pile_total()} copies"
+            + (f" + {special} special" if special else "")
+        )
+    return "; ".join(parts) or "none"
+
+
+def engine_products(distributions: dict[str, int]) -> list[EngineProduct]:
+    """Every product with bundled shape data, in the shape files' order."""
+    out = []
+    for entry in bundled_products():
+        found = product(entry.product)
+        out.append(
+            EngineProduct(
+                name=entry.product,
+                whole_game=found is not None and found.base,
+                modules=", ".join(("base", *modules_of(entry.product))),
+                boxes=_boxes(entry.product),
+                shapes=len(entry.tiles) + len(entry.shared),
+                distributions=distributions.get(entry.product, 0),
             )
-            for v in config.scoring
-        ],
-    )
-    meeples = config.meeples_per_player
-    counts = table(
-        ["code", "count", "start", "special", "source line", "image"],
-        [
-            (
-                t.code,
-                t.count,
-                t.start_tile,
-                t.special,
-                f"{t.entry().line}:{t.entry().col}",
-                t.entry().image,
-            )
-            for t in tiles.tiles
-        ],
-    )
-    return (
-        head
-        + scoring
-        + f"<p>Meeples per player: {meeples.value} ({esc(meeples.provenance.status)})</p>"
-        + f"<details><summary>Tile counts and where each was read</summary>{counts}</details>"
-    )
+        )
+    return out
 
 
-def engine_section(conn: duckdb.DuckDBPyConnection) -> tuple[str, dict[str, Any]]:
+def engine_data(
+    conn: duckdb.DuckDBPyConnection,
+    check_rows: list[dict[str, Any]],
+    distributions: dict[str, int],
+) -> EngineData:
     data = ConfigData(conn)
-    blocks, made = [], []
-    for title, product, edition, codes in base_tile_sets(conn):
+    configs = []
+    for title, name, edition, codes in base_tile_sets(conn):
         page, language = data.base_title(title)
         try:
             config = engine_config(
-                conn, page, edition, language=language, product=product, codes=codes, data=data
+                conn, page, edition, language=language, product=name, codes=codes, data=data
             )
         except InputError as exc:
-            blocks.append(
-                f"<h3>{esc(product)} {esc(edition)} — {esc(title)}</h3>"
-                f'<p class="empty">no configuration: {esc(exc)}</p>'
-            )
+            configs.append(ConfigBlock(name, edition, title, None, str(exc)))
             continue
-        made.append(f"{product} {edition}")
-        blocks.append(_config_block(config))
-    intro = (
-        "<p>What <code>carcdb engine-config</code> generates for each base-game tile set: the "
-        "scoring values come from the page's scoring claims (every language), each with the "
-        "records that state it; a value no record states is the built-in default.</p>"
-    )
-    return intro + ("".join(blocks) or '<p class="empty">no base-game tile set</p>'), {
-        "configurations": made
-    }
+        configs.append(ConfigBlock(name, edition, title, config, ""))
+    reference = [r for r in check_rows if r["check_name"] == REFERENCE_CHECK]
+    return EngineData(engine_products(distributions), reference, configs)
+
+
+def made(data: EngineData) -> list[str]:
+    """The tile sets a configuration was generated for (the page's data block)."""
+    return [f"{c.product} {c.edition}" for c in data.configs if c.config is not None]

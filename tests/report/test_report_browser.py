@@ -1,9 +1,12 @@
 """The HTML report of the sample, loaded from disk in headless Chromium: no console errors,
-tile counts per edition and a drawing per tile in the rendered DOM, a known finding's row,
-sorting and search working; a screenshot is kept in the test's folder."""
+tile counts per edition and a drawing per tile in the rendered DOM, a known finding's row
+(with its section and offset), sorting and search working, counts worded as copies, types or
+entries, booleans as yes/no, feature labels inside their cards, the illustration key shown
+and every bar segment patterned; a screenshot is kept in the test's folder."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -96,19 +99,22 @@ def test_every_tile_has_a_rendered_drawing(loaded: Browser, sample_db: Path) -> 
     assert cities == 1
 
 
+FINDING_ROW = """(() => {{ const r = document.querySelector(
+    '#findings tr[data-code="{code}"][data-title="{title}"]');
+    return r ? [...r.cells].map(c => c.innerText) : null; }})()"""
+
+
 @pytest.mark.slow
 def test_a_known_finding_has_its_row(loaded: Browser) -> None:
-    row = loaded.evaluate(
-        """(() => { const r = document.querySelector(
-            '#findings tr[data-code="tiles.edition-conflict"][data-title="Base game/ro"]');
-            return r ? [...r.cells].map(c => c.textContent) : null; })()"""
-    )
+    row = loaded.evaluate(FINDING_ROW.format(code="tiles.edition-conflict", title="Base game/ro"))
     assert row is not None
-    severity, code, title, revision, line, col, message, snippet = row
-    assert (severity, code, title, line, col) == (
+    severity, code, title, revision, section, offset, line, col, message, snippet = row
+    assert (severity, code, title, section, offset, line, col) == (
         "warning",
         "tiles.edition-conflict",
         "Base game/ro",
+        "Ansamblul cartonașelor > Ediția pentru 20-a aniversare",
+        "41937",
         "466",
         "1",
     )
@@ -118,13 +124,102 @@ def test_a_known_finding_has_its_row(loaded: Browser) -> None:
 
 
 @pytest.mark.slow
+def test_a_finding_in_a_flattened_capture_names_its_section(loaded: Browser) -> None:
+    """A capture on one line: "line 1, col 45233" alone says nothing; the heading it falls
+    under and its offset in the page's wikitext do."""
+    row = loaded.evaluate(
+        FINDING_ROW.format(code="tiles.edition-conflict", title="Winter Edition Base Game/ro")
+    )
+    assert row is not None
+    assert row[4:8] == ["Ansamblul cartonașelor > Ediția 2011 (WD)", "45232", "1", "45233"]
+
+
+@pytest.mark.slow
+def test_counts_are_worded_as_what_they_count(loaded: Browser) -> None:
+    cell = loaded.evaluate(
+        """[...document.querySelectorAll('#coverage-matrix tbody tr')]
+             .find(r => r.cells[0].innerText === 'Base game').cells[1].innerText"""
+    )
+    assert cell == "1 revision · 72 tile entries in 3 lists · 56 rules · 30 scoring claims"
+    summaries = loaded.evaluate(
+        "[...document.querySelectorAll('details.edition > summary')].map(s => s.innerText)"
+    )
+    assert summaries and all("tile copies in the draw pile" in s for s in summaries)
+    assert not any(re.search(r"\d tiles\b", s) for s in summaries)
+
+
+@pytest.mark.slow
+def test_booleans_read_yes_or_no(loaded: Browser) -> None:
+    cells = loaded.evaluate(
+        "[...document.querySelectorAll('td')].map(c => c.innerText.trim())"
+        ".filter(t => t === 'True' || t === 'False').length"
+    )
+    assert cells == 0
+    assert loaded.evaluate(
+        "[...document.querySelectorAll('#diffs-0 tbody tr')].filter(r => r.cells[1].innerText"
+        " === 'footnote').map(r => r.cells[2].innerText + '/' + r.cells[3].innerText)"
+    ) == ["no/yes"]
+
+
+@pytest.mark.slow
+def test_feature_labels_stay_inside_their_cards(loaded: Browser) -> None:
+    """ "OverpassingCityBridge" ran out of its 112-pixel card: labels now wrap between words
+    and keep the full name as a tooltip."""
+    outside = loaded.evaluate(
+        """[...document.querySelectorAll('.tile-card')].flatMap(card => {
+            const box = card.getBoundingClientRect();
+            const walker = document.createTreeWalker(card, NodeFilter.SHOW_TEXT);
+            const out = [];
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                if (!node.textContent.trim() || node.parentElement.closest('svg')) continue;
+                const range = document.createRange();
+                range.selectNodeContents(node);
+                const r = range.getBoundingClientRect();
+                if (r.left < box.left - 0.5 || r.right > box.right + 0.5)
+                    out.push(card.dataset.code + ': ' + node.textContent);
+            }
+            return out;
+        })"""
+    )
+    assert outside == []
+    bridge = loaded.evaluate(
+        "[...document.querySelectorAll('.feat li')]"
+        ".filter(li => li.title === 'OverpassingCityBridge').length"
+    )
+    assert bridge > 0
+
+
+@pytest.mark.slow
+def test_the_illustration_key_is_shown_and_every_segment_patterned(loaded: Browser) -> None:
+    key = loaded.evaluate(
+        """(() => { const key = document.getElementById('illustration-key');
+            const box = key.getBoundingClientRect();
+            return [box.width > 0 && box.height > 0,
+                    [...key.querySelectorAll('li')].map(li => li.innerText.trim())]; })()"""
+    )
+    visible, names = key
+    assert visible and "Farmhouse" in names and "None" in names
+    segments = loaded.evaluate(
+        """[...document.querySelectorAll('.tile-card rect.share')].map(rect => {
+            const fill = rect.getAttribute('fill');
+            const id = fill.slice(5, -1);
+            const pattern = document.getElementById(id);
+            return [rect.dataset.name, pattern !== null && pattern.tagName === 'pattern',
+                    rect.getBoundingClientRect().width > 0];
+        })"""
+    )
+    assert segments and all(found and drawn for _, found, drawn in segments)
+    assert {name for name, *_ in segments} <= set(names)
+
+
+@pytest.mark.slow
 def test_sorting_and_search(loaded: Browser) -> None:
     lines = loaded.evaluate(
         """(() => { const th = [...document.querySelectorAll('#findings th')]
               .find(h => h.textContent === 'col');
             th.click();
             return [...document.querySelectorAll('#findings tbody tr')]
-              .map(r => Number(r.cells[5].textContent)); })()"""
+              .map(r => Number(r.cells[7].textContent)); })()"""
     )
     assert lines == sorted(lines)
     visible = loaded.evaluate(
