@@ -261,3 +261,19 @@ def test_no_html_is_joined_in_python() -> None:
         if tags.search(line)
     ]
     assert found == []
+
+
+def test_the_readme_shows_what_a_run_prints(
+    capsys: pytest.CaptureFixture[str], sample_db: Path, tmp_path: Path
+) -> None:
+    """README's `carcdb report` line is the sample's: the same counts, the size within 2 KiB
+    (the page shows the warehouse's path and last run, which differ from run to run)."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text("utf-8")
+    shown = re.search(r"wrote report/index\.html: (.*), (\d+) KiB", readme)
+    assert shown is not None
+    assert run_app(["report", "--out", str(tmp_path / "report"), "--db", str(sample_db)]) == 0
+    out = " ".join(capsys.readouterr().out.split())  # whether or not the console wraps
+    printed = re.search(r"index\.html: (.*), (\d+) KiB", out)
+    assert printed is not None
+    assert shown.group(1) == printed.group(1)
+    assert abs(int(shown.group(2)) - int(printed.group(2))) <= 2
