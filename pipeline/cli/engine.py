@@ -124,7 +124,7 @@ def simulate(
     if json_out:
         print_json(summary.to_json())
         return
-    for notice in summary.notices:
+    for notice in () if quiet else summary.notices:
         err_console.print(f"notice: {notice}")
     completed = summary.features_completed
     print_table(

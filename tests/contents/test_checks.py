@@ -127,7 +127,10 @@ def test_altered_contents_total_fails(
 ) -> None:
     change = ("* '''12 cartonașe de teren''' cu", "* '''13 cartonașe de teren''' cu")
     failing = _failing_after(capsys, db_path, tmp_path, WINTER, change)
-    assert list(failing) == ["contents.tile_total"]
+    # the lists and the bundled reference set both disagree with the altered total
+    assert sorted(failing) == ["contents.reference_set", "contents.tile_total"]
+    assert "the Contents counts 85 tiles" in failing["contents.reference_set"]
+    assert "the reference set of Winter Edition WE3" in failing["contents.reference_set"]
     message = failing["contents.tile_total"]
     # the sentences and where they stand, and the lists the total disagrees with
     assert (
@@ -152,7 +155,13 @@ def test_wrong_feature_and_figure_counts_fail(
         ("* '''6 cartonase cu abație'''", "* '''5 cartonase cu abație'''"),
         ("* '''6 primari'''", "* '''7 primari'''"),
     )
-    assert sorted(failing) == ["contents.figure_supply", "contents.tile_feature"]
+    assert sorted(failing) == [
+        "contents.figure_supply",
+        "contents.reference_set",
+        "contents.tile_feature",
+    ]
+    assert "the Contents counts 5 abbey" in failing["contents.reference_set"]
+    assert "holds 6" in failing["contents.reference_set"]
     assert '"5 cartonase cu abație"' in failing["contents.tile_feature"]
     assert "mark Abbey on 6 tiles" in failing["contents.tile_feature"]
     assert '"5 cartonase cu abație"' in failing["contents.figure_supply"]  # one per player
