@@ -7,7 +7,7 @@ name its own page (view-source captures, XML exports, API JSON).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -101,18 +101,14 @@ def read_corpus(folder: Path) -> list[SourceSpec]:
     return specs
 
 
-def read_sources(
-    specs: Sequence[SourceSpec],
-    progress: Progress,
-    on_read: Callable[[ImportBatch], None] | None = None,
-) -> list[ImportBatch]:
-    """Read every file (`on_read` is told of each batch as soon as it is read)."""
+def iter_sources(specs: Sequence[SourceSpec], progress: Progress) -> Iterator[ImportBatch]:
+    """Read the files one at a time, as the batches are consumed."""
     progress.start("read", len(specs))
-    batches = []
     for spec in specs:
-        batch = read_source(spec.path, title=spec.title, language=spec.language, fmt=spec.fmt)
-        batches.append(batch)
-        if on_read is not None:
-            on_read(batch)
+        yield read_source(spec.path, title=spec.title, language=spec.language, fmt=spec.fmt)
         progress.advance("read")
-    return batches
+
+
+def read_sources(specs: Sequence[SourceSpec], progress: Progress) -> list[ImportBatch]:
+    """Read every file."""
+    return list(iter_sources(specs, progress))

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from pipeline.parse.document import RevisionText
 from pipeline.parse.registry import PARSER_VERSION
-from pipeline.run.workers import PageFailure, PageRows, StartingPool, WorkerPool
+from pipeline.run.workers import PageFailure, PageRows, StartingPool
 from schemas.pages import ImportBatch
 from warehouse.connection import read_only
 from warehouse.errors import WarehouseError
@@ -48,27 +48,13 @@ def already_parsed(db: Path) -> set[str]:
         return set()
 
 
-@contextlib.contextmanager
-def closed_after(early: EarlyParse | None) -> Iterator[None]:
-    """Close `early` (if any) when the block ends; when the block raises (Ctrl-C, a bad file,
-    a failed store), kill its workers first, so the pages in flight are not awaited."""
-    try:
-        yield
-    except BaseException:
-        if early is not None:
-            early.close(kill=True)
-        raise
-    finally:
-        if early is not None:
-            early.close()
-
-
 class EarlyParse:
     """Revisions go to the workers as they are read; results are kept until `take`.
 
     A thread of this process drives the worker pool, so the reading thread only queues
     revisions. Call `finish()` once every file is read, then `take()` after storing; the
-    pending revisions not parsed early go to the same workers (`pool()`). `close()` stops them.
+    pending revisions not parsed early go to the same workers (the store session's).
+    `close()` stops them if it owns them.
     """
 
     def __init__(
@@ -123,10 +109,6 @@ class EarlyParse:
             self._error = exc
         finally:
             self._results.put(None)
-
-    def pool(self) -> WorkerPool:
-        """The workers (waits for them to have started)."""
-        return self._starting.pool()
 
     def usable(self, stored: dict[str, Identity]) -> set[str]:
         """The revisions sent whose early results stand: still pending (`stored` holds the

@@ -15,7 +15,7 @@ version bump (or `force`) retries it.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import duckdb
@@ -175,18 +175,18 @@ def parse_pending(
     force: bool = False,
     jobs: int = 1,
     limits: ParseLimits | None = None,
+    workers: Callable[[], StartingPool] | None = None,
     early: EarlyParse | None = None,
-    pool: StartingPool | None = None,
     columns: TableColumns | None = None,
 ) -> ParseReport:
     """Parse what needs it with `jobs` workers (0: in this process) and replace its rows.
 
-    `early`: revisions sent to workers (started with `jobs` workers; the caller closes them)
-    while their files were read. Their results are used where they stand
-    (`EarlyParse.usable`), and the rest is parsed by the same workers. `pool`: workers the
-    caller started and keeps for several calls (an extraction run). Without either, workers
-    are started here and stopped when done. `columns`: the tables' columns, a cache the caller
-    keeps for several calls on one connection."""
+    `workers`: the caller's `jobs` workers, started by the call when first needed (a store
+    session's, kept for the whole run); without it, workers are started here and stopped when
+    done. `early`: revisions sent to those workers before they were stored; their results
+    are used where they stand (`EarlyParse.usable`), the rest go to the same workers.
+    `columns`: the tables' columns, a cache the caller keeps for several calls on one
+    connection."""
     started = time.perf_counter()
     stages = list(registered_stages() if stages is None else stages)
     progress = progress or NoProgress()
@@ -213,10 +213,8 @@ def parse_pending(
             _write(parse_in_process(revision, stages, limits), writer, report, progress)
     else:
         report.jobs = min(jobs, len(keys))
-        if early is not None:
-            _parse_with(early.pool(), texts, writer, report, progress)
-        elif pool is not None:
-            _parse_with(pool.pool(), texts, writer, report, progress)
+        if workers is not None:
+            _parse_with(workers().pool(), texts, writer, report, progress)
         else:
             with WorkerPool(stages, report.jobs, limits) as own:
                 _parse_with(own, texts, writer, report, progress)

@@ -166,6 +166,9 @@ def _limit_memory(memory_mb: int) -> None:
     except ImportError:  # Windows: no memory guard (docs/perf.md, Limitations)
         return
     limit = memory_mb * 1024 * 1024
+    _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if hard != resource.RLIM_INFINITY:  # a process may lower its hard limit, never raise it
+        limit = min(limit, hard)
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 

@@ -3,6 +3,7 @@ results are used only where the warehouse stored them as they were sent."""
 
 from __future__ import annotations
 
+import functools
 import json
 import multiprocessing
 import time
@@ -67,6 +68,10 @@ def test_a_build_that_parses_while_reading_stores_what_parsing_after_storing_doe
         assert _table(tmp_path / "early.duckdb", table) == _table(tmp_path / "after.duckdb", table)
 
 
+def _same(pool: StartingPool) -> StartingPool:
+    return pool
+
+
 @pytest.mark.slow
 @pytest.mark.usefixtures("counting")
 def test_an_early_result_for_a_page_stored_otherwise_is_parsed_again(tmp_path: Path) -> None:
@@ -78,11 +83,8 @@ def test_an_early_result_for_a_page_stored_otherwise_is_parsed_again(tmp_path: P
     stored = {}
     for parse_early in (False, True):
         db = tmp_path / f"early-{parse_early}.duckdb"
-        early = (
-            EarlyParse(StartingPool([COUNT_STAGE], 1, ParseLimits()), already_parsed=set())
-            if parse_early
-            else None
-        )
+        starting = StartingPool([COUNT_STAGE], 1, ParseLimits())
+        early = EarlyParse(starting, already_parsed=set()) if parse_early else None
         try:
             for batch in batches:
                 if early is not None:
@@ -93,10 +95,13 @@ def test_an_early_result_for_a_page_stored_otherwise_is_parsed_again(tmp_path: P
                 create_table(conn)
                 store_batches(conn, batches)
                 conn.execute("UPDATE pages SET language = 'de' WHERE title = 'Foo/fr'")
-                report = parse_pending(conn, jobs=1, early=early)
+                report = parse_pending(
+                    conn, jobs=1, workers=functools.partial(_same, starting), early=early
+                )
         finally:
             if early is not None:
                 early.close()
+            starting.close()
         assert report.parsed == 2
         stored[parse_early] = _counts(db)
     assert stored[True] == stored[False]
@@ -160,10 +165,11 @@ def test_killing_a_build_with_pages_in_flight_closes_each_pipe_once(tmp_path: Pa
     fds = Path("/proc/self/fd")
     opened: list[int] = []
     for _ in range(5):
-        early = EarlyParse(StartingPool([COUNT_STAGE], 2, ParseLimits()), already_parsed=set())
+        starting = StartingPool([COUNT_STAGE], 2, ParseLimits())
+        early = EarlyParse(starting, already_parsed=set())
         for batch in batches:
             early.add(batch)
-        early.pool()  # the workers have started and have pages in flight
+        starting.pool()  # the workers have started and have pages in flight
         early.close(kill=True)
         early.close()  # closing again does nothing
         assert multiprocessing.active_children() == []

@@ -14,8 +14,8 @@ from pipeline.errors import InputError
 from pipeline.extract.corpus import read_corpus, read_sources
 from pipeline.parse.document import RevisionText
 from pipeline.progress import NoProgress
-from pipeline.run import build as build_module
 from pipeline.run import parse_runner
+from pipeline.run import session as session_module
 from pipeline.run.build import build_corpus, store_and_parse
 from pipeline.run.workers import PageFailure, PageRows, ParseLimits, StageBugError, WorkerPool
 from pipeline.synth import generate_corpus
@@ -189,7 +189,7 @@ def test_the_workers_are_stopped_before_the_checks_run(
         alive_during_checks.append([p.name for p in multiprocessing.active_children()])
         return run_the_checks(*args, **kwargs)
 
-    monkeypatch.setattr(build_module, "checks_for_build", checks_for_build)
+    monkeypatch.setattr(session_module, "checks_for_build", checks_for_build)
     report = build_corpus(tmp_path / "wh.duckdb", corpus, jobs=2)
     assert report.parse.parsed == 4 and report.parse.jobs == 2
     assert alive_during_checks == [[]]
