@@ -1,4 +1,4 @@
-"""Output paths (issue 27, item 1): no command replaces a device node, the warehouse, or a file
+"""Output paths (docs/hardening.md): no command replaces a device node, the warehouse, or a file
 or folder carcdb did not write, and a killed write's leftovers go at the next write.
 
 Every case runs as the tests do (as root, in a temporary folder): a device node is made with
@@ -213,8 +213,8 @@ def test_a_folder_a_killed_swap_moved_aside_is_put_back_then_replaced(
 def test_an_export_replaces_its_earlier_export_as_a_whole(
     cli: Run, warehouse: Path, tmp_path: Path
 ) -> None:
-    """Issue 28, item 3: `--tables tiles` into a folder holding a whole export leaves the
-    tiles alone, not 30 older files beside a manifest that lists one."""
+    """docs/hardening.md, Output paths: `--tables tiles` into a folder holding a whole export leaves
+    the tiles alone, not 30 older files beside a manifest that lists one."""
     out = tmp_path / "parquet"
     for tables in ([], ["--tables", "tiles"]):
         outcome = cli("export", "-f", "parquet", "-o", str(out), *tables, "--db", str(warehouse))
