@@ -18,11 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.digest import TableDigest, table_digests
+from benchmarks.digest import TableDigest
 from pipeline import outputs
 from pipeline.errors import InputError
 from tests.hostile.cases import FAST_OUTPUT_CASES, OUT, OUTPUT_COMMANDS, OUTPUT_TARGETS
-from tests.hostile.conftest import Run, matrix, one_line
+from tests.hostile.conftest import Run, holds_the_sample, matrix, one_line
 from warehouse.connection import lock_path, reader_copy_path
 
 
@@ -95,6 +95,7 @@ def _snapshot(root: Path) -> dict[str, tuple[int, int, int, bytes | None]]:
 def refuses_output(
     cli: Run,
     warehouse: Path,
+    sample_db: Path,
     tmp_path: Path,
     sample_digests: dict[str, TableDigest],
     monkeypatch: pytest.MonkeyPatch,
@@ -115,7 +116,7 @@ def refuses_output(
         assert line.startswith("error: ") and "fix: " in line, line
         assert outcome.out == ""
         assert _snapshot(tmp_path) == before  # nothing written, moved or replaced anywhere
-        assert table_digests(warehouse, everything=True) == sample_digests
+        assert holds_the_sample(warehouse, sample_db, sample_digests)
         return line
 
     return check
