@@ -32,7 +32,7 @@ from pipeline.engine.ruleset import RulesConfig
 from pipeline.engine.simulate import game_rng, play_random_game, player_names
 
 REPLAYS = 200
-# The naive base-game baseline's games/s when the targets were set (docs/perf.md, issue 8).
+# The naive base-game baseline's games/s when the targets were set (docs/perf.md).
 REFERENCE_NAIVE = 29.5
 SEED = 2026
 # Every product mix must run at least this many times the naive baseline's games/s.

@@ -1,4 +1,4 @@
-"""Box contents records: what a page's Contents section says a box holds (issue 26).
+"""Box contents records: what a page's Contents section says a box holds (docs/contents.md).
 
 A Contents sentence ("18 landscape tiles, including 6 inns and 2 cathedrals", "6 large
 meeples", "a builder and a pig in each of the six colours") gives one `BoxContent` per item

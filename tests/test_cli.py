@@ -176,7 +176,7 @@ def test_the_cli_default_warehouse_is_the_library_default() -> None:
 
 
 def test_help_loads_neither_duckdb_nor_the_parser() -> None:
-    """`carcdb --help` answers without importing what the commands use (issue 19: < 0.3 s)."""
+    """`carcdb --help` answers without importing what the commands use (docs/cli.md, its timing)."""
     code = (
         "import sys\n"
         "from pipeline.cli import run_app\n"

@@ -8,6 +8,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+from tests.arch.sources import parsed
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("schemas", "warehouse", "pipeline", "carcdb")
 # Modules of the standard library that exist on POSIX only: never imported at a module's top.
@@ -48,7 +50,7 @@ def test_no_posix_only_import_at_a_modules_top() -> None:
     found = []
     for package in (*PACKAGES, "benchmarks"):
         for path in (ROOT / package).rglob("*.py"):
-            for node in ast.parse(path.read_text("utf-8")).body:
+            for node in parsed(path).body:
                 names: list[str] = []
                 if isinstance(node, ast.Import):
                     names = [alias.name.split(".")[0] for alias in node.names]

@@ -1,4 +1,4 @@
-"""Clean streams for scripts (issue 28): a message is one line off a terminal however long,
+"""Clean streams for scripts (docs/cli.md): a message is one line off a terminal however long,
 and notices go to stderr, so a pipe carries the command's output alone."""
 
 from __future__ import annotations

@@ -44,7 +44,7 @@ STORAGE_COMPATIBILITY = "v1.4.0"
 
 # The settings of a connection for SQL typed by a user (with read_only): no file but the
 # warehouse, no extension loaded, and a configuration no statement can change afterwards
-# (SET, PRAGMA, enable_logging: issue 27's probe saw a file log abort the process).
+# (SET, PRAGMA, enable_logging: a file log once aborted the process, docs/hardening.md).
 SANDBOX: dict[str, str | bool | int | float | list[str]] = {
     "enable_external_access": False,
     "autoload_known_extensions": False,

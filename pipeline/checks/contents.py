@@ -1,4 +1,4 @@
-"""Box contents (issue 26) against the page's own tile lists.
+"""Box contents (docs/contents.md) against the page's own tile lists.
 
 - `contents.tile_total` (error): the `tiles` a page's Contents counts (the sum of its
   sentences: "72 tiles" and "12 tiles" are 84) against the tiles of the page's lists of that

@@ -1,4 +1,4 @@
-"""Box contents (issue 26) against the engine: figure supplies and reference sets.
+"""Box contents (docs/contents.md) against the engine: figure supplies and reference sets.
 
 - `contents.figure_supply` (error): a figure the Contents counts (and the abbey tiles, one
   set per player) against the rule modules' supply numbers (`module_values` of the product's

@@ -1,4 +1,4 @@
-"""Checks that tie the warehouse's records to the scoring engine (issues 7 and 16).
+"""Checks that tie the warehouse's records to the scoring engine (docs/config.md).
 
 For every base-game tile set in the warehouse (a list holding letters A..X of a product whose
 shapes the engine has, as `tiles.reference_counts` picks them), the engine configuration is

@@ -1,4 +1,4 @@
-"""Count checks on tile distributions (issue 3), over each page's current revision.
+"""Count checks on tile distributions (docs/tiles.md), over each page's current revision.
 
 - declared totals: `tiles=N` (per list and per section) and `special=N` equal the counts;
 - illustration partitions add up to each tile's count;

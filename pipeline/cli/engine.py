@@ -64,9 +64,6 @@ def simulate(
         Path | None,
         typer.Option("--out", parser=output_path, help="Write each game as a record into DIR."),
     ] = None,
-    record: Annotated[
-        Path | None, typer.Option("--record", parser=output_path, hidden=True)
-    ] = None,  # old --out
     config: ConfigOption = None,
     db: DbOption = DEFAULT_DB,
     edition: Annotated[
@@ -96,9 +93,8 @@ def simulate(
     from pipeline.outputs import check_output, folder_output
     from pipeline.products import is_base
 
-    record = out or record
-    if record is not None:
-        check_output(record, GAME_RECORDS, warehouse=db)
+    if out is not None:
+        check_output(out, GAME_RECORDS, warehouse=db)
     rules = load_rules(config)
     chosen = _products(products, rules)
     options = _options(option or [], chosen)
@@ -107,8 +103,8 @@ def simulate(
     pile = game_draw_pile(tiles, rules, db, editions)
     with ExitStack() as stack:
         staging = None
-        if record is not None:
-            staging = stack.enter_context(folder_output(record, GAME_RECORDS, warehouse=db))
+        if out is not None:
+            staging = stack.enter_context(folder_output(out, GAME_RECORDS, warehouse=db))
         summary = simulate_games(
             games,
             seed,
@@ -148,8 +144,8 @@ def simulate(
     if chosen != ("Base Game",):
         figures = ", ".join(f"{n} {name}" for name, n in sorted(summary.figures_placed.items()))
         console.print(f"products: {', '.join(chosen)}; figures placed: {figures}")
-    if record is not None:
-        console.print(f"wrote {summary.games} record(s) to {record}")
+    if out is not None:
+        console.print(f"wrote {summary.games} record(s) to {out}")
 
 
 def _products(text: str | None, rules: "RulesConfig") -> tuple[str, ...]:

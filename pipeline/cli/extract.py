@@ -48,7 +48,6 @@ def extract(
     lang: Annotated[
         str, typer.Option("--lang", help="'all' or a list like en,de,ro (filters every selection).")
     ] = "all",
-    old_langs: Annotated[str | None, typer.Option("--langs", hidden=True)] = None,  # old --lang
     category: Annotated[
         list[str] | None, typer.Option("--category", help="Every page of a category.")
     ] = None,
@@ -144,7 +143,7 @@ def extract(
         prefixes=tuple(prefix or ()),
         titles=read_titles_file(titles_from) if titles_from else (),
         all_pages=all_pages,
-        languages=parse_languages(old_langs or lang),
+        languages=parse_languages(lang),
     )
     config = ClientConfig(
         endpoint=api,

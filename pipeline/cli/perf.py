@@ -28,7 +28,6 @@ def gen_corpus(
     langs: Annotated[
         int, typer.Option("--lang-count", min=1, help="Languages per page (up to 12).")
     ] = 10,
-    old_langs: Annotated[int | None, typer.Option("--langs", hidden=True, min=1)] = None,
     seed: Annotated[int, typer.Option(help="Same seed, same corpus.")] = 1,
     defect_rate: Annotated[
         float, typer.Option(min=0.0, max=1.0, help="Share of pages with one defect.")
@@ -41,7 +40,6 @@ def gen_corpus(
     from pipeline.synth import EXPECTED, generate_corpus
     from pipeline.synth.corpus import LANGUAGES
 
-    langs = old_langs or langs
     if langs > len(LANGUAGES):
         raise InputError(
             f"{langs} languages per page: the generator knows {len(LANGUAGES)}",

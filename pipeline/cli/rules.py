@@ -125,13 +125,11 @@ def diff_translations_command(
         str | None,
         typer.Option("--lang", help="Two languages to compare, e.g. en,fr (default: all)."),
     ] = None,
-    old_langs: Annotated[str | None, typer.Option("--langs", hidden=True)] = None,  # old --lang
     db: DbOption = DEFAULT_DB,
     json_out: JsonOption = False,
     quiet: QuietOption = False,
 ) -> None:
     """Rules and scoring claims one language of a page has and another lacks, per section."""
-    langs = lang or old_langs
     from warehouse.connection import read_only
     from warehouse.pages import base_title_of, require_pages
     from warehouse.translations import aligned_rules, differences, page_languages
@@ -139,11 +137,11 @@ def diff_translations_command(
     with read_only(db) as conn:
         base = base_title_of(conn, require_pages(conn, page)[0])
         available = page_languages(conn, base)
-        chosen = langs.split(",") if langs else available
-        unknown = [lang for lang in chosen if lang not in available]
+        chosen = lang.split(",") if lang else available
+        unknown = [code for code in chosen if code not in available]
         if unknown or len(chosen) < 2:
             raise InputError(
-                f"--lang: {', '.join(unknown) or langs} - {base!r} exists in "
+                f"--lang: {', '.join(unknown) or lang} - {base!r} exists in "
                 f"{', '.join(available)}; fix: pass two of them, e.g. --lang "
                 f"{','.join(available[:2])}"
             )

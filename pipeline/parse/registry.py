@@ -28,7 +28,7 @@ PARSER_VERSION = "10"  # 2: tiles; 3: rules; 4: review fixes; 5: linear node spa
 # 8: the page as it shows itself (`inclusion`: no `<includeonly>` content, no `<noinclude>` or
 # `<onlyinclude>` tags), and no parse beyond `limits.PARSE_PAGE` (a `parse.too-large` finding).
 # 9: box contents (the contents stage).
-# 10: the reader of issue 26 (lexicons in 14 languages, one grammar of statement shapes,
+# 10: the rules reader of docs/rules.md (lexicons in 14 languages, one grammar of statement shapes,
 # context phases, modifier features inn/cathedral/pig/goods ...).
 
 

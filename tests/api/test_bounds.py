@@ -1,7 +1,7 @@
-"""Bounds on what one API answer may cost (issue 27), against the fake wiki's hostile answers:
-a server sending a byte a second, a gzip bomb, listings whose `continue` never ends, and
-redirects to another host. Each ends within a watchdog's time (and, in the slow lane, a
-child process's capped address space)."""
+"""Bounds on what one API answer may cost (docs/hardening.md), against the fake wiki's hostile
+answers: a server sending a byte a second, a gzip bomb, listings whose `continue` never ends, and
+redirects to another host. Each ends within a watchdog's time (and, in the slow lane, a child
+process's capped address space)."""
 
 from __future__ import annotations
 

@@ -283,7 +283,7 @@ def test_cache_serves_content_without_the_server(make_wiki: WikiFactory, tmp_pat
     report = extract_from_api(tmp_path / "b.duckdb", PageSelection(all_pages=True), config)
     assert report.cache_hits == 1 and report.fetched == 12
     assert wiki.counts["content"] == 1
-    assert report.content_requests == 0  # a cache hit is not a request sent (issue 19)
+    assert report.content_requests == 0  # a cache hit is not a request sent (docs/api.md)
     names = [p.name for p in cache.rglob("*") if p.is_file()]
     assert names and all(len(n) == 69 and n.endswith(".json") for n in names)
     assert all(int(n.removesuffix(".json"), 16) >= 0 for n in names)
@@ -292,7 +292,7 @@ def test_cache_serves_content_without_the_server(make_wiki: WikiFactory, tmp_pat
 def test_bad_since_and_empty_selection_are_bad_input(db_path: Path) -> None:
     assert run_app(["extract", "--all-pages", "--since", "yesterday", "--db", str(db_path)]) == 2
     assert run_app(["extract", "--db", str(db_path)]) == 2
-    assert run_app(["extract", "--page", "Base game", "--langs", "xx-nope"]) == 2
+    assert run_app(["extract", "--page", "Base game", "--lang", "xx-nope"]) == 2
 
 
 def test_translation_statistics_per_language(
@@ -305,7 +305,7 @@ def test_translation_statistics_per_language(
     }
     wiki = make_wiki(pages)
     code, report = _extract_json(
-        capsys, "--api", wiki.url, "--page", "Rules", "--stats", "--langs", "en,de",
+        capsys, "--api", wiki.url, "--page", "Rules", "--stats", "--lang", "en,de",
         "--db", str(db_path),
     )  # fmt: skip
     assert code == 0

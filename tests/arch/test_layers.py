@@ -11,6 +11,8 @@ from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
+from tests.arch.sources import parsed
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("schemas", "warehouse", "pipeline", "benchmarks", "carcdb")
 
@@ -69,7 +71,7 @@ def _modules() -> dict[str, Path]:
 
 def _imports(name: str, path: Path, modules: dict[str, Path]) -> Iterator[str]:
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):

@@ -8,6 +8,7 @@ import ast
 from functools import cache
 from pathlib import Path
 
+from tests.arch.sources import parsed
 from tests.arch.test_layers import ROOT, graph
 
 SOURCES = ("schemas", "warehouse", "pipeline")
@@ -21,7 +22,7 @@ def _importers(module: str) -> set[str]:
 def _nodes() -> dict[Path, list[ast.AST]]:
     """Every node of every module, walked once for the tests of this file."""
     return {
-        path.relative_to(ROOT): list(ast.walk(ast.parse(path.read_text("utf-8"))))
+        path.relative_to(ROOT): list(ast.walk(parsed(path)))
         for package in SOURCES
         for path in sorted((ROOT / package).rglob("*.py"))
     }

@@ -98,9 +98,7 @@ def test_simulate_records_replay_through_score(
 ) -> None:
     records = tmp_path / "games"
     argv = ["simulate", "--games", "5", "--seed", "3", "--players", "3", "--json"]
-    code, out, _ = run(
-        [*argv, "--record", str(records), "--db", str(tmp_path / "no.duckdb")], capsys
-    )
+    code, out, _ = run([*argv, "--out", str(records), "--db", str(tmp_path / "no.duckdb")], capsys)
     assert code == 0
     summary = json.loads(out)
     assert summary["games"] == 5
@@ -119,7 +117,7 @@ def test_simulate_records_replay_through_score(
 def test_simulate_table_output(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, out, err = run(["simulate", "--games", "3", "--db", str(tmp_path / "no.duckdb")], capsys)
     assert code == 0
-    assert "notice: no warehouse at" in err  # notices on stderr (issue 28)
+    assert "notice: no warehouse at" in err  # notices on stderr
     assert "random games" in out
     assert run(["simulate", "--players", "0", "--db", str(tmp_path / "no.duckdb")], capsys)[0] == 2
     (tmp_path / "file").write_text("x")
@@ -128,7 +126,7 @@ def test_simulate_table_output(capsys: pytest.CaptureFixture[str], tmp_path: Pat
             "simulate",
             "--games",
             "1",
-            "--record",
+            "--out",
             str(tmp_path / "file"),
             "--db",
             str(tmp_path / "no.duckdb"),

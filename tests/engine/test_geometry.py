@@ -19,7 +19,7 @@ from pipeline.engine.geometry import (
     tile_set,
 )
 
-# Domain notes §3: the base game's letters and copies (D includes the start tile).
+# The base game's letters and copies (D includes the start tile).
 KNOWN_COUNTS = dict(
     zip(
         "ABCDEFGHIJKLMNOPQRSTUVWX",

@@ -1,4 +1,4 @@
-"""Game records with expansions (docs/engine.md): the domain notes' §6 example, a legal game
+"""Game records with expansions (docs/engine.md): its example record, a legal game
 using every element of the format, `end`, products, options, names, and the JSON Schema."""
 
 from __future__ import annotations
@@ -105,7 +105,7 @@ def test_schema_printed_by_score(capsys: pytest.CaptureFixture[str], tmp_path: P
         all_figures()
     )
     assert "moves" in turn_schema
-    # the CLI replays the example and exits 2 on the §6 example's illegal turn
+    # the CLI replays the example and exits 2 on the example's illegal turn
     assert run_app(["score", str(EXAMPLE)]) == 0
     assert json.loads(capsys.readouterr().out)["scores"] == {"Ann": 8, "Ben": 18}
     assert run_app(["score", str(SECTION_6)]) == 2

@@ -40,7 +40,7 @@ def test_simulated_records_replay_through_score(
     products = "Base Game,Abbey and the Mayor,The Courier"
     argv = ["simulate", "--games", "4", "--seed", "7", "--players", "3", "--json"]
     argv += ["--products", products, "--option", "courier=no-tiles", "--db", str(sample_db)]
-    code, out, _ = run([*argv, "--record", str(records)], capsys)
+    code, out, _ = run([*argv, "--out", str(records)], capsys)
     assert code == 0
     summary = json.loads(out)
     assert summary["products"] == products.split(",")

@@ -1,10 +1,10 @@
 """The Abbot: gardens on the base game's Garden copies, the abbot, its return for points.
 
-Hand-built positions, written from the rules (domain notes §7: the abbot goes on the monastery
-or the garden of the placed tile; only an abbot stands on a garden; a garden scores as a
-monastery; instead of placing a figure a player may take the abbot back and score it at once
-as at game end). Every record is replayed by the fast and the naive engine (`play`), and the
-expected scores are worked out by hand in the comments.
+Hand-built positions, written from the rules (docs/engine.md, The Abbot: the abbot goes on the
+monastery or the garden of the placed tile; only an abbot stands on a garden; a garden scores as a
+monastery; instead of placing a figure a player may take the abbot back and score it at once as at
+game end). Every record is replayed by the fast and the naive engine (`play`), and the expected
+scores are worked out by hand in the comments.
 
 Tiles used (rotation 0): `U` a straight road west-east with fields north and south (its
 Garden copy `"tile": "U", "copy": "Garden"` adds a garden); `B` a monastery in a field (all

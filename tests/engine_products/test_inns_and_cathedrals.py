@@ -1,11 +1,10 @@
 """Inns and Cathedrals (C2 rules, docs/engine.md): the large meeple, inns and cathedrals.
 
-Every position is hand-built from the rules text (domain notes §7: the large meeple counts 2
-in every majority; a completed road with an inn scores 2 per tile, an incomplete one 0; a
-completed city with a cathedral 3 per tile and 3 per coat of arms, an incomplete one 0) and
-replayed through the fast engine and the naive one (`play`); the expected scores are worked
-out by hand in the comments. Board: x grows east, y south; rotations are clockwise.
-"""
+Every position is hand-built from the rules text (docs/engine.md, Inns and Cathedrals: the large
+meeple counts 2 in every majority; a completed road with an inn scores 2 per tile, an incomplete one
+0; a completed city with a cathedral 3 per tile and 3 per coat of arms, an incomplete one 0) and
+replayed through the fast engine and the naive one (`play`); the expected scores are worked out by
+hand in the comments. Board: x grows east, y south; rotations are clockwise."""
 
 from __future__ import annotations
 

@@ -1,12 +1,11 @@
 """Traders and Builders (C2): goods to whoever completes a city and the three majorities at
 the end, the builder's bonus tile, the pig's 4 per city; random games of the product.
 
-Every position is written from the rules (domain notes §7) and replayed through the fast
-and the naive engine (`play`); the scores in the comments are worked out by hand. The start
-tile is the base game's D at (0, 0): a city cap on its north side, a road west-east. Tiles of
-the product are `Traders and Builders/<code>` (T: a wine city on two sides, N and W; G the
-same with grain; Q: a west-east wine city).
-"""
+Every position is written from the rules (docs/engine.md, Traders and Builders) and replayed through
+the fast and the naive engine (`play`); the scores in the comments are worked out by hand. The start
+tile is the base game's D at (0, 0): a city cap on its north side, a road west-east. Tiles of the
+product are `Traders and Builders/<code>` (T: a wine city on two sides, N and W; G the same with
+grain; Q: a west-east wine city)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The wiki's scoring statements of a product's page are checked against the engine's numbers
-(issue 25, "Checks from the wiki"): an Inns and Cathedrals page in English and Spanish, with
+(`engine.scoring_claims`, docs/config.md): an Inns and Cathedrals page in English and Spanish, with
 their real scoring sentences, passes `engine.scoring_claims` (the inns' and cathedrals' rates
 are the `inns_cathedrals` module's), and a falsified inn rate fails it naming the sentence.
 

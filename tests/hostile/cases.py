@@ -151,7 +151,7 @@ IMPORT_CASES: list[tuple[str, bytes, list[str], str]] = [
         [],
         "an integer of 5000 digits",
     ),
-    # structure (issue 27): a page without a title took the previous page's and replaced it
+    # structure (docs/hardening.md): a page without a title took the previous page's and replaced it
     ("xml-page-no-title", _xml(f"<ns>0</ns>{_xml_revision()}"), [], "without a <title>"),
     (
         "xml-second-page-no-title",
@@ -202,7 +202,7 @@ IMPORT_CASES: list[tuple[str, bytes, list[str], str]] = [
         [],
         "not an ISO 8601 UTC time",
     ),
-    # titles (issue 27): look-alikes of a page became new pages; NEL split the title line
+    # titles (docs/hardening.md): look-alikes of a page became new pages; NEL split the title line
     ("title-soft-hyphen", b"== T ==", ["--title", "Base\u00adgame"], "U+00AD"),
     ("title-word-joiner", b"== T ==", ["--title", "Base\u2060game"], "U+2060"),
     ("title-tag-character", b"== T ==", ["--title", "Base game\U000e0041"], "U+E0041"),
@@ -230,7 +230,7 @@ IMPORT_CASES: list[tuple[str, bytes, list[str], str]] = [
 ]
 
 
-# Output paths (issue 27, item 1). OUT stands for the hostile path in each command's arguments;
+# Output paths (docs/hardening.md). OUT stands for the hostile path in each command's arguments;
 # each command: (arguments, whether it takes --db, whether it writes a folder).
 OUT = "{out}"
 OUTPUT_COMMANDS: dict[str, tuple[list[str], bool, bool]] = {

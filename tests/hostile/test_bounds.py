@@ -1,5 +1,5 @@
-"""Bounds on what an input may cost (issue 27): each refused with exit 2 and one line, nothing
-written, within a watchdog's time and memory.
+"""Bounds on what an input may cost (docs/hardening.md): each refused with exit 2 and one line,
+nothing written, within a watchdog's time and memory.
 
 The fast lane runs each bound with a small limit set through its environment variable; the
 slow lane (`make test-all`) runs the large generated inputs against the default limits in a

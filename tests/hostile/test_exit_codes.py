@@ -1,4 +1,4 @@
-"""Exit codes (issue 27, item 7): 70 only for a bug in carcdb; a fault of the input or of the
+"""Exit codes (docs/hardening.md): 70 only for a bug in carcdb; a fault of the input or of the
 environment is 2 with one line; a closed pipe ends quietly with 141 (128 + SIGPIPE, what a
 shell reports for `yes | head -1`), never 1, which means "checks failed".
 

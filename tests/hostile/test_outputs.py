@@ -1,4 +1,4 @@
-"""Output paths (issue 27, item 1): no command replaces a device node, the warehouse, or a file
+"""Output paths (docs/hardening.md): no command replaces a device node, the warehouse, or a file
 or folder carcdb did not write, and a killed write's leftovers go at the next write.
 
 Every case runs as the tests do (as root, in a temporary folder): a device node is made with
@@ -18,11 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.digest import TableDigest, table_digests
+from benchmarks.digest import TableDigest
 from pipeline import outputs
 from pipeline.errors import InputError
 from tests.hostile.cases import FAST_OUTPUT_CASES, OUT, OUTPUT_COMMANDS, OUTPUT_TARGETS
-from tests.hostile.conftest import Run, matrix, one_line
+from tests.hostile.conftest import Run, holds_the_sample, matrix, one_line
 from warehouse.connection import lock_path, reader_copy_path
 
 
@@ -95,6 +95,7 @@ def _snapshot(root: Path) -> dict[str, tuple[int, int, int, bytes | None]]:
 def refuses_output(
     cli: Run,
     warehouse: Path,
+    sample_db: Path,
     tmp_path: Path,
     sample_digests: dict[str, TableDigest],
     monkeypatch: pytest.MonkeyPatch,
@@ -115,7 +116,7 @@ def refuses_output(
         assert line.startswith("error: ") and "fix: " in line, line
         assert outcome.out == ""
         assert _snapshot(tmp_path) == before  # nothing written, moved or replaced anywhere
-        assert table_digests(warehouse, everything=True) == sample_digests
+        assert holds_the_sample(warehouse, sample_db, sample_digests)
         return line
 
     return check
@@ -213,8 +214,8 @@ def test_a_folder_a_killed_swap_moved_aside_is_put_back_then_replaced(
 def test_an_export_replaces_its_earlier_export_as_a_whole(
     cli: Run, warehouse: Path, tmp_path: Path
 ) -> None:
-    """Issue 28, item 3: `--tables tiles` into a folder holding a whole export leaves the
-    tiles alone, not 30 older files beside a manifest that lists one."""
+    """docs/hardening.md, Output paths: `--tables tiles` into a folder holding a whole export leaves
+    the tiles alone, not 30 older files beside a manifest that lists one."""
     out = tmp_path / "parquet"
     for tables in ([], ["--tables", "tiles"]):
         outcome = cli("export", "-f", "parquet", "-o", str(out), *tables, "--db", str(warehouse))

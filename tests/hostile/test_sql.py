@@ -1,4 +1,4 @@
-"""`carcdb sql` runs exactly one read-only query (issue 27, item 6): everything else is
+"""`carcdb sql` runs exactly one read-only query (docs/hardening.md, SQL): everything else is
 refused by DuckDB's own parser before it runs, in one line with exit 2, the warehouse as it
 was and no file written; repeated column names keep every column in JSON."""
 

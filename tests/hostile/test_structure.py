@@ -1,4 +1,5 @@
-"""Structure validated at the edge (issue 27): what an input holds is what it says it holds.
+"""Structure validated at the edge (docs/hardening.md): what an input holds is what it says it
+holds.
 
 A deleted text is recorded, not stored as an empty current revision; a page outside the main
 namespace is recorded, not parsed as a tile page; one revision id with two texts is a

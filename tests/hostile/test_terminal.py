@@ -1,7 +1,7 @@
-"""Wiki text cannot drive a terminal (issue 27, item 6): control characters in what `rules`,
-`tiles`, `scoring-claims` and `sql` print are escaped. Text for people (tables, messages) is
-escaped wherever it goes (`| less` hands it to a terminal too); data for scripts (`sql` TSV,
-CSV, JSON, every `--json`) is escaped on a terminal and written as stored to a pipe."""
+"""Wiki text cannot drive a terminal (docs/hardening.md, Terminals): control characters in what
+`rules`, `tiles`, `scoring-claims` and `sql` print are escaped. Text for people (tables, messages)
+is escaped wherever it goes (`| less` hands it to a terminal too); data for scripts (`sql` TSV, CSV,
+JSON, every `--json`) is escaped on a terminal and written as stored to a pipe."""
 
 from __future__ import annotations
 

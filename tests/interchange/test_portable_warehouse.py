@@ -53,7 +53,7 @@ def test_export_duckdb_makes_an_old_file_portable(
     duckdb14: Path, sample_db: Path, tmp_path: Path
 ) -> None:
     # A warehouse as DuckDB 2 writes it without the compatibility setting (carcdb before
-    # issue 18): DuckDB 1.4 refuses it.
+    # docs/export.md's compatibility setting): DuckDB 1.4 refuses it.
     old = tmp_path / "old.duckdb"
     conn = duckdb.connect()
     conn.execute(f"ATTACH '{sample_db}' AS src (READ_ONLY)")

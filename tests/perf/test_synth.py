@@ -83,13 +83,15 @@ def test_generated_corpus_builds_with_the_expected_totals(tmp_path: Path) -> Non
 
 def test_cli_gen_corpus_writes_a_corpus_and_refuses_a_full_folder(tmp_path: Path) -> None:
     out = tmp_path / "synth"
-    args = ["gen-corpus", "--pages", "2", "--langs", "2", "--seed", "4", "--out", str(out)]
+    args = ["gen-corpus", "--pages", "2", "--lang-count", "2", "--seed", "4", "--out", str(out)]
     assert run_app([*args, "--quiet"]) == 0
     manifest = json.loads((out / "manifest.json").read_text("utf-8"))
     assert len(manifest["files"]) == 4
     assert (out / EXPECTED).exists()
     # A corpus gen-corpus wrote is replaced whole; a folder of other files is refused.
-    assert run_app(["gen-corpus", "--pages", "1", "--langs", "2", "--out", str(out), "-q"]) == 0
+    assert (
+        run_app(["gen-corpus", "--pages", "1", "--lang-count", "2", "--out", str(out), "-q"]) == 0
+    )
     assert len(json.loads((out / "manifest.json").read_text("utf-8"))["files"]) == 2
     full = tmp_path / "full"
     full.mkdir()
@@ -104,7 +106,9 @@ def test_cli_gen_corpus_under_a_file_is_an_input_error(
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder", "utf-8")
     out = blocker / "synth"
-    assert run_app(["gen-corpus", "--pages", "1", "--langs", "1", "--out", str(out), "-q"]) == 2
+    assert (
+        run_app(["gen-corpus", "--pages", "1", "--lang-count", "1", "--out", str(out), "-q"]) == 2
+    )
     err = capsys.readouterr().err
     assert str(out) in err
     assert "is not a folder, so nothing can be written under it" in err

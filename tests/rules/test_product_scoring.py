@@ -1,11 +1,11 @@
-"""The products the engine plays next have their scoring read as their own features (issue 26
-item 4): an inn's road is `inn`, a cathedral's city `cathedral`, goods a `majority`, the pig's
+"""The products the engine plays next have their scoring read as their own features (docs/rules.md):
+an inn's road is `inn`, a cathedral's city `cathedral`, goods a `majority`, the pig's
 field `pig`, the abbot's monastery or garden both, so a rule module's `Number(reader="rate")`
 of that feature, state and unit (`configgen/module_rates.py`) finds the wiki's rate.
 
 The Inns and Cathedrals sentences are the wiki's own (tests/fixtures/real, the pre-split
 excerpts `en_inns_and_cathedrals*.wiki`, `fr_inns_and_cathedrals.wiki`); the others are
-written in the wiki's wording for the rules domain notes give (Traders and Builders, the
+written in the wiki's wording for the rules docs/engine.md plays (Traders and Builders, the
 Abbot).
 """
 

@@ -1,4 +1,4 @@
-"""The reader's statement shapes in every language with a lexicon (issue 26).
+"""The reader's statement shapes in every language with a lexicon (docs/rules.md).
 
 Each sentence is written here in a language's usual rules wording (none is corpus text): a
 shape of the one grammar (`pipeline/parse/rules/claim_shapes.py`) read with that language's

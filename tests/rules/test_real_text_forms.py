@@ -130,7 +130,7 @@ def test_diff_translations_shows_a_planted_difference(
         str(db_path),
         "--page",
         "Carcassonne Scoring After the Game",
-        "--langs",
+        "--lang",
         "en,fr",
         "--json",
     ]

@@ -125,7 +125,7 @@ def test_check_exits_1_on_a_failing_count(
     )
     assert code == 0
     code, out, _ = _run(capsys, "check", "--db", str(db))
-    # The engine's draw pile (issue 7) disagrees with tiles=71 too: two failing errors.
+    # The engine's draw pile disagrees with tiles=71 too: two failing errors.
     assert code == 1 and "failing errors: 2" in out
     code, out, _ = _run(capsys, "check", "--db", str(db), "--json")
     assert code == 1

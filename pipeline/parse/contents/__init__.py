@@ -1,4 +1,4 @@
-"""Box contents (issue 26): the "contents" parse stage and its parts.
+"""Box contents (docs/contents.md): the "contents" parse stage and its parts.
 
 - `lexicon`: the item vocabulary (`items.json`) and each language's words (`lang/<code>.json`)
 - `tokens`: a sentence as numbers, words, punctuation and explicit item marks

@@ -1,4 +1,4 @@
-"""Tile distributions (issue 3): the "tiles" parse stage and its parts.
+"""Tile distributions (docs/tiles.md): the "tiles" parse stage and its parts.
 
 - `identity`: product, edition token and code from image names; editions from headings
 - `config`: the `config=` grammar (features on every copy, illustration partition, markers)

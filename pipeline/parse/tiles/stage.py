@@ -1,6 +1,6 @@
 """The "tiles" parse stage: tile lists of one revision -> records and findings.
 
-Follows domain notes §3: a `Tile` without `count` is an illustration, not a distribution
+As docs/tiles.md describes: a `Tile` without `count` is an illustration, not a distribution
 entry; a list's edition comes from its heading, else from its Features, else from its image
 names; every source is kept on the records and disagreements become findings.
 """
