@@ -12,7 +12,7 @@ import typer
 
 from pipeline.cli.app import app
 from pipeline.cli.options import DEFAULT_DB, DbOption, QuietOption, output_path
-from pipeline.cli.output import console, print_json
+from pipeline.cli.output import check_json, console, print_json
 
 
 class ExportFormat(StrEnum):
@@ -151,8 +151,8 @@ def import_shapes(
                 "tiles": report.tiles,
                 "unsupported": report.unsupported,
                 "sets": {k: None if v is None else list(v) for k, v in report.sets.items()},
-                "differences": [r.model_dump(mode="json") for r in failed],
-                "not_compared": [r.model_dump(mode="json") for r in skipped],
+                "differences": [check_json(r) for r in failed],
+                "not_compared": [check_json(r) for r in skipped],
             }
         )
         return

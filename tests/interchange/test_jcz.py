@@ -139,7 +139,7 @@ def test_a_planted_count_difference_is_flagged(
     count, total = differences
     assert (count["expected"], count["actual"]) == ("9", "8")
     assert count["scope"].endswith(": V")
-    assert json.loads(count["evidence"])["file_tiles"] == ["Base Game/V"]
+    assert count["evidence"]["file_tiles"] == ["Base Game/V"]
     assert (total["expected"], total["actual"]) == ("72", "71")
 
 
@@ -151,14 +151,10 @@ def test_other_ids_match_up_to_rotation_in_the_older_vocabulary(
     report = import_json(capsys, db, path, "--set", "test:1=Base Game:C3")
     code, stdout, _ = carcdb(capsys, "check", "--db", str(db), "--json", "--all")
     assert code == 0
-    shapes = {
-        json.loads(r["evidence"]).get("tile"): r
-        for r in json.loads(stdout)
-        if r["check"] == "jcz.shape"
-    }
+    shapes = {r["evidence"].get("tile"): r for r in json.loads(stdout) if r["check"] == "jcz.shape"}
 
     def matches(tile: str) -> list[str]:
-        found: list[str] = json.loads(shapes[tile]["evidence"])["matches"]
+        found: list[str] = shapes[tile]["evidence"]["matches"]
         return found
 
     assert "Base Game V" in matches("T/curve-north-east")
