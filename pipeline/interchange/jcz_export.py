@@ -25,6 +25,7 @@ from pipeline.interchange.jcz_xml import SetToWrite, write_jcz
 from pipeline.interchange.tables import carcdb_version
 from pipeline.outputs import OutputKind, check_output, write_file
 from schemas.engine_config import TileGeometry
+from schemas.suggest import fix_for
 from warehouse.connection import read_only
 from warehouse.interchange import known_products, product_editions
 
@@ -124,7 +125,11 @@ def export_jcz(
             raise InputError(
                 f"no tile lists of {', '.join(map(repr, unknown))} in the warehouse",
                 path="--products",
-                fix=f"choose from {', '.join([*known, *reference_products()])}",
+                fix=fix_for(
+                    unknown,
+                    [*known, *reference_products()],
+                    f"choose from {', '.join([*known, *reference_products()])}",
+                ),
             )
         chosen = [
             (p, e) for p, e in product_editions(conn, products) if not editions or e in editions
