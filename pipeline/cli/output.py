@@ -381,7 +381,9 @@ class RichProgress:
 
 @contextmanager
 def progress_for(quiet: bool) -> Iterator[Progress]:
-    if quiet:
+    """Progress bars on stderr when it is a terminal; off one, nothing (rich's bar, stopped,
+    would still write an empty line before an error's one line)."""
+    if quiet or not is_terminal(sys.stderr):
         yield NoProgress()
         return
     from rich.console import Console
