@@ -131,7 +131,7 @@ def test_every_command_exits_by_the_policy(
 
 
 def _commands() -> dict[str, Any]:
-    group = _command()
+    group: Any = _command()
     found: dict[str, Any] = {}
     for name, command in group.commands.items():
         for sub_name, sub in getattr(command, "commands", {}).items():
