@@ -151,7 +151,12 @@ def import_shapes(
     from schemas.checks import CheckStatus
 
     report = import_jcz(db, path, parse_set_map(sets or []))
-    results = [r for r in check_warehouse(db) if r.check.startswith("jcz.")]
+    # This file's results only: the files imported before are compared too (and stored).
+    results = [
+        r
+        for r in check_warehouse(db)
+        if r.check.startswith("jcz.") and r.scope.startswith(f"{report.path}:")
+    ]
     failed = [r for r in results if r.status is CheckStatus.FAIL]
     skipped = [r for r in results if r.status is CheckStatus.SKIP]
     if json_out:

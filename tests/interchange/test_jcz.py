@@ -4,6 +4,7 @@ the older vocabulary, rotation, and unsafe or malformed files."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -289,3 +290,20 @@ def test_rotation_and_listing_order_do_not_change_the_tile(
     )
     assert canonical(shuffled).key == canonical(shape).key
     assert rotation_between(shape, shuffled) is not None
+
+
+def test_a_second_file_reports_its_own_differences(
+    capsys: pytest.CaptureFixture[str], db: Path, tmp_path: Path
+) -> None:
+    clean = tmp_path / "clean.xml"
+    export_base(capsys, db, clean, "--editions", "C3")
+    changed = tmp_path / "changed.xml"
+    text = clean.read_text("utf-8")
+    altered = re.sub(r'(<ref count=")9(" tile="Base Game/V")', r"\g<1>8\2", text)
+    assert altered != text
+    changed.write_text(altered, "utf-8")
+    assert len(import_json(capsys, db, changed)["differences"]) == 2
+    second = import_json(capsys, db, clean)  # the earlier file's differences are not this one's
+    assert second["differences"] == []
+    code, out, _ = carcdb(capsys, "import-shapes", str(clean), "--db", str(db))
+    assert code == 0 and "0 difference(s)" in out
