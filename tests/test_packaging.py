@@ -37,7 +37,12 @@ def test_every_runtime_dependency_has_a_tested_floor() -> None:
 
 def test_license_and_type_information_ship() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
-    assert project["project"]["license"] == {"text": "MIT"}
+    # An SPDX expression and the file (setuptools >= 77): the table form is deprecated and
+    # warned about on every install (issue 28 item 1).
+    assert project["project"]["license"] == "MIT"
+    assert project["project"]["license-files"] == ["LICENSE"]
+    floor = next(r for r in project["build-system"]["requires"] if r.startswith("setuptools"))
+    assert floor == "setuptools>=77"
     assert "MIT License" in (ROOT / "LICENSE").read_text("utf-8")
     assert "py.typed" in project["tool"]["setuptools"]["package-data"]["*"]
     for package in PACKAGES:

@@ -3,6 +3,7 @@ and notices go to stderr, so a pipe carries the command's output alone."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -29,3 +30,15 @@ def test_notices_go_to_stderr(capsys: pytest.CaptureFixture[str], tmp_path: Path
     assert code == 0
     assert "notice: no warehouse at" in stderr
     assert "notice" not in stdout and "random games" in stdout
+
+
+def test_check_json_gives_evidence_as_json_data(
+    capsys: pytest.CaptureFixture[str], sample_db: Path
+) -> None:
+    code, stdout, _ = run(["check", "--json", "--db", str(sample_db)], capsys)
+    assert code in (0, 1)
+    results = json.loads(stdout)
+    # JSON data (an object, or the list a check stores), never a string holding JSON
+    assert results and all(isinstance(r["evidence"], dict | list) for r in results)
+    catalog = next(r for r in results if r["check"] == "pages_in_catalog")
+    assert catalog["evidence"] == {"base_title": catalog["scope"].rpartition("/")[0]}

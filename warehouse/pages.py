@@ -8,6 +8,7 @@ from typing import Any
 
 import duckdb
 
+from schemas.suggest import did_you_mean
 from warehouse.errors import UnknownPageError
 from warehouse.hints import PAGE_TITLES, sql_command
 
@@ -43,13 +44,19 @@ def matching_pages(
 
 def _unknown(conn: duckdb.DuckDBPyConnection, page: str, language: str | None) -> UnknownPageError:
     where = f" in language {language!r}" if language else ""
-    rows = conn.execute("SELECT title FROM pages ORDER BY 1").fetchall()
-    titles = [str(row[0]) for row in rows]
-    known = ", ".join(titles[:20]) + (" ..." if len(titles) > 20 else "") if titles else "none"
-    return UnknownPageError(
-        f"--page: no page {page!r}{where} in the warehouse - fix: use a stored page ({known}), "
-        f"see {sql_command(PAGE_TITLES)}"
-    )
+    stored = page_titles(conn)
+    in_other_languages = sorted({row[2] for row in stored if page in (row[0], row[1])})
+    in_language = [row for row in stored if language is None or row[2] == language]
+    close = did_you_mean(page, [name for row in in_language for name in (row[1], row[0])])
+    if in_other_languages:
+        fix = f"{page!r} is stored in {', '.join(in_other_languages)} (--lang)"
+    elif close is not None:
+        fix = f"{close} (see {sql_command(PAGE_TITLES)})"
+    else:
+        titles = [row[0] for row in stored]
+        known = ", ".join(titles[:20]) + (" ..." if len(titles) > 20 else "") if titles else "none"
+        fix = f"use a stored page ({known}), see {sql_command(PAGE_TITLES)}"
+    return UnknownPageError(f"--page: no page {page!r}{where} in the warehouse - fix: {fix}")
 
 
 def require_pages(

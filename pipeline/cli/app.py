@@ -55,7 +55,7 @@ app = typer.Typer(
     cls=_Group,
     help="Canonical, checked database of Carcassonne tile sets and rules from Wikicarpedia.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     # Plain help, as click prints it: rendering it with rich (boxes, markdown) took about a
     # third of `carcdb --help` (0.48 s -> 0.32 s median; docs/cli.md).

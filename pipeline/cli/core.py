@@ -1,6 +1,7 @@
 """Core commands: import, build, check, status, sql."""
 
 import json
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -16,7 +17,7 @@ from pipeline.cli.options import (
     PageTimeoutOption,
     QuietOption,
 )
-from pipeline.cli.output import console, print_json, print_table, progress_for
+from pipeline.cli.output import check_json, console, print_json, print_table, progress_for
 from pipeline.extract.formats import InputFormat
 
 # The commands import the library (DuckDB, pyarrow, the parser, the checks) when they run:
@@ -171,7 +172,7 @@ def check(
 
     results = build_lib.check_warehouse(db)
     if json_out:
-        print_json([r.model_dump(mode="json") for r in results])
+        print_json([check_json(r) for r in results])
     else:
         _print_checks(results, verbose=verbose)
     _finish_checks(results)
@@ -193,21 +194,41 @@ def status_command(
         _print_status(data)
 
 
+class SqlFormat(StrEnum):
+    table = "table"
+    tsv = "tsv"
+    csv = "csv"
+    json = "json"
+    jsonl = "jsonl"
+
+
 @app.command()
 def sql(
     query: Annotated[str, typer.Argument(help="A read-only SQL query.")],
     db: DbOption = DEFAULT_DB,
+    fmt: Annotated[
+        SqlFormat | None,
+        typer.Option(
+            "--format",
+            "-f",
+            help="Output format (default: table on a terminal, else tsv).",
+        ),
+    ] = None,
     json_out: Annotated[
-        bool, typer.Option("--json", help="One JSON array of row objects.")
+        bool, typer.Option("--json", help="One JSON array of row objects (--format json).")
     ] = False,
-    jsonl: Annotated[bool, typer.Option("--jsonl", help="One JSON object per line.")] = False,
-    csv_out: Annotated[bool, typer.Option("--csv", help="CSV with a header line.")] = False,
+    jsonl: Annotated[
+        bool, typer.Option("--jsonl", help="One JSON object per line (--format jsonl).")
+    ] = False,
+    csv_out: Annotated[
+        bool, typer.Option("--csv", help="CSV with a header line (--format csv).")
+    ] = False,
     quiet: QuietOption = False,
 ) -> None:
     """Run a read-only SQL query and print its rows as they are read.
 
-    On a terminal: a table. Piped or redirected: tab-separated lines with a header (or
-    --csv, --json, --jsonl). JSON columns and lists come out as JSON.
+    On a terminal: a table. Piped or redirected: tab-separated lines with a header, NULL as
+    \\N (or --format csv, json, jsonl, table). JSON columns and lists come out as JSON.
     """
     import duckdb
 
@@ -217,18 +238,22 @@ def sql(
     from warehouse.user_sql import stream_sql
 
     flags: dict[RowFormat, bool] = {"json": json_out, "jsonl": jsonl, "csv": csv_out}
-    chosen = [name for name, on in flags.items() if on]
+    chosen: list[str] = [f"--{name}" for name, on in flags.items() if on]
+    if fmt is not None:
+        chosen.insert(0, f"--format {fmt.value}")
     if len(chosen) > 1:
         raise InputError(
-            " and ".join(f"--{name}" for name in chosen) + " both given",
+            " and ".join(chosen) + " both given",
             path="sql",
             fix="pick one output format",
         )
-    fmt: RowFormat = chosen[0] if chosen else ("table" if console.is_terminal else "tsv")
+    default: RowFormat = "table" if console.is_terminal else "tsv"
+    picked = [name for name, on in flags.items() if on]
+    fmt_name: RowFormat = fmt.value if fmt is not None else (picked[0] if picked else default)
     with read_only(db, sandboxed=True) as conn:
         try:
             result = stream_sql(conn, query)
-            write_rows(result.columns, result.types, result.batches, fmt)
+            write_rows(result.columns, result.types, result.batches, fmt_name)
         except duckdb.Error as exc:
             first_lines = " | ".join(line.strip() for line in str(exc).splitlines()[:2])
             raise InputError(

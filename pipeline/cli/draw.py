@@ -15,10 +15,22 @@ DRAWING = OutputKind(key="drawing", name="an SVG drawing", marks=(b"<svg",))
 DRAWINGS = OutputKind(key="drawings", name="tile drawings", folder=True)
 
 
+def _complete_tile(incomplete: str) -> list[str]:
+    """Shell completion of --tile: the tile names starting so (case aside)."""
+    from pipeline.draw.tiles import tile_names
+
+    return [name for name in tile_names() if name.casefold().startswith(incomplete.casefold())]
+
+
 @app.command()
 def draw(
     tile: Annotated[
-        str | None, typer.Option("--tile", help='The tile, PRODUCT/CODE: "Base Game/D".')
+        str | None,
+        typer.Option(
+            "--tile",
+            help='The tile, PRODUCT/CODE: "Base Game/D".',
+            autocompletion=_complete_tile,
+        ),
     ] = None,
     out: Annotated[
         Path | None,

@@ -156,6 +156,7 @@ def _products(text: str | None, rules: "RulesConfig") -> tuple[str, ...]:
         tile_set,
     )
     from pipeline.products import base_names, is_base
+    from schemas.suggest import fix_for
 
     if text is None:
         return tile_set(rules.product).products
@@ -166,7 +167,8 @@ def _products(text: str | None, rules: "RulesConfig") -> tuple[str, ...]:
             product_entry(name)
         except KeyError:
             raise InputError(
-                f"--products: unknown product {name!r}", fix=f"use {', '.join(playable)}"
+                f"--products: unknown product {name!r}",
+                fix=fix_for(name, playable, f"use {', '.join(playable)}"),
             ) from None
     if not any(is_base(name) for name in names):
         bases = " or ".join(b for b in base_names() if b in playable)

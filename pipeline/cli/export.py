@@ -4,15 +4,16 @@ The work is in `pipeline.interchange`; it is imported inside the command so that
 `carcdb --help` does not load it.
 """
 
+import sys
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from pipeline.cli.app import app
-from pipeline.cli.options import DEFAULT_DB, DbOption, QuietOption, output_path
-from pipeline.cli.output import console, print_json
+from pipeline.cli.app import EXIT_CHECKS_FAILED, app
+from pipeline.cli.options import DEFAULT_DB, DbOption, QuietOption, output_path, warn
+from pipeline.cli.output import check_json, console, print_json
 
 
 class ExportFormat(StrEnum):
@@ -105,11 +106,20 @@ def _export_jcz(
     report = export_jcz(db, out, products, editions or None, lang)
     if json_out:
         print_json(report.summary())
-    elif not quiet:
+    elif not quiet and report.written:
         sets = ", ".join(f"{s.set_id} ({s.tiles} tiles)" for s in report.sets)
         console.print(f"wrote {out}: {report.shapes} tile shapes; tile sets: {sets}")
+    if not json_out:
         for note in report.notes:
-            console.print(f"note: {note}")
+            warn(note, label="note")
+    if not report.written:
+        # Nothing to write (exit 1), as engine-config exits 1 for tiles without a shape.
+        print(
+            f"error: {', '.join(products)}: no tile has a shape (unknown from public "
+            f"descriptions, see pipeline/engine/shapes): nothing written to {out}",
+            file=sys.stderr,
+        )
+        raise typer.Exit(EXIT_CHECKS_FAILED)
 
 
 class ShapesFormat(StrEnum):
@@ -141,7 +151,12 @@ def import_shapes(
     from schemas.checks import CheckStatus
 
     report = import_jcz(db, path, parse_set_map(sets or []))
-    results = [r for r in check_warehouse(db) if r.check.startswith("jcz.")]
+    # This file's results only: the files imported before are compared too (and stored).
+    results = [
+        r
+        for r in check_warehouse(db)
+        if r.check.startswith("jcz.") and r.scope.startswith(f"{report.path}:")
+    ]
     failed = [r for r in results if r.status is CheckStatus.FAIL]
     skipped = [r for r in results if r.status is CheckStatus.SKIP]
     if json_out:
@@ -151,8 +166,8 @@ def import_shapes(
                 "tiles": report.tiles,
                 "unsupported": report.unsupported,
                 "sets": {k: None if v is None else list(v) for k, v in report.sets.items()},
-                "differences": [r.model_dump(mode="json") for r in failed],
-                "not_compared": [r.model_dump(mode="json") for r in skipped],
+                "differences": [check_json(r) for r in failed],
+                "not_compared": [check_json(r) for r in skipped],
             }
         )
         return

@@ -119,9 +119,9 @@ def extract(
 ) -> None:
     """Fetch pages from a MediaWiki API into the warehouse (only what changed) and parse them.
 
-    Exit 1 when some pages could not be fetched, an answer held pages or revisions that were
-    not asked for (refused, never stored), or --check finds errors; 2 on bad input or when the
-    API cannot be used (nothing is written then).
+    Exit 1 when some pages are missing or could not be fetched, an answer held pages or
+    revisions that were not asked for (refused, never stored), or --check finds errors; 2 on
+    bad input or when the API cannot be used (nothing is written then).
     """
     from pipeline.checks import failed_errors
     from pipeline.extract.api import ClientConfig, PageSelection
@@ -211,7 +211,9 @@ def extract(
             )
         if not quiet:
             console.print(report.final_line())
-    if report.failed or report.refused or failed_errors(results):
+    # Pages asked for that the wiki does not hold are pages missing: exit 1 (docs/cli.md).
+    gone = report.missing or report.invalid or report.deleted
+    if gone or report.failed or report.refused or failed_errors(results):
         raise typer.Exit(EXIT_CHECKS_FAILED)
 
 

@@ -86,12 +86,12 @@ def db_path(value: Path) -> Path:
     return value
 
 
-def warn(message: str) -> None:
-    """A warning on stderr, unless `--quiet`."""
+def warn(message: str, *, label: str = "warning") -> None:
+    """A warning (or a `note:`) on stderr, unless `--quiet`."""
     from pipeline.cli.output import escape_controls
 
     if not is_quiet():
-        print(escape_controls(f"warning: {message}"), file=sys.stderr)
+        print(escape_controls(f"{label}: {message}"), file=sys.stderr)
 
 
 DbOption = Annotated[

@@ -22,16 +22,19 @@ Query results (`write_rows`) are written batch by batch as they are read:
 - `table`: a box-drawn table on a terminal, at most `TERMINAL_ROWS` rows;
 - `tsv`: a header line, then one line per row, fields separated by tabs; a backslash, tab,
   newline or carriage return inside a value is written `\\\\`, `\\t`, `\\n`, `\\r`; NULL is
-  an empty field (what `carcdb sql` prints when stdout is not a terminal);
-- `csv`: RFC 4180 with a header; NULL is an empty field;
+  `\\N` (PostgreSQL's `COPY` text format: no value can be written so, a backslash being
+  `\\\\`), `''` an empty field (what `carcdb sql` prints when stdout is not a terminal);
+- `csv`: RFC 4180 with a header; NULL is an empty field and `''` a quoted empty field `""`
+  (as DuckDB's `COPY ... TO` writes them);
 - `json`: one array of objects; `jsonl`: one object per line.
+In every table (query results and the other commands' tables) NULL is shown as `NULL`, dimmed
+on a terminal, and `''` as an empty cell.
 JSON columns and nested values (lists, structs, maps) are JSON in `json`/`jsonl` output and
 JSON text in a CSV or TSV field; timestamps and dates are ISO 8601 text.
 """
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
 import json
 import math
@@ -49,6 +52,8 @@ if TYPE_CHECKING:
     from rich.progress import Progress as RichProgressBar
     from rich.progress import TaskID
     from rich.text import Text
+
+    from schemas.checks import CheckResult
 
 
 # What a terminal must not be sent raw: C0 controls but tab and newline, DEL, C1 controls
@@ -134,8 +139,20 @@ console = cast("Console", _LazyConsole(_stdout_console))
 err_console = cast("Console", _LazyConsole(_stderr_console))
 
 RowFormat = Literal["table", "tsv", "csv", "json", "jsonl"]
+ROW_FORMATS: tuple[RowFormat, ...] = ("table", "tsv", "csv", "json", "jsonl")
+# How a table shows NULL, and TSV writes it (see the module docstring).
+NULL_SHOWN = "NULL"
+TSV_NULL = "\\N"
 # A terminal table is for reading: longer results belong in a file (--csv, --jsonl).
 TERMINAL_ROWS = 1000
+
+
+def check_json(result: CheckResult) -> dict[str, Any]:
+    """A check result as JSON data: its `evidence` (JSON text in the record and the
+    warehouse) as the JSON object it holds, not as a string."""
+    data = result.model_dump(mode="json")
+    data["evidence"] = json.loads(result.evidence) if result.evidence else {}
+    return data
 
 
 def print_json(data: Any) -> None:
@@ -152,7 +169,9 @@ def _shown(text: str) -> Text:
 
 def _cell(value: Any) -> Text:
     if value is None:
-        return _shown("")
+        from rich.text import Text
+
+        return Text(NULL_SHOWN, style="dim")
     if isinstance(value, list | dict):
         return _shown(json.dumps(value, ensure_ascii=False, default=str))
     return _shown(str(value))
@@ -212,9 +231,7 @@ def _decoder(type_name: str) -> Callable[[Any], Any]:
 
 
 def _text(value: Any, type_name: str) -> str:
-    """A value as one CSV/TSV field: JSON columns and nested values as JSON text."""
-    if value is None:
-        return ""
+    """A value (not NULL) as one CSV/TSV field: JSON columns and nested values as JSON text."""
     if isinstance(value, str):
         return value
     if isinstance(value, bool):
@@ -226,6 +243,27 @@ def _text(value: Any, type_name: str) -> str:
 
 
 _TSV_ESCAPES = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
+
+
+def _tsv_field(value: Any, type_name: str) -> str:
+    return TSV_NULL if value is None else _text(value, type_name).translate(_TSV_ESCAPES)
+
+
+# A field RFC 4180 needs quoted; an empty string is quoted too, so that it differs from NULL.
+_CSV_QUOTED = re.compile('[,"\r\n]')
+
+
+def _csv_field(value: Any, type_name: str) -> str:
+    if value is None:
+        return ""
+    text = _text(value, type_name)
+    if text and not _CSV_QUOTED.search(text):
+        return text
+    return '"' + text.replace('"', '""') + '"'
+
+
+def _csv_line(fields: Iterable[str]) -> str:
+    return ",".join(fields) + "\n"
 
 
 def write_rows(
@@ -248,19 +286,18 @@ def write_rows(
         return _write_json_rows(columns, types, batches, stream, lines=fmt == "jsonl")
     count = 0
     if fmt == "csv":
-        writer = csv.writer(stream, lineterminator="\n")
-        writer.writerow(columns)
+        stream.write(_csv_line(_csv_field(c, "VARCHAR") for c in columns))
         for batch in batches:
-            writer.writerows(
-                [_text(v, t) for v, t in zip(row, types, strict=True)] for row in batch
+            stream.writelines(
+                _csv_line(_csv_field(v, t) for v, t in zip(row, types, strict=True))
+                for row in batch
             )
             count += len(batch)
         return count
     stream.write("\t".join(c.translate(_TSV_ESCAPES) for c in columns) + "\n")
     for batch in batches:
         stream.writelines(
-            "\t".join(_text(v, t).translate(_TSV_ESCAPES) for v, t in zip(row, types, strict=True))
-            + "\n"
+            "\t".join(_tsv_field(v, t) for v, t in zip(row, types, strict=True)) + "\n"
             for row in batch
         )
         count += len(batch)
@@ -344,7 +381,9 @@ class RichProgress:
 
 @contextmanager
 def progress_for(quiet: bool) -> Iterator[Progress]:
-    if quiet:
+    """Progress bars on stderr when it is a terminal; off one, nothing (rich's bar, stopped,
+    would still write an empty line before an error's one line)."""
+    if quiet or not is_terminal(sys.stderr):
         yield NoProgress()
         return
     from rich.console import Console

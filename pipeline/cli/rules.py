@@ -118,6 +118,41 @@ def scoring_claims_command(
     console.print(f"{len(rows)} claim(s) in {', '.join(titles)}")
 
 
+def _languages(langs: str | None, base: str, available: list[str]) -> list[str]:
+    """The languages `--lang` names (all the page's when None): none twice (a language
+    compared with itself finds nothing), each stored for the page, at least two."""
+    chosen = [lang.strip() for lang in langs.split(",") if lang.strip()] if langs else available
+    stored = f"{base!r} is stored in {', '.join(available) or 'no language'}"
+    example = f" (e.g. --lang {','.join(available[:2])})" if len(available) > 1 else ""
+    twice = sorted({lang for lang in chosen if chosen.count(lang) > 1})
+    if twice:
+        raise InputError(
+            f"{', '.join(twice)} given twice: a language compared with itself has no differences",
+            path="--lang",
+            fix=f"name two different languages; {stored}{example}",
+        )
+    unknown = [lang for lang in chosen if lang not in available]
+    if unknown:
+        raise InputError(
+            f"{', '.join(unknown)}: the page is not stored in {', '.join(unknown)}; {stored}",
+            path="--lang",
+            fix=f"pass two of its languages{example}"
+            if len(available) > 1
+            else "import or extract the page in another language first",
+        )
+    if len(available) < 2:
+        raise InputError(
+            f"{stored} only: a translation diff needs the page in two languages",
+            path="--lang",
+            fix="import or extract the page in another language first",
+        )
+    if len(chosen) < 2:
+        raise InputError(
+            f"{langs}: one language; {stored}", path="--lang", fix=f"pass two{example}"
+        )
+    return chosen
+
+
 @diff_app.command("translations")
 def diff_translations_command(
     page: PageOption,
@@ -137,14 +172,7 @@ def diff_translations_command(
     with read_only(db) as conn:
         base = base_title_of(conn, require_pages(conn, page)[0])
         available = page_languages(conn, base)
-        chosen = lang.split(",") if lang else available
-        unknown = [code for code in chosen if code not in available]
-        if unknown or len(chosen) < 2:
-            raise InputError(
-                f"--lang: {', '.join(unknown) or lang} - {base!r} exists in "
-                f"{', '.join(available)}; fix: pass two of them, e.g. --lang "
-                f"{','.join(available[:2])}"
-            )
+        chosen = _languages(lang, base, available)
         rules = aligned_rules(conn, base, chosen)
     first = chosen[0]
     found = [(other, d) for other in chosen[1:] for d in differences(rules[first], rules[other])]

@@ -39,6 +39,7 @@ from schemas.engine_config import (
     EngineConfig,
     TileSetSource,
 )
+from schemas.suggest import fix_for
 
 # (list_index, its tiles=N, list_index of the list declaring its section's total)
 ListTotals = tuple[int, int | None, int | None]
@@ -132,7 +133,10 @@ def _lists_of(
                 fix="choose one with --product",
             )
     elif product not in products:
-        raise InputError(f"{title} {edition} has no product {product!r}", fix=f"use {products}")
+        raise InputError(
+            f"{title} {edition} has no product {product!r}",
+            fix=fix_for(product, products, f"use {products}"),
+        )
     chosen = [row for row in rows if row.product == product]
     return (
         product,

@@ -25,6 +25,7 @@ from pipeline.errors import InputError
 from pipeline.products import PRODUCTS
 from pipeline.products import product as registry_line
 from schemas.engine_config import ConfigGeometry, ConfigTile, ConfigTileSet, EngineConfig
+from schemas.suggest import fix_for
 
 
 def reference_config(product: str, edition: str | None) -> EngineConfig:
@@ -35,7 +36,11 @@ def reference_config(product: str, edition: str | None) -> EngineConfig:
         known = sorted({*reference_products(), *_playing_on()})
         raise InputError(
             f"no reference set for product {product!r}",
-            fix=f"use one of {', '.join(known)}, or --page to read a page's tile lists",
+            fix=fix_for(
+                product,
+                known,
+                f"use one of {', '.join(known)}, or --page to read a page's tile lists",
+            ),
         )
     try:
         box = reference_set(box_product, edition)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from xml.sax.saxutils import escape, quoteattr
 
 from pipeline.draw import marks
-from pipeline.engine.geometry import SIDES
+from pipeline.engine.geometry import HALVES, SIDES
 from schemas.engine_config import CityGeometry, RoadGeometry, TileGeometry
 
 SIZE = 100.0
@@ -187,9 +187,50 @@ def _road_end(shape: TileGeometry) -> tuple[Point, bool]:
     return CENTRE, False
 
 
-def describe(shape: TileGeometry) -> str:
-    """The shape in words (the drawing's description, read by screen readers)."""
-    parts = [f"edges {shape.edges} (N E S W)"]
+def _turned_sides(sides: list[str], turns: int) -> list[str]:
+    """Sides turned clockwise by `turns` quarter turns, in N E S W order."""
+    return sorted((SIDES[(SIDES.index(side) + turns) % 4] for side in sides), key=SIDES.index)
+
+
+def _turned_halves(halves: list[str], turns: int) -> list[str]:
+    return sorted((HALVES[(HALVES.index(h) + 2 * turns) % 8] for h in halves), key=HALVES.index)
+
+
+def turned(shape: TileGeometry, rotation: int) -> TileGeometry:
+    """The shape as it lies turned `rotation` degrees clockwise: what was north is east at 90."""
+    turns = _check_rotation(rotation) // 90
+    if not turns:
+        return shape
+    edges = shape.edges if shape.edges == "AAAA" else shape.edges[-turns:] + shape.edges[:-turns]
+    return shape.model_copy(
+        update={
+            "edges": edges,
+            "cities": [
+                c.model_copy(update={"sides": _turned_sides(list(c.sides), turns)})
+                for c in shape.cities
+            ],
+            "roads": [
+                r.model_copy(update={"sides": _turned_sides(list(r.sides), turns)})
+                for r in shape.roads
+            ],
+            "rivers": [
+                r.model_copy(update={"sides": _turned_sides(list(r.sides), turns)})
+                for r in shape.rivers
+            ],
+            "fields": [
+                f.model_copy(update={"halves": _turned_halves(list(f.halves), turns)})
+                for f in shape.fields
+            ],
+        }
+    )
+
+
+def describe(shape: TileGeometry, rotation: int = 0) -> str:
+    """The shape in words as drawn, turned `rotation` degrees clockwise (the drawing's
+    description, read by screen readers: at 90 the city of Base Game/D is east)."""
+    turn = f", turned {rotation % 360} degrees clockwise" if rotation % 360 else ""
+    shape = turned(shape, rotation)
+    parts = [f"edges {shape.edges} (N E S W){turn}"]
     for city in shape.cities:
         coats = f", {city.coats_of_arms} coat(s) of arms" if city.coats_of_arms else ""
         parts.append(f"city {' '.join(city.sides)}{coats}")
@@ -304,7 +345,8 @@ def tile_svg(
     svg = (
         f'<svg{namespace} viewBox="-2 -2 104 104" width="{size}" height="{size}" '
         f'role="img" data-tile={quoteattr(label)} data-rotation="{rotation}">'
-        f"<title>{escape(label or 'tile')}</title><desc>{escape(describe(shape))}</desc>"
+        f"<title>{escape(label or 'tile')}</title>"
+        f"<desc>{escape(describe(shape, rotation))}</desc>"
         f"{inner}</svg>"
     )
     if standalone:

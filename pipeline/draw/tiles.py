@@ -7,6 +7,7 @@ from pipeline.engine.config_file import builtin_tile_geometry
 from pipeline.engine.geometry import registry
 from pipeline.errors import InputError
 from schemas.engine_config import TileGeometry
+from schemas.suggest import did_you_mean
 
 
 def tile_names() -> list[str]:
@@ -19,10 +20,19 @@ def resolve_tile(name: str) -> TileGeometry:
     product, sep, code = name.rpartition("/")
     owner = geometry_product(product) if sep else ""
     if not sep or (owner, code) not in registry():
-        known = tile_names()
-        raise InputError(
-            f"no tile shape {name!r}",
-            path="--tile",
-            fix=f'name one as PRODUCT/CODE, e.g. "{known[0]}" (shapes: {", ".join(known)})',
-        )
+        raise InputError(f"no tile shape {name!r}", path="--tile", fix=_fix(name))
     return builtin_tile_geometry(owner, code)
+
+
+def _fix(name: str) -> str:
+    """The names close to `name`, or how tiles are named (never every name: there are many)."""
+    known = tile_names()
+    product, _, code = name.rpartition("/")
+    codes = [c for p, c in sorted(registry()) if p.casefold() == product.strip().casefold()]
+    if codes and code not in codes:  # the product is right, the code is not one of its tiles
+        return f"{product} has the tile shapes {', '.join(codes)}"
+    close = did_you_mean(name, known)
+    if close is not None:
+        return close
+    products = ", ".join(dict.fromkeys(known_name.rpartition("/")[0] for known_name in known))
+    return f'name one as PRODUCT/CODE, e.g. "{known[0]}" (products: {products})'

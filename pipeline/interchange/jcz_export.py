@@ -25,6 +25,7 @@ from pipeline.interchange.jcz_xml import SetToWrite, write_jcz
 from pipeline.interchange.tables import carcdb_version
 from pipeline.outputs import OutputKind, check_output, write_file
 from schemas.engine_config import TileGeometry
+from schemas.suggest import fix_for
 from warehouse.connection import read_only
 from warehouse.interchange import known_products, product_editions
 
@@ -44,10 +45,13 @@ class JczExport:
     shapes: int = 0
     sets: list[ExportedSet] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    # False when no tile had a shape: an empty file is not written (the CLI exits 1).
+    written: bool = False
 
     def summary(self) -> dict[str, Any]:
         return {
             "out": str(self.out),
+            "written": self.written,
             "shapes": self.shapes,
             "sets": [s.__dict__ for s in self.sets],
             "notes": self.notes,
@@ -111,7 +115,8 @@ def export_jcz(
     editions: Sequence[str] | None = None,
     language: str | None = None,
 ) -> JczExport:
-    """Write the file; every edition of `products` (or only `editions`) becomes a tile set."""
+    """Write the file; every edition of `products` (or only `editions`) becomes a tile set.
+    When none of their tiles has a shape nothing is written (`JczExport.written`)."""
     check_output(out, JCZ_FILE, warehouse=db)
     report = JczExport(out)
     shapes: dict[str, TileGeometry] = {}
@@ -124,7 +129,11 @@ def export_jcz(
             raise InputError(
                 f"no tile lists of {', '.join(map(repr, unknown))} in the warehouse",
                 path="--products",
-                fix=f"choose from {', '.join([*known, *reference_products()])}",
+                fix=fix_for(
+                    unknown,
+                    [*known, *reference_products()],
+                    f"choose from {', '.join([*known, *reference_products()])}",
+                ),
             )
         chosen = [
             (p, e) for p, e in product_editions(conn, products) if not editions or e in editions
@@ -183,7 +192,9 @@ def export_jcz(
         f"carcdb {carcdb_version()}: tile shapes and counts per edition from {db.name}. "
         "Tile ids are PRODUCT/CODE, tile-set ids PRODUCT:EDITION."
     )
-    text = write_jcz(header, list(shapes.items()), sets)
     report.shapes = len(shapes)
-    write_file(out, text, JCZ_FILE, warehouse=db)
+    if not shapes:  # nothing another engine could read: no file, not an empty one
+        return report
+    write_file(out, write_jcz(header, list(shapes.items()), sets), JCZ_FILE, warehouse=db)
+    report.written = True
     return report

@@ -135,3 +135,39 @@ def test_draw_command_draws_a_river_tile(tmp_path: Path) -> None:
     svg = out.read_text("utf-8")
     assert kinds(svg).count("river") == 1 and "spring" in kinds(svg)
     assert "river E; spring" in svg  # the description says it too
+
+
+def _desc(svg: str) -> str:
+    found = re.search(r"<desc>(.*?)</desc>", svg)
+    assert found is not None
+    return found.group(1)
+
+
+def test_the_description_follows_the_rotation(tmp_path: Path) -> None:
+    out = tmp_path / "D90.svg"
+    assert run_app(["draw", "--tile", "Base Game/D", "--rotation", "90", "--out", str(out)]) == 0
+    desc = _desc(out.read_text("utf-8"))
+    # drawn turned a quarter clockwise: the city east, the road north to south
+    assert desc.startswith("edges RCRF (N E S W), turned 90 degrees clockwise; city E; road N S;")
+    assert "field NR SL bordering city E" in desc
+    assert "city N" not in desc
+    assert _desc(tile_svg(resolve_tile("Base Game/D"))).startswith("edges CRFR (N E S W); city N")
+
+
+@pytest.mark.parametrize(("key", "shape"), SHAPES, ids=[f"{p}/{c}" for (p, c), _ in SHAPES])
+def test_a_turned_shape_moves_every_side_clockwise(key: tuple[str, str], shape: object) -> None:
+    from pipeline.draw.tile_svg import turned
+    from schemas.engine_config import TileGeometry
+
+    assert isinstance(shape, TileGeometry)
+    for rotation in (90, 180, 270):
+        turns = rotation // 90
+        once = turned(shape, rotation)
+        if shape.edges != "AAAA":
+            assert all(once.edges[(i + turns) % 4] == shape.edges[i] for i in range(4)), key
+        for before, after in zip(shape.cities, once.cities, strict=True):
+            moved = {SIDES[(SIDES.index(side) + turns) % 4] for side in before.sides}
+            assert set(after.sides) == moved
+        back = turned(once, 360 - rotation)
+        assert [sorted(c.sides) for c in back.cities] == [sorted(c.sides) for c in shape.cities]
+        assert [sorted(f.halves) for f in back.fields] == [sorted(f.halves) for f in shape.fields]

@@ -4,6 +4,7 @@ the older vocabulary, rotation, and unsafe or malformed files."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -139,7 +140,7 @@ def test_a_planted_count_difference_is_flagged(
     count, total = differences
     assert (count["expected"], count["actual"]) == ("9", "8")
     assert count["scope"].endswith(": V")
-    assert json.loads(count["evidence"])["file_tiles"] == ["Base Game/V"]
+    assert count["evidence"]["file_tiles"] == ["Base Game/V"]
     assert (total["expected"], total["actual"]) == ("72", "71")
 
 
@@ -151,14 +152,10 @@ def test_other_ids_match_up_to_rotation_in_the_older_vocabulary(
     report = import_json(capsys, db, path, "--set", "test:1=Base Game:C3")
     code, stdout, _ = carcdb(capsys, "check", "--db", str(db), "--json", "--all")
     assert code == 0
-    shapes = {
-        json.loads(r["evidence"]).get("tile"): r
-        for r in json.loads(stdout)
-        if r["check"] == "jcz.shape"
-    }
+    shapes = {r["evidence"].get("tile"): r for r in json.loads(stdout) if r["check"] == "jcz.shape"}
 
     def matches(tile: str) -> list[str]:
-        found: list[str] = json.loads(shapes[tile]["evidence"])["matches"]
+        found: list[str] = shapes[tile]["evidence"]["matches"]
         return found
 
     assert "Base Game V" in matches("T/curve-north-east")
@@ -293,3 +290,20 @@ def test_rotation_and_listing_order_do_not_change_the_tile(
     )
     assert canonical(shuffled).key == canonical(shape).key
     assert rotation_between(shape, shuffled) is not None
+
+
+def test_a_second_file_reports_its_own_differences(
+    capsys: pytest.CaptureFixture[str], db: Path, tmp_path: Path
+) -> None:
+    clean = tmp_path / "clean.xml"
+    export_base(capsys, db, clean, "--editions", "C3")
+    changed = tmp_path / "changed.xml"
+    text = clean.read_text("utf-8")
+    altered = re.sub(r'(<ref count=")9(" tile="Base Game/V")', r"\g<1>8\2", text)
+    assert altered != text
+    changed.write_text(altered, "utf-8")
+    assert len(import_json(capsys, db, changed)["differences"]) == 2
+    second = import_json(capsys, db, clean)  # the earlier file's differences are not this one's
+    assert second["differences"] == []
+    code, out, _ = carcdb(capsys, "import-shapes", str(clean), "--db", str(db))
+    assert code == 0 and "0 difference(s)" in out

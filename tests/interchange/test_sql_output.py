@@ -33,7 +33,7 @@ def test_piped_output_is_tab_separated_and_never_markup(
         "SELECT '[/x]' AS v, '[bold]b[/bold]' AS w, NULL AS n, 'a' || chr(9) || 'b' AS t",
     )
     assert code == 0
-    assert out == "v\tw\tn\tt\n[/x]\t[bold]b[/bold]\t\ta\\tb\n"
+    assert out == "v\tw\tn\tt\n[/x]\t[bold]b[/bold]\t\\N\ta\\tb\n"
 
 
 def test_terminal_table_prints_values_as_written(capsys: pytest.CaptureFixture[str]) -> None:
@@ -115,3 +115,55 @@ def test_stream_sql_fetches_in_batches(sample_db: Path) -> None:
     assert sizes == [2048, 2048, 904]
     assert result.columns == ["i"]
     assert result.types == ["BIGINT"]
+
+
+NULL_AND_EMPTY = "SELECT NULL AS n, '' AS e, 'a,b' AS c, 1 AS i, '\\N' AS b"
+
+
+def test_null_is_visible_and_differs_from_an_empty_string(
+    capsys: pytest.CaptureFixture[str], sample_db: Path
+) -> None:
+    # TSV: NULL is \N, '' an empty field, a stored backslash-N is \\N (PostgreSQL's COPY)
+    code, out, _ = sql(capsys, sample_db, NULL_AND_EMPTY)
+    assert code == 0
+    assert out == "n\te\tc\ti\tb\n\\N\t\ta,b\t1\t\\\\N\n"
+    # CSV: NULL an empty field, '' a quoted empty field (DuckDB's COPY does the same)
+    code, out, _ = sql(capsys, sample_db, NULL_AND_EMPTY, "--format", "csv")
+    assert out == 'n,e,c,i,b\n,"","a,b",1,\\N\n'
+    assert list(csv.reader(io.StringIO(out)))[1] == ["", "", "a,b", "1", "\\N"]
+    # a table (asked for off a terminal): NULL is written, '' is an empty cell
+    code, out, _ = sql(capsys, sample_db, NULL_AND_EMPTY, "--format", "table")
+    (row,) = [line for line in out.splitlines() if "a,b" in line]
+    cells = [cell.strip() for cell in row.strip("│ ").split("│")]
+    assert cells == ["NULL", "", "a,b", "1", "\\N"]
+
+
+@pytest.mark.parametrize(
+    ("flags", "expect"),
+    [
+        (["--format", "json"], '[\n  {"x": 1}\n]\n'),
+        (["-f", "jsonl"], '{"x": 1}\n'),
+        (["--format", "csv"], "x\n1\n"),
+        (["--format", "tsv"], "x\n1\n"),
+        (["--json"], '[\n  {"x": 1}\n]\n'),  # the flags of before still work
+        (["--jsonl"], '{"x": 1}\n'),
+        (["--csv"], "x\n1\n"),
+        ([], "x\n1\n"),  # piped: tsv
+    ],
+)
+def test_format_option_and_the_older_flags(
+    capsys: pytest.CaptureFixture[str], sample_db: Path, flags: list[str], expect: str
+) -> None:
+    assert sql(capsys, sample_db, "SELECT 1 AS x", *flags)[:2] == (0, expect)
+
+
+def test_format_table_and_conflicting_formats(
+    capsys: pytest.CaptureFixture[str], sample_db: Path
+) -> None:
+    code, out, _ = sql(capsys, sample_db, "SELECT 1 AS x", "--format", "table")
+    assert code == 0 and "┃ x ┃" in out and "1 row(s)" in out
+    code, out, err = sql(capsys, sample_db, "SELECT 1", "--format", "csv", "--jsonl")
+    assert (code, out) == (2, "")
+    assert "--format csv and --jsonl both given" in err
+    code, _, err = sql(capsys, sample_db, "SELECT 1", "--format", "xml")
+    assert code == 2 and "xml" in err
