@@ -128,7 +128,7 @@ def test_category_and_titles_file(
             "0",
         ]
     )
-    assert code == 0
+    assert code == 1  # "No such page" is missing: exit 1 (the exit-code policy), the rest stored
     assert dict(stored_titles(db_path))["Base game/ro"] == 1
 
 
