@@ -897,6 +897,39 @@ SHAPES = [
         "Dokončené mesto prinesie 2 body za každú kartičku a 2 body za každý erb.",
         ["city completed tile 2", "city completed coat_of_arms 2"],
     ),
+    (
+        "en",
+        "The player scores as many points as there are tiles in the road.",
+        ["road completed tile 1"],
+    ),
+    (
+        "de",
+        "Der Spieler erhält so viele Punkte, wie die Straße Plättchen hat.",
+        ["road completed tile 1"],
+    ),
+    (
+        "es",
+        "El jugador recibe tantos puntos como losetas tenga el camino.",
+        ["road completed tile 1"],
+    ),
+    (
+        "it",
+        "Il giocatore riceve tanti punti quante sono le tessere della strada.",
+        ["road completed tile 1"],
+    ),
+    ("nl", "De speler krijgt evenveel punten als de weg tegels heeft.", ["road completed tile 1"]),
+    ("pl", "Gracz otrzymuje tyle punktów, ile płytek ma droga.", ["road completed tile 1"]),
+    (
+        "pl",
+        "Na koniec gry nieukończone miasta dają tylko 1 punkt za płytkę i 1 za herb.",
+        ["city incomplete tile 1", "city incomplete coat_of_arms 1"],
+    ),
+    (
+        "de",
+        "Wird eine Straße oder eine Stadt gewertet, zählt jedes Gebäude, das auf einer Karte der"
+        " Wiese liegt, 1 Punkt zusätzlich.",
+        ["road completed little_building 1", "city completed little_building 1"],
+    ),
 ]
 
 

@@ -7,7 +7,8 @@ doppelt"), a "nothing" word in a sentence with a scoring verb ("scores nothing",
 rapportent rien"), a points word after a negation ("you do not get any points": 0; after a
 penalty word it is subtracted: "loses 2 points", "resta 10 puntos"), or an
 elliptic number in a sentence about points: "one for each tile", "4 instead of 3 points",
-"instead of 2", "from 2 to 3 points", "(4 with pig)", "... and 5 to the rival". Numbers are
+"instead of 2", "from 2 to 3 points", "(4 with pig)", "... and 5 to the rival", or "as many
+points as" (1 per the unit named after it: "as many points as there are tiles"). Numbers are
 read in ASCII digits or number words (`pipeline.parse.number_words`); `number_problems`
 reports digits that are not ASCII and numbers beyond the warehouse. All words come from the
 language's vocabulary file.
@@ -39,6 +40,7 @@ class Mention:
     multiplier: bool
     sign: int = 1
     bare: bool = False  # an elliptic number ("one for each tile"): its points word is elsewhere
+    counted: bool = False  # "as many points as tiles": 1 per the unit named after it
 
 
 def _sign(symbol: str | None) -> int:
@@ -120,12 +122,25 @@ def points_phrases(sentence: str, vocab: Vocabulary) -> list[Mention]:
         if factor is not None:
             found.append(Mention(m.start(), m.end(), factor, False, True))
     taken = [(m.start, m.end) for m in found]
+    for m in vocab.as_many.finditer(sentence) if words else ():
+        if not _inside(m.start(), taken) and _as_many(sentence, m, vocab):
+            found.append(Mention(m.start(), m.end(), 1, False, False, counted=True))
+    taken = [(m.start, m.end) for m in found]
     found += _multiplier_words(sentence, vocab, taken)
     found += _zeros(sentence, vocab, taken)
     found.sort(key=lambda m: m.start)
     if found or words:
         found += _elliptic(sentence, vocab, found)
     return sorted((_penalised(sentence, m, vocab) for m in found), key=lambda m: m.start)
+
+
+def _as_many(sentence: str, match: re.Match[str], vocab: Vocabulary) -> bool:
+    """ "so viele Punkte, wie die Straße Plättchen hat" names a unit after it; "doppelt so viele
+    Punkte" (a multiple) and "nicht so viele" (a negation) state no rate."""
+    last = WORD.findall(sentence[max(0, match.start() - 30) : match.start()])[-1:]
+    if last and (vocab.negation.fullmatch(last[0]) or last[0].lower() in vocab.numbers.multipliers):
+        return False
+    return any(p.pattern.search(sentence, match.end()) for p in vocab.units)
 
 
 def _penalised(sentence: str, mention: Mention, vocab: Vocabulary) -> Mention:

@@ -46,12 +46,13 @@ Found = tuple[int, int, str]
 def qualified_span(
     sentence: str, unit: UnitPhrase | None, vocab: Vocabulary
 ) -> tuple[int, int] | None:
-    """The clause qualifying a unit ("tile with a farmhouse", "cartonaș cu o gospodărie"): it
-    says which tiles count, so a feature word in it is not the feature scored. It runs to a
-    parenthesis, a cell border or the next number."""
+    """The clause qualifying a unit ("tile with a farmhouse", "cartonaș cu o gospodărie", a
+    relative clause: "jedes Gebäude, das sich auf ... der Wiese befindet"): it says which
+    count, so a feature word in it is not the feature scored. It runs to a parenthesis, a cell
+    border or the next number."""
     if unit is None:
         return None
-    match = vocab.qualifier.match(sentence, unit.end)
+    match = vocab.qualifier.match(sentence, unit.end) or vocab.relative.match(sentence, unit.end)
     if match is None:
         return None
     stop = QUALIFIER_END.search(sentence, match.end())

@@ -75,9 +75,17 @@ def _read(words: list[StateWord], sentence: str, vocab: Vocabulary) -> list[Stat
     ]
 
 
-def states_outside(words: list[StateWord], unit: UnitPhrase | None) -> set[ClaimState]:
-    """State words (`state_words_in`) outside the unit phrase (`oraș finalizat` is a unit)."""
-    return {state for state, span in words if outside_unit(span, unit)}
+def states_outside(
+    words: list[StateWord], unit: UnitPhrase | None, units: tuple[UnitPhrase, ...] = ()
+) -> set[ClaimState]:
+    """State words (`state_words_in`) outside the unit phrase (`oraș finalizat` is a unit) and
+    outside the units of the sentence's other amounts (`units`): "3 punten per voltooide stad"
+    says what is counted, not when the amount before it is scored."""
+    return {
+        state
+        for state, span in words
+        if outside_unit(span, unit) and all(outside_unit(span, other) for other in units)
+    }
 
 
 def strongest(found: set[ClaimState]) -> ClaimState | None:
@@ -106,27 +114,32 @@ class SentenceStates:
         spans = clauses(sentence, vocab) if words else [(0, len(sentence), PLAIN)]
         return cls(sentence, words, spans)
 
-    def clause_state(self, index: int, unit: UnitPhrase | None) -> ClaimState | None:
+    def clause_state(
+        self, index: int, unit: UnitPhrase | None, units: tuple[UnitPhrase, ...] = ()
+    ) -> ClaimState | None:
         start, end, _ = self.spans[index]
         inside = [(s, span) for s, span in self.words if start <= span[0] < end]
-        return strongest(states_outside(inside, unit))
+        return strongest(states_outside(inside, unit, units))
 
-    def state_of(self, mention: Mention, unit: UnitPhrase | None) -> ClaimState | None:
-        """The state the sentence names for `mention` (rules 1-3), or None."""
+    def state_of(
+        self, mention: Mention, unit: UnitPhrase | None, units: tuple[UnitPhrase, ...] = ()
+    ) -> ClaimState | None:
+        """The state the sentence names for `mention` (rules 1-3), or None; `units`: the units
+        the sentence's amounts count, whose state words name what is counted."""
         if not self.words:
             return None
         index = clause_of(mention.start, self.spans)
-        own = self.clause_state(index, unit)
+        own = self.clause_state(index, unit, units)
         if own is not None:
             return own
         if self.spans[index][2] == OTHERWISE_CLAUSE and index:  # "otherwise": the other state
-            before = self.clause_state(index - 1, None)
+            before = self.clause_state(index - 1, None, units)
             if before is not None:
                 return OPPOSITE.get(before, before)
         # a condition said before goes on ("if the city is incomplete, but has a cathedral,
         # it scores nothing"); one said after is another clause's ("2 points; if incomplete 0")
         for other in range(index - 1, -1, -1):
-            found = self.clause_state(other, None)
+            found = self.clause_state(other, None, units)
             if found is not None:
                 return found
         return None

@@ -3,8 +3,9 @@
 A sentence's amounts (`claim_amounts`) and units (`claim_units`) are read into `Amount`s, one
 per amount, each with the unit names it is claimed in:
 - its unit phrase: after it, else before it, else its subject's ("each coat of arms counts 1
-  point", "Wappen bringen keine Punkte"); "4 instead of 3 points per city" takes the unit
-  after the amount it replaces; "1 point / tile around it" is `surrounding_tile`;
+  point", "Wappen bringen keine Punkte"); for "as many points as" the first unit named after
+  it, no "per" needed ("as many points as there are tiles"); "4 instead of 3 points per city"
+  takes the unit after the amount it replaces; "1 point / tile around it" is `surrounding_tile`;
 - the rate before it, for an elliptic number ("(4 with pig)"), a multiplier word ("verdubbelt
   dit aantal"), the rate after "instead of" ("(instead of the usual 2 points)") and the "to"
   of "from 2 to 3 points";
@@ -39,6 +40,7 @@ from pipeline.parse.rules.claim_units import (
     per_follows,
     subject_unit,
     unit_for,
+    unit_named_after,
     unit_next_to,
     unit_phrases,
 )
@@ -190,9 +192,12 @@ class Sentence:
         sentence, vocab, mentions = self.text, self.vocab, self.mentions
         mention = mentions[index]
         clause = self.clause(mention)
-        unit = unit_for(
-            index, mentions, self.units, clause, sentence, vocab.units_first
-        ) or unit_next_to(sentence, mention, vocab)
+        unit = (
+            unit_named_after(sentence, mention, vocab)
+            if mention.counted
+            else unit_for(index, mentions, self.units, clause, sentence, vocab.units_first)
+            or unit_next_to(sentence, mention, vocab)
+        )
         replaced = index + 1 < len(mentions) and base_slot(sentence, index + 1, mentions, vocab)
         ranged = index + 1 < len(mentions) and self._joined(mention, mentions[index + 1])
         if unit is None and mention.bare and (replaced or ranged):  # "4 instead of 3 points per

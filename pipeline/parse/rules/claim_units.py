@@ -138,7 +138,14 @@ def per_follows(sentence: str, mention: Mention, vocab: Vocabulary) -> bool:
     """A "per" right after the amount ("1 point / type of feature"): a rate per a unit the
     vocabulary does not know, not a flat amount."""
     rest = sentence[mention.end :].lstrip()
-    return rest[:1] in ("/", "×") or vocab.per.match(rest) is not None
+    if rest[:1] in ("/", "×"):
+        return True
+    per = vocab.per.match(rest)
+    if per is None:
+        return False
+    # "1 punkt za sam klasztor": "for" the feature itself, a flat amount, not a rate
+    named = vocab.any_feature.search(rest, per.end(), per.end() + UNIT_WINDOW)
+    return named is None
 
 
 def unit_next_to(sentence: str, mention: Mention, vocab: Vocabulary) -> UnitPhrase | None:
@@ -150,6 +157,22 @@ def unit_next_to(sentence: str, mention: Mention, vocab: Vocabulary) -> UnitPhra
         return None
     start, end, meaning = found
     return UnitPhrase(mention.end, start, end, (meaning,))
+
+
+def unit_named_after(sentence: str, mention: Mention, vocab: Vocabulary) -> UnitPhrase | None:
+    """The first unit named after "as many points as", no "per" needed ("tantos puntos como
+    losetas tenga el camino"), the longest where two start together."""
+    best: tuple[int, int, str] | None = None
+    for phrase in vocab.units:
+        match = phrase.pattern.search(sentence, mention.end)
+        if match is None:
+            continue
+        candidate = (match.start(), -(match.end() - match.start()), phrase.meaning)
+        best = candidate if best is None or candidate < best else best
+    if best is None:
+        return None
+    start, negative_length, meaning = best
+    return UnitPhrase(mention.end, start, start - negative_length, (meaning,))
 
 
 def unit_for(

@@ -153,6 +153,8 @@ def _state(
 ) -> ClaimState:
     if named is None and contrast and reading.state is not None:
         named = OPPOSITE.get(reading.state, reading.state)  # "Sinon, elles ne rapportent rien."
+    if named is ClaimState.COMPLETED and feature in vocab.relations.game_end_nature:
+        named = None  # a field is never completed: "per completed city" names the city's state
     if named is not None and named is not ClaimState.COMPLETED:
         return named
     for phase in (reading.phase, context.state):
@@ -341,6 +343,7 @@ def _sentence_claims(
     claims: list[ClaimDraft] = []
     before: tuple[list[str], ClaimState | None] = ([], None)  # the last rate's features, state
     amounts = list(seen.amounts)
+    rates = tuple(a.unit for a in amounts if a.unit is not None)  # what each amount counts
     for amount in amounts:
         mention = amount.mention
         if vocab.threshold.search(sentence, 0, mention.start):
@@ -353,7 +356,7 @@ def _sentence_claims(
         respective = read.respective(amount, amounts)
         if respective is not None:
             features = [respective]
-        named = read.states.state_of(mention, amount.state_unit) or _column_state(
+        named = read.states.state_of(mention, amount.state_unit, rates) or _column_state(
             reading, sentence, mention
         )
         flat = "fixed" if licensed(sentence, mention, vocab) and not example else "unknown"

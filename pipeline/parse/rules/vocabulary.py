@@ -65,6 +65,7 @@ class Vocabulary:
     alternative: re.Pattern[str]  # "or" between two unit phrases: "cetate sau oraș finalizat"
     conjunction: re.Pattern[str]  # "and" between two unit phrases: "per tile and coat of arms"
     qualifier: re.Pattern[str]  # "with" after a unit: "tile with a farmhouse" (not the feature)
+    relative: re.Pattern[str]  # ", which" after a unit: "jedes Gebäude, das sich ... befindet"
     joiner: re.Pattern[str]  # what may stand between two listed features: ", ", " and ", " or "
     around: re.Pattern[str]  # "around it" after a tile unit: the tiles around the feature
     negation: re.Pattern[str]  # "not", "nicht", "ne": "not completed" is incomplete
@@ -78,6 +79,7 @@ class Vocabulary:
     to_word: re.Pattern[str]  # "to" (of "from 2 to 3 points")
     each_after: re.Pattern[str]  # "(2 points) each", "jeweils"
     respectively: re.Pattern[str]  # "respectively", "rispettivamente": amounts in list order
+    as_many: re.Pattern[str]  # "as many points as", "so viele Punkte": 1 per the unit named after
     otherwise: re.Pattern[str]  # "otherwise", "sinon": a clause of the other state
     contrast: re.Pattern[str]  # "but", "whereas": a clause that names its own state
     example: re.Pattern[str]  # "example", "here", player colours: a worked example
@@ -299,6 +301,7 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
         ),
         conjunction=re.compile(rf"\s+(?:{joined})\s+" if joined else r"(?!)", re.IGNORECASE),
         qualifier=_words_or_never(words_or_empty(data, "unit_qualifiers"), r"\s+", r"\s"),
+        relative=_words_or_never(words_or_empty(data, "relatives"), r"\s*,\s*", r"\s"),
         joiner=joiner,
         around=_stems_or_never(words_or_empty(data, "around")),
         negation=_words_or_never(words_or_empty(data, "negation")),
@@ -312,6 +315,10 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
         to_word=_words_or_never(words_or_empty(data, "to"), suffix=r"\s*$"),
         each_after=_words_or_never(words_or_empty(data, "each_after"), r"^\s*"),
         respectively=_words_or_never(words_or_empty(data, "respectively")),
+        as_many=_words_or_never(
+            words_or_empty(data, "as_many"),
+            suffix=rf"\s+(?:[^\W\d]+\s+){{0,2}}?(?:{point_words})(?!\w)",
+        ),
         otherwise=_words_or_never(words_or_empty(data, "otherwise")),
         contrast=_words_or_never(words_or_empty(data, "contrast")),
         example=_words_or_never(words_or_empty(data, "example_markers")),
