@@ -21,7 +21,7 @@ from __future__ import annotations
 from xml.sax.saxutils import escape, quoteattr
 
 from pipeline.draw import marks
-from pipeline.engine.geometry import HALVES, SIDES
+from pipeline.engine.geometry import HALVES, SIDES, turned_half, turned_side
 from schemas.engine_config import CityGeometry, RoadGeometry, TileGeometry
 
 SIZE = 100.0
@@ -189,11 +189,11 @@ def _road_end(shape: TileGeometry) -> tuple[Point, bool]:
 
 def _turned_sides(sides: list[str], turns: int) -> list[str]:
     """Sides turned clockwise by `turns` quarter turns, in N E S W order."""
-    return sorted((SIDES[(SIDES.index(side) + turns) % 4] for side in sides), key=SIDES.index)
+    return [SIDES[i] for i in sorted(turned_side(side, turns) for side in sides)]
 
 
 def _turned_halves(halves: list[str], turns: int) -> list[str]:
-    return sorted((HALVES[(HALVES.index(h) + 2 * turns) % 8] for h in halves), key=HALVES.index)
+    return [HALVES[i] for i in sorted(turned_half(h, turns) for h in halves)]
 
 
 def turned(shape: TileGeometry, rotation: int) -> TileGeometry:
@@ -205,18 +205,13 @@ def turned(shape: TileGeometry, rotation: int) -> TileGeometry:
     return shape.model_copy(
         update={
             "edges": edges,
-            "cities": [
-                c.model_copy(update={"sides": _turned_sides(list(c.sides), turns)})
-                for c in shape.cities
-            ],
-            "roads": [
-                r.model_copy(update={"sides": _turned_sides(list(r.sides), turns)})
-                for r in shape.roads
-            ],
-            "rivers": [
-                r.model_copy(update={"sides": _turned_sides(list(r.sides), turns)})
-                for r in shape.rivers
-            ],
+            **{
+                name: [
+                    s.model_copy(update={"sides": _turned_sides(list(s.sides), turns)})
+                    for s in getattr(shape, name)
+                ]
+                for name in ("cities", "roads", "rivers")
+            },
             "fields": [
                 f.model_copy(update={"halves": _turned_halves(list(f.halves), turns)})
                 for f in shape.fields

@@ -51,6 +51,8 @@ from pipeline.engine.shape_data import (
     product_entry,
     registry,
     resolved,
+    turned_half,
+    turned_side,
     unknown_shapes,
 )
 from pipeline.engine.tileset import (
@@ -113,5 +115,7 @@ __all__ = [
     "registry",
     "resolved",
     "tile_set",
+    "turned_half",
+    "turned_side",
     "unknown_shapes",
 ]

@@ -28,6 +28,8 @@ from pipeline.engine.shape_data import (
     RoadSegment,
     TileShape,
     corner_halves,
+    turned_half,
+    turned_side,
 )
 
 
@@ -98,16 +100,10 @@ class Oriented:
         targets: dict[str, int] = {}
         symbols: list[tuple[str, ...]] = []
 
-        def rot_side(name: str) -> int:
-            return (SIDES.index(name) + turn) % 4
-
-        def rot_half(name: str) -> int:
-            return (HALVES.index(name) + 2 * turn) % 8
-
         for kind, segments in ((CITY, shape.cities), (ROAD, shape.roads)):
             for segment in segments:
                 index = len(kinds)
-                sides = sorted(rot_side(s) for s in segment.sides)
+                sides = sorted(turned_side(s, turn) for s in segment.sides)
                 kinds.append(kind)
                 open_ends.append(len(sides))
                 coats.append(segment.coats_of_arms if isinstance(segment, CitySegment) else 0)
@@ -120,7 +116,7 @@ class Oriented:
         inner = 0
         for field in shape.fields:
             index = len(kinds)
-            halves = sorted(rot_half(h) for h in field.halves)
+            halves = sorted(turned_half(h, turn) for h in field.halves)
             kinds.append(FIELD)
             open_ends.append(0)
             coats.append(0)
@@ -163,7 +159,7 @@ class Oriented:
         # the board merges features into new dicts); `NO_SYMBOLS` for a segment without.
         self.symbol_counts = tuple(_counts(names) if names else NO_SYMBOLS for names in symbols)
         self.rivers = tuple(
-            tuple(sorted(rot_side(side) for side in river.sides)) for river in shape.rivers
+            tuple(sorted(turned_side(side, turn) for side in river.sides)) for river in shape.rivers
         )
         self.edge_segments = tuple(i for i, k in enumerate(kinds) if k in (CITY, ROAD))
         self.open_ends = tuple(open_ends)

@@ -42,6 +42,19 @@ BASE_GAME = "Base Game"
 
 SIDES = ("N", "E", "S", "W")
 HALVES = ("NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR")
+
+
+def turned_side(name: str, turns: int) -> int:
+    """The index in SIDES of side `name` once the tile is turned `turns` quarter turns clockwise."""
+    return (SIDES.index(name) + turns) % 4
+
+
+def turned_half(name: str, turns: int) -> int:
+    """The index in HALVES of field half `name` once the tile is turned clockwise (two halves
+    per side)."""
+    return (HALVES.index(name) + 2 * turns) % 8
+
+
 CORNERS = ("NE", "SE", "SW", "NW")
 ROTATIONS = (0, 90, 180, 270)
 # Neighbour offsets per side, y grows south.

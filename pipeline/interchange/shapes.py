@@ -14,16 +14,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pipeline.engine.geometry import HALVES, SIDES
+from pipeline.engine.geometry import HALVES, SIDES, turned_half, turned_side
 from schemas.engine_config import TileGeometry
 
 
 def _sides(names: list[str], turns: int) -> tuple[int, ...]:
-    return tuple(sorted((SIDES.index(name) + turns) % 4 for name in names))
+    return tuple(sorted(turned_side(name, turns) for name in names))
 
 
 def _halves(names: list[str], turns: int) -> tuple[int, ...]:
-    return tuple(sorted((HALVES.index(name) + 2 * turns) % 8 for name in names))
+    return tuple(sorted(turned_half(name, turns) for name in names))
 
 
 def signature(shape: TileGeometry, turns: int = 0) -> str:
