@@ -95,8 +95,7 @@ class StoreSession:
         self.progress = progress or NoProgress()
         self.counts = StoreCounts()
         self.parse = ParseReport(jobs=self.jobs)
-        self.seconds = 0.0  # storing and parsing, summed over the `store` calls
-        self.store_seconds = 0.0  # of which storing the revisions and catalogs
+        self.store_seconds = 0.0  # storing the revisions and catalogs, over the run
         self.run_id = 0
         self.batches = 0  # given to `store`, over the run
         self._stack = ExitStack()
@@ -134,7 +133,6 @@ class StoreSession:
         every revision of the run's inputs in the order given, stored before or not, so that
         the last one imported stays its page's current (`warehouse.store.keep_import_order`).
         """
-        started = time.perf_counter()
         early: EarlyParse | None = None
         try:
             given: list[ImportBatch] = []
@@ -175,7 +173,6 @@ class StoreSession:
             if early is not None:
                 early.close()
         self._add(counts, report)
-        self.seconds += time.perf_counter() - started
         return counts
 
     def check(self) -> CheckRun:
