@@ -94,7 +94,7 @@ def _store(groups: list[list[ImportBatch]], *, keep: bool) -> dict[str, list[str
     }
 
 
-@settings(max_examples=examples(60))
+@settings(max_examples=examples(60, fast=4))
 @given(GROUPS)
 def test_kept_keys_store_what_reading_them_again_stores(
     groups: list[list[tuple[int, list[tuple[str, str, int | None]]]]],
