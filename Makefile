@@ -10,7 +10,8 @@ DUCKDB14 ?= .venv-duckdb14
 export CARCDB_DUCKDB14_VENV := $(abspath $(DUCKDB14))
 # pytest workers (pytest-xdist): one per core by default.
 PYTEST_JOBS ?= auto
-PYTEST := $(BIN)/python -m pytest -q -n $(PYTEST_JOBS)
+# Temporary folders in memory when /dev/shm has room (scripts/in-memory-tmp).
+PYTEST := scripts/in-memory-tmp $(BIN)/python -m pytest -q -n $(PYTEST_JOBS)
 
 # pytest caches each rewritten test module as bytecode: an environment that turns bytecode
 # off would recompile every test module in every worker on every run.
