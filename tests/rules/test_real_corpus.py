@@ -39,7 +39,7 @@ BAR, LANGUAGE_BAR, LANGUAGE_STATEMENTS = 0.90, 0.80, 10
 # The excerpts tuned on before the split, as read by the reader before issue 26's rewrite.
 PRE_SPLIT_RECALL, PRE_SPLIT_PRECISION = 0.978, 0.985
 # What the test half reads today (a floor: the reader may get better, not worse unnoticed).
-TEST_RECALL_FLOOR, TEST_PRECISION_FLOOR = 0.451, 0.607
+TEST_RECALL_FLOOR, TEST_PRECISION_FLOOR = 0.458, 0.610
 # What the dev half reads with batch rd-d's dev excerpts, not tuned on yet (a floor, as above).
 DEV_RECALL_FLOOR, DEV_PRECISION_FLOOR = 0.832, 0.894
 
