@@ -148,6 +148,17 @@ def per_follows(sentence: str, mention: Mention, vocab: Vocabulary) -> bool:
     return named is None
 
 
+def for_feature(sentence: str, mention: Mention, vocab: Vocabulary) -> bool:
+    """A "per" right after the amount and a feature word after it ("nueve puntos por
+    monasterio", "9 Punkte für ein Kloster"): the amount the feature scores, stated as a rate."""
+    rest = sentence[mention.end :].lstrip()
+    per = vocab.per.match(rest)
+    if per is None:
+        return False
+    named = vocab.any_feature.search(rest, per.end(), per.end() + UNIT_WINDOW)
+    return named is not None
+
+
 def unit_next_to(sentence: str, mention: Mention, vocab: Vocabulary) -> UnitPhrase | None:
     """The unit right after a signed amount or multiplier written without "per": `(+0) kartička`."""
     if not (mention.bonus or mention.multiplier):
