@@ -197,7 +197,7 @@ class Sentence:
         unit = (
             unit_named_after(sentence, mention, vocab)
             if mention.counted
-            else unit_for(index, mentions, self.units, clause, sentence, vocab.units_first)
+            else unit_for(index, mentions, self.units, clause, sentence, vocab.units_first, vocab)
             or unit_next_to(sentence, mention, vocab)
         )
         replaced = index + 1 < len(mentions) and base_slot(sentence, index + 1, mentions, vocab)
