@@ -42,7 +42,7 @@ PRE_SPLIT_RECALL, PRE_SPLIT_PRECISION = 0.978, 0.985
 # What the test half reads today (a floor: the reader may get better, not worse unnoticed).
 TEST_RECALL_FLOOR, TEST_PRECISION_FLOOR = 0.485, 0.625
 # What the dev half reads with batch rd-d's dev excerpts, partly tuned on (a floor, as above).
-DEV_RECALL_FLOOR, DEV_PRECISION_FLOOR = 0.845, 0.900
+DEV_RECALL_FLOOR, DEV_PRECISION_FLOOR = 0.855, 0.905
 
 
 def below_bar(results: dict[str, Score]) -> list[str]:
