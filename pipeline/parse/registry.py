@@ -20,7 +20,7 @@ from pipeline.parse.rules.stage import RULES_STAGE
 from pipeline.parse.stage import ParseStage, StageOutput
 from pipeline.parse.tiles import TILES_STAGE
 
-PARSER_VERSION = "11"  # 2: tiles; 3: rules; 4: review fixes; 5: linear node spans; 6: claims
+PARSER_VERSION = "12"  # 2: tiles; 3: rules; 4: review fixes; 5: linear node spans; 6: claims
 # in the compact notation, signs and multipliers, reference rows, listed features, note bodies
 # 5 changes no record of the sample or the bench corpora; it fixes one offset: a parameter value
 # made only of "=" (`{{a|b==}}`) was placed one character early. 7: units joined by "and",
@@ -32,6 +32,9 @@ PARSER_VERSION = "11"  # 2: tiles; 3: rules; 4: review fixes; 5: linear node spa
 # context phases, modifier features inn/cathedral/pig/goods ...).
 # 11: "as many points as" shapes, relative clauses qualifying a unit, state words of another
 # amount's unit, Slavic "za"/"за" as "per" (the corpus's rd-c batch).
+# 12: phase-opening sentences introduce the sentences after them, subject units before the next
+# amount, flat "N points for <feature>", multipliers of per-tile features per tile, lexicons
+# completed in every language (issue 26's generalisation work).
 
 
 def registered_stages() -> list[ParseStage]:

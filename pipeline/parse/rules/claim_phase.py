@@ -32,6 +32,7 @@ from schemas.rules import ClaimState
 
 PHASES = (ClaimState.END_GAME, ClaimState.DURING_GAME)
 ANNOUNCEMENT_WORDS = 8
+OPENING_WORDS = 2  # words before a phase phrase that opens a sentence ("Bei", "À la")
 NEGATION_WINDOW = 3  # words between a negation and the completed word it negates
 WORD = re.compile(r"\w+")
 OPPOSITE = {
@@ -152,16 +153,26 @@ def announced_phase(sentence: str, vocab: Vocabulary) -> ClaimState | None:
     """A short heading-like line ("EVALUAREA DUPĂ JOC") starts a phase for what follows; in a
     table row it is the last cell that is read (`| colspan="5" | Évaluation après la partie`);
     a line ending in a colon ("Dodatkowe punkty są liczone po zakończeniu gry:") is a heading
-    of the list after it."""
+    of the list after it; a sentence without amounts that opens with a phase ("Am Spielende
+    werden unfertige Straßen ... gewertet.", "At the end of the game, ...") introduces the
+    sentences after it."""
     parts = [sentence.rsplit("|", 1)[-1].strip(), sentence]
     for part in dict.fromkeys(parts):
-        if not part or (len(part.split()) > ANNOUNCEMENT_WORDS and not part.endswith(":")):
+        if not part:
             continue
-        found = states_outside(state_words_in(part, vocab), None)
+        words = state_words_in(part, vocab)
+        if len(part.split()) > ANNOUNCEMENT_WORDS and not part.endswith(":"):
+            words = [(state, span) for state, span in words if _opens(part, span[0])]
+        found = states_outside(words, None)
         named = next((named for named in PHASES if named in found), None)
         if named is not None:
             return named
     return None
+
+
+def _opens(sentence: str, start: int) -> bool:
+    """The phase phrase at `start` opens the sentence (a preposition or two may come first)."""
+    return len(WORD.findall(sentence[:start])) <= OPENING_WORDS
 
 
 def context_phase(context: list[str], vocabs: list[Vocabulary]) -> ClaimState | None:

@@ -37,6 +37,7 @@ from pipeline.parse.rules.claim_phase import SentenceStates
 from pipeline.parse.rules.claim_text import Clause, clause_of, clauses
 from pipeline.parse.rules.claim_units import (
     UnitPhrase,
+    for_feature,
     per_follows,
     subject_unit,
     unit_for,
@@ -116,6 +117,7 @@ def licensed(sentence: str, mention: Mention, vocab: Vocabulary) -> bool:
         or PLUS_BEFORE.search(before) is not None  # "1 point per tile + 1 point for itself"
         or any(not before[m.end() :].strip() for m in vocab.plus.finditer(before))
         or vocab.score_verb.search(sentence) is not None
+        or for_feature(sentence, mention, vocab)
     )
 
 
@@ -195,7 +197,7 @@ class Sentence:
         unit = (
             unit_named_after(sentence, mention, vocab)
             if mention.counted
-            else unit_for(index, mentions, self.units, clause, sentence, vocab.units_first)
+            else unit_for(index, mentions, self.units, clause, sentence, vocab.units_first, vocab)
             or unit_next_to(sentence, mention, vocab)
         )
         replaced = index + 1 < len(mentions) and base_slot(sentence, index + 1, mentions, vocab)

@@ -148,6 +148,17 @@ def per_follows(sentence: str, mention: Mention, vocab: Vocabulary) -> bool:
     return named is None
 
 
+def for_feature(sentence: str, mention: Mention, vocab: Vocabulary) -> bool:
+    """A "per" right after the amount and a feature word after it ("nueve puntos por
+    monasterio", "9 Punkte für ein Kloster"): the amount the feature scores, stated as a rate."""
+    rest = sentence[mention.end :].lstrip()
+    per = vocab.per.match(rest)
+    if per is None:
+        return False
+    named = vocab.any_feature.search(rest, per.end(), per.end() + UNIT_WINDOW)
+    return named is not None
+
+
 def unit_next_to(sentence: str, mention: Mention, vocab: Vocabulary) -> UnitPhrase | None:
     """The unit right after a signed amount or multiplier written without "per": `(+0) kartička`."""
     if not (mention.bonus or mention.multiplier):
@@ -182,6 +193,7 @@ def unit_for(
     clause: tuple[int, int] | None = None,
     sentence: str = "",
     units_first: bool = False,
+    vocab: Vocabulary | None = None,
 ) -> UnitPhrase | None:
     """The unit phrase of `mentions[index]`: the first after it (before the next amount, in
     its clause, not in an aside the next amount is in), else the last before it that is not
@@ -201,15 +213,30 @@ def unit_for(
         and not (index + 1 < len(mentions) and BREAK.search(sentence, mention.end, u.per_start))
     ]
     if index and not units_first:  # "each road is 1 point per tile, each cloister is 9"
-        before_previous = unit_for(index - 1, mentions, units, None, sentence)
+        before_previous = unit_for(index - 1, mentions, units, None, sentence, vocab=vocab)
         if before_previous is not None and before_previous.per_start >= previous_end:
             previous_end = before_previous.end
     before = [u for u in units if u.per_start >= previous_end and u.end <= mention.start]
     if units_first and before:
         return before[-1]
+    if vocab is not None and before and index + 1 < len(mentions):  # "cada loseta valga 3
+        # puntos y cada escudo 3 puntos": a unit right before the next amount, with no joint
+        # between, is that amount's subject, not this one's ("por loseta y 1 punto" is this one's)
+        following = mentions[index + 1]
+        after = [u for u in after if not _opens_amount(sentence, u, following, vocab)]
     if after:
         return after[0]
     return before[-1] if before else None
+
+
+def _opens_amount(sentence: str, unit: UnitPhrase, following: Mention, vocab: Vocabulary) -> bool:
+    """The unit stands right before the amount after it (a word such as "otros" between, not a
+    joint: "y", "+", a comma)."""
+    gap = sentence[unit.end : following.start]
+    words = gap.split()
+    if unit.end > following.start or len(words) > 1 or re.search(r"[,;:+(]", gap):
+        return False
+    return not any(vocab.conjunction.fullmatch(f" {w} ") or vocab.plus.fullmatch(w) for w in words)
 
 
 def subject_unit(

@@ -128,6 +128,8 @@ def _unit_name(
 ) -> str:
     if name == "multiplier" and flat == "unknown" and mention.multiplier:
         return "unknown"  # "As an example, the tile ... will only double points"
+    if name == "multiplier" and mention.multiplier and feature in vocab.relations.zero_units:
+        return vocab.relations.zero_units[feature]  # "doubles the road's points": per tile
     if name == FLAT:
         if feature == "unknown" or flat == "unknown":
             return "unknown"
