@@ -61,7 +61,9 @@ fmt: $(DEVSTAMP)
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
+# mypy reads carcdb.pipeline ... through links (scripts/mypy_tree.py).
 typecheck: $(DEVSTAMP)
+	$(BIN)/python scripts/mypy_tree.py
 	$(BIN)/mypy
 
 # The fast lane also runs each hypothesis property with fewer examples (tests/lanes.py).
@@ -79,4 +81,4 @@ bench: $(DEVSTAMP)
 	$(BIN)/python -m benchmarks
 
 clean:
-	rm -rf $(VENV) $(DUCKDB14) .venv-min data .mypy_cache .pytest_cache .ruff_cache build *.egg-info
+	rm -rf .mypy-tree $(VENV) $(DUCKDB14) .venv-min data .mypy_cache .pytest_cache .ruff_cache build *.egg-info

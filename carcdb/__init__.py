@@ -1,10 +1,24 @@
 """carcdb's Python API: `from carcdb import Warehouse` (see docs/api-python.md).
 
-A thin name for `pipeline.api`, so scripts need not know the package layout.
+The installed package: pipeline/, schemas/ and warehouse/ of the repository are its
+subpackages `carcdb.pipeline`, `carcdb.schemas` and `carcdb.warehouse` (setup.py). `Warehouse`
+is loaded when first asked for, so that importing a subpackage (the CLI's `carcdb --help`)
+does not load the whole API.
 """
 
 from __future__ import annotations
 
-from pipeline.api import Warehouse
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pipeline.api import Warehouse
 
 __all__ = ["Warehouse"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "Warehouse":
+        from pipeline.api import Warehouse
+
+        return Warehouse
+    raise AttributeError(f"module 'carcdb' has no attribute {name!r}")

@@ -105,7 +105,7 @@ def save_check_state(
             checks_version,
             results,
             seconds,
-            datetime.now(UTC).replace(tzinfo=None),
+            datetime.now(UTC),
             run_id,
         ],
     )

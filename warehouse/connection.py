@@ -6,12 +6,13 @@ or `write_transaction` (both at once): a failure or a crash leaves the previous 
 
 DuckDB lets one process open a file for writing and then no other process may open it at all,
 not even to read. So a writer first takes `<db>.lock` (an OS file lock, released when the
-process ends however it ends), then publishes a copy of the warehouse as it is, `<db>.reader`
-(written aside and renamed into place), and only then opens the warehouse. A reader that finds
-the warehouse held opens that copy instead: it sees the warehouse as it was before the running
-write, never a half-written state, and is never refused. The writer removes the copy when it
-is done; one left by a killed writer is replaced by the next writer and never read while the
-warehouse itself is free.
+process ends however it ends; the writer removes the file when it is done), then publishes a
+copy of the warehouse as it is, `<db>.reader` (written aside and renamed into place), and
+only then opens the warehouse. A reader that finds the warehouse held opens that copy
+instead: it sees the warehouse as it was before the running write, never a half-written
+state, and is never refused. The writer removes the copy when it is done; one left by a
+killed writer is replaced by the next writer and never read while the warehouse itself is
+free.
 
 A new warehouse file is written in DuckDB 1.4's storage format (`STORAGE_COMPATIBILITY`), the
 oldest DuckDB carcdb supports, so any supported DuckDB (a user's CLI, another tool's Python)
@@ -36,6 +37,7 @@ import duckdb
 from warehouse.errors import WarehouseError, WarehouseLockedError, WarehouseMissingError
 from warehouse.migrate import apply_migrations, require_current_schema
 from warehouse.rows import execute
+from warehouse.times import TIME_ZONE
 
 DEFAULT_DB = Path("data/carcdb.duckdb")  # the CLI's default; `$CARCDB_DB` overrides it there
 # The storage format of new files: DuckDB 1.4's, the oldest `duckdb` pyproject.toml allows.
@@ -52,6 +54,11 @@ SANDBOX: dict[str, str | bool | int | float | list[str]] = {
     "allow_unsigned_extensions": False,
     "lock_configuration": True,
 }
+
+
+# Writers that finish one after another can each remove the lock file a second writer had
+# just opened: it starts again this many times before calling the warehouse locked.
+_LOCK_ATTEMPTS = 20
 
 
 def lock_path(path: Path) -> Path:
@@ -81,8 +88,11 @@ def _connect(path: Path, *, read_only: bool, sandboxed: bool = False) -> duckdb.
     }
     if sandboxed:
         config.update(SANDBOX)
+    # Locked only once the time zone is set (below): DuckDB refuses `TimeZone` in the config
+    # of a connection (its ICU extension, built in, is loaded after the config is read).
+    lock = bool(config.pop("lock_configuration", False))
     try:
-        return duckdb.connect(str(path), read_only=read_only, config=config)
+        conn = duckdb.connect(str(path), read_only=read_only, config=config)
     except duckdb.IOException as exc:
         text = str(exc)
         if "lock" in text.lower():
@@ -93,6 +103,16 @@ def _connect(path: Path, *, read_only: bool, sandboxed: bool = False) -> duckdb.
             f"{path}: not a usable DuckDB warehouse ({exc}) - fix: point --db at a carcdb "
             "warehouse or a new path"
         ) from None
+    # Times are stored as TIMESTAMP WITH TIME ZONE; every connection shows them in UTC, so
+    # what carcdb prints and exports does not depend on the machine's time zone.
+    try:
+        execute(conn, f"SET TimeZone = '{TIME_ZONE}'")
+        if lock:
+            execute(conn, "SET lock_configuration = true")
+    except BaseException:
+        conn.close()
+        raise
+    return conn
 
 
 def storage_version(conn: duckdb.DuckDBPyConnection) -> str:
@@ -123,15 +143,44 @@ def _try_lock(handle: IO[bytes]) -> bool:
     return True
 
 
+def _still_there(handle: IO[bytes], path: Path) -> bool:
+    """Whether `path` is still the file `handle` has open (not removed or replaced since)."""
+    try:
+        there = path.stat()
+    except OSError:
+        return False
+    mine = os.fstat(handle.fileno())
+    return (there.st_dev, there.st_ino) == (mine.st_dev, mine.st_ino)
+
+
 @contextmanager
 def _writer_lock(path: Path) -> Iterator[None]:
-    handle = lock_path(path).open("ab")
+    """Hold `<db>.lock` for the block, and remove it after: a clean exit leaves no file.
+
+    The lock is the file's, not the name's: a writer finishing removes the file while it
+    still holds the lock, so a second writer that opened it before can lock it only after
+    it is gone, and then sees that the name no longer leads to it and starts again with a
+    new file. A writer killed leaves its file, unlocked: the next one takes it."""
+    lock = lock_path(path)
+    for _ in range(_LOCK_ATTEMPTS):
+        handle = lock.open("ab")
+        try:
+            if not _try_lock(handle):
+                raise _locked_error(path)
+        except BaseException:
+            handle.close()
+            raise
+        if _still_there(handle, lock):
+            break
+        handle.close()  # locked a file a finishing writer had removed: lock the new one
+    else:
+        raise _locked_error(path)
     try:
-        if not _try_lock(handle):
-            raise _locked_error(path)
-        yield  # the lock goes with the file's closing (or the process's end)
+        yield
     finally:
-        handle.close()
+        with contextlib.suppress(OSError):  # on Windows an open file cannot be removed: left
+            lock.unlink()
+        handle.close()  # the lock goes with the file's closing (or the process's end)
 
 
 def _publish_reader_copy(path: Path) -> Path | None:

@@ -8,8 +8,8 @@ DuckDB copy, and the page revisions an export was made from (its manifest's prov
 Column conversions, per target:
 - JSON lines and Parquet keep every type: JSON columns and lists stay nested;
 - CSV has no nesting: lists and structs become their JSON text, JSON columns their text;
-- SQLite has integers, reals, text and blobs: booleans become 0/1, timestamps ISO text,
-  JSON and nested values JSON text.
+- SQLite has integers, reals, text and blobs: booleans become 0/1, times (TIMESTAMP WITH TIME
+  ZONE) ISO 8601 text in UTC (`2024-05-01T12:00:00Z`), JSON and nested values JSON text.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import pyarrow as pa
 
 from warehouse.connection import STORAGE_COMPATIBILITY
 from warehouse.rows import execute, scalar
+from warehouse.times import TIMESTAMP_TZ, utc_text
 
 CopyFormat = Literal["csv", "parquet", "jsonl"]
 # DuckDB's names of the COPY formats, and their options.
@@ -132,6 +133,8 @@ def _sqlite_value(column: Column) -> str:
         return f"{quoted}::INTEGER AS {quoted}"
     if column.type.startswith("DECIMAL"):
         return f"{quoted}::DOUBLE AS {quoted}"
+    if column.type == TIMESTAMP_TZ:
+        return f"{utc_text(quoted)} AS {quoted}"
     if column.sqlite_type == "TEXT" and column.type != "VARCHAR":
         return f"{quoted}::VARCHAR AS {quoted}"  # JSON, timestamps, UUIDs, huge integers
     return quoted
@@ -168,7 +171,7 @@ def source_revisions(conn: duckdb.DuckDBPyConnection) -> list[dict[str, Any]]:
     """The current revision of every stored page: what the exported records were parsed from."""
     rows = execute(
         conn,
-        "SELECT title, revision_key, revision_id, timestamp, sha256, source_kind "
+        f"SELECT title, revision_key, revision_id, {utc_text('timestamp')}, sha256, source_kind "
         "FROM current_revisions ORDER BY title",
     )
     names = ("title", "revision_key", "revision_id", "timestamp", "sha256", "source_kind")

@@ -27,7 +27,7 @@ def record_extraction(
     )
     row = {
         "extraction_id": extraction_id,
-        "finished_at": datetime.now(UTC).replace(tzinfo=None),
+        "finished_at": datetime.now(UTC),
         "problems": len(problems),
         **counts,
     }

@@ -75,7 +75,7 @@ def apply_migrations(conn: duckdb.DuckDBPyConnection, path: Path) -> list[str]:
         conn,
         "CREATE TABLE IF NOT EXISTS schema_migrations ("
         " version INTEGER PRIMARY KEY, name VARCHAR NOT NULL,"
-        " applied_at TIMESTAMP DEFAULT current_timestamp)",
+        " applied_at TIMESTAMPTZ DEFAULT current_timestamp)",
     )
     rows = conn.execute("SELECT version FROM schema_migrations").fetchall()
     done = {int(row[0]) for row in rows}

@@ -12,6 +12,7 @@ from typing import Any
 import duckdb
 
 from warehouse.rows import execute
+from warehouse.times import utc_text
 
 
 def _dicts(
@@ -49,7 +50,7 @@ def page_coverage(conn: duckdb.DuckDBPyConnection) -> list[dict[str, Any]]:
         """
         SELECT p.base_title, p.language, p.title,
                (SELECT count(*) FROM revisions r WHERE r.title = p.title) AS revisions,
-               c.revision_key, c.revision_id, c.timestamp,
+               c.revision_key, c.revision_id, {timestamp} AS timestamp,
                (SELECT count(*) FROM tiles t WHERE t.revision_key = c.revision_key) AS tiles,
                (SELECT count(*) FROM rules r WHERE r.revision_key = c.revision_key) AS rules,
                (SELECT count(*) FROM scoring_claims s
@@ -57,7 +58,7 @@ def page_coverage(conn: duckdb.DuckDBPyConnection) -> list[dict[str, Any]]:
                (SELECT count(*) FROM findings f WHERE f.title = p.title) AS findings
         FROM pages p LEFT JOIN current_revisions c ON c.title = p.title
         ORDER BY p.base_title, p.language
-        """,
+        """.format(timestamp=utc_text("c.timestamp")),
     )
 
 
@@ -80,6 +81,8 @@ def catalog_counts(conn: duckdb.DuckDBPyConnection) -> dict[str, int]:
 def last_run(conn: duckdb.DuckDBPyConnection) -> dict[str, Any] | None:
     rows = _dicts(
         conn,
-        "SELECT run_id, command, started_at, finished_at FROM runs ORDER BY run_id DESC LIMIT 1",
+        # Shown with "UTC" after them: the times without their zone.
+        "SELECT run_id, command, timezone('UTC', started_at) AS started_at, "
+        "timezone('UTC', finished_at) AS finished_at FROM runs ORDER BY run_id DESC LIMIT 1",
     )
     return rows[0] if rows else None

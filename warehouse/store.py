@@ -54,7 +54,7 @@ def start_run(conn: duckdb.DuckDBPyConnection, command: str) -> int:
     execute(
         conn,
         "INSERT INTO runs (run_id, command, started_at) VALUES (?, ?, ?)",
-        [run_id, command, datetime.now(UTC).replace(tzinfo=None)],
+        [run_id, command, datetime.now(UTC)],
     )
     return run_id
 
@@ -63,7 +63,7 @@ def finish_run(conn: duckdb.DuckDBPyConnection, run_id: int, summary: dict[str, 
     execute(
         conn,
         "UPDATE runs SET finished_at = ?, summary = ? WHERE run_id = ?",
-        [datetime.now(UTC).replace(tzinfo=None), json.dumps(summary, sort_keys=True), run_id],
+        [datetime.now(UTC), json.dumps(summary, sort_keys=True), run_id],
     )
 
 

@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import BrokenExecutor, Future
 from dataclasses import dataclass
+from datetime import UTC
 
 import duckdb
 
@@ -195,7 +196,8 @@ def checks_for_build(
                 stored,
                 reused=True,
                 seconds=0.0,
-                computed_at=state.computed_at.isoformat(timespec="seconds"),
+                # UTC without its zone: messages say "UTC" after it.
+                computed_at=state.computed_at.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S"),
             )
     started = time.perf_counter()
     results = run_checks(conn, run_id=run_id, helper=helper)

@@ -23,10 +23,16 @@ MANIFEST = "manifest.json"
 
 @dataclass(frozen=True)
 class SourceSpec:
+    """One input file to read. `stored`: the path the warehouse records for it
+    (`source_files.path`, `revisions.source_path`), when not `path` as given: a corpus
+    folder's files are recorded relative to the folder, so a corpus read from two places
+    (two clones, the installed sample) stores the same rows."""
+
     path: Path
     title: str | None = None
     language: str | None = None
     fmt: InputFormat | None = None
+    stored: str | None = None
 
 
 def sample_corpus_dir() -> Path:
@@ -73,7 +79,7 @@ def read_corpus(folder: Path) -> list[SourceSpec]:
         files = [p for p in files if p.suffix.lower() not in {".md"}]
         if not files:
             raise InputError("corpus folder holds no files", path=str(folder))
-        return [SourceSpec(path) for path in files]
+        return [SourceSpec(path, stored=_relative(folder, path)) for path in files]
     data = load_json_file(manifest, 'write {"files": [{"path": "...", "title": "Page/lang"}]}')
     entries = data.get("files") if isinstance(data, dict) else None
     if not isinstance(entries, list):
@@ -90,22 +96,40 @@ def read_corpus(folder: Path) -> list[SourceSpec]:
         for key in ("title", "lang", "format"):
             if entry.get(key) is not None and not isinstance(entry[key], str):
                 raise InputError(f"'{key}' must be a string", path=where)
+        path = _inside(folder, entry["path"], where)
         specs.append(
             SourceSpec(
-                path=_inside(folder, entry["path"], where),
+                path=path,
                 title=entry.get("title"),
                 language=entry.get("lang"),
                 fmt=_format(entry.get("format"), where),
+                stored=_relative(folder, path),
             )
         )
     return specs
+
+
+def _relative(folder: Path, path: Path) -> str:
+    """`path` as the warehouse records a corpus file: relative to its folder, `/`-separated."""
+    return path.relative_to(folder).as_posix()
+
+
+def stored_as(batch: ImportBatch, name: str) -> ImportBatch:
+    """The batch with `name` recorded as its file's path (messages while reading named the
+    file as given, which is where a user finds it)."""
+    if batch.source.path == name:
+        return batch
+    source = batch.source.model_copy(update={"path": name})
+    revisions = tuple(r.model_copy(update={"source_path": name}) for r in batch.revisions)
+    return batch.model_copy(update={"source": source, "revisions": revisions})
 
 
 def iter_sources(specs: Sequence[SourceSpec], progress: Progress) -> Iterator[ImportBatch]:
     """Read the files one at a time, as the batches are consumed."""
     progress.start("read", len(specs))
     for spec in specs:
-        yield read_source(spec.path, title=spec.title, language=spec.language, fmt=spec.fmt)
+        batch = read_source(spec.path, title=spec.title, language=spec.language, fmt=spec.fmt)
+        yield batch if spec.stored is None else stored_as(batch, spec.stored)
         progress.advance("read")
 
 
