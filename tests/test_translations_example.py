@@ -26,6 +26,7 @@ def _example() -> tuple[list[list[str]], str]:
     return commands, block[-1]
 
 
+@pytest.mark.slow  # a generated corpus built end to end (docs/architecture.md, Tests)
 def test_the_documented_translation_diff_is_what_a_generated_corpus_gives(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
