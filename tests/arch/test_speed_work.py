@@ -9,7 +9,7 @@ from functools import cache
 from pathlib import Path
 
 from tests.arch.sources import parsed
-from tests.arch.test_layers import ROOT, graph
+from tests.arch.test_layers import ROOT, _within, graph
 
 SOURCES = ("schemas", "warehouse", "pipeline")
 
@@ -72,3 +72,20 @@ def test_only_the_fast_package_reaches_into_mwparserfromhell_internals() -> None
     assert found, "the fast package's own imports should be seen"
     outside = [place for place in found if not place.startswith("pipeline/parse/fast/")]
     assert outside == []
+
+
+def test_the_fast_package_imports_nothing_of_the_domain() -> None:
+    """`pipeline.parse.fast` mirrors the library only: the domain's rules reach it as
+    arguments (`tokenplain.Visible`), so no domain change has to be made twice. Besides its
+    own modules it may import `pipeline.parse.locate`, the positions' record and reference
+    walk (what `spans` returns and falls back to), which knows nothing of the domain either."""
+    allowed = ("pipeline.parse.fast", "pipeline.parse.locate")
+    found = sorted(
+        f"{source} imports {target}"
+        for source, targets in graph().items()
+        if _within(source, "pipeline.parse.fast")
+        for target in targets
+        if not any(_within(target, module) for module in allowed)
+    )
+    assert found == []
+    assert graph()["pipeline.parse.locate"] == set()  # and the reference imports nothing ours
