@@ -1,6 +1,7 @@
-"""Speed work stays in its two places: `pipeline.parse.fast` (the mirrors of mwparserfromhell
-internals, behind one version check) and `pipeline.run.tuning` (the collector pause, DuckDB
-threads and memory), which only the orchestration uses."""
+"""Speed work stays in its places: `pipeline.parse.fast` (the mirrors of mwparserfromhell
+internals, behind one version check), `schemas.fastpath` (pydantic's core validator and
+serialiser, the C JSON encoder, behind one switch) and `pipeline.run.tuning` (the collector
+pause, DuckDB threads and memory), which only the orchestration uses."""
 
 from __future__ import annotations
 
@@ -89,3 +90,20 @@ def test_the_fast_package_imports_nothing_of_the_domain() -> None:
     )
     assert found == []
     assert graph()["pipeline.parse.locate"] == set()  # and the reference imports nothing ours
+
+
+PRIVATE_SHORTCUTS = ("__pydantic_validator__", "__pydantic_serializer__", "c_make_encoder")
+
+
+def test_only_the_fastpath_reaches_into_pydantic_and_json_internals() -> None:
+    found = sorted(
+        f"{path}:{node.lineno} {name}"
+        for path, nodes in _nodes().items()
+        for node in nodes
+        for name in PRIVATE_SHORTCUTS
+        if (isinstance(node, ast.Attribute) and node.attr == name)
+        or (isinstance(node, ast.Constant) and node.value == name)
+    )
+    assert found, "the fastpath's own uses should be seen"
+    outside = [place for place in found if not place.startswith("schemas/fastpath.py:")]
+    assert outside == []
