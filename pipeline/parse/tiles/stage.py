@@ -345,30 +345,24 @@ class _Extractor:
             },
         )
         keys = {"list_index": list_index, "entry_index": entry_index, "code": code}
-        for item in config.features:
-            self.add(
-                "tile_features",
-                dict(
-                    location={**where, "snippet": item.raw},
-                    name=item.name,
-                    kind=item.kind,
-                    multiplicity=item.number,
-                    edition=item.edition,
-                    **keys,
-                ),
-            )
-        for item in config.illustrations:
-            self.add(
-                "tile_illustrations",
-                dict(
-                    location={**where, "snippet": item.raw},
-                    feature=item.name,
-                    kind=item.kind,
-                    copies=item.number,
-                    edition=item.edition,
-                    **keys,
-                ),
-            )
+        # A feature's name and number are `name`/`multiplicity`, an illustration's
+        # `feature`/`copies`; each with its own snippet.
+        for table, items, name, number in (
+            ("tile_features", config.features, "name", "multiplicity"),
+            ("tile_illustrations", config.illustrations, "feature", "copies"),
+        ):
+            for item in items:
+                self.add(
+                    table,
+                    {
+                        "location": {**where, "snippet": item.raw},
+                        name: item.name,
+                        "kind": item.kind,
+                        number: item.number,
+                        "edition": item.edition,
+                        **keys,
+                    },
+                )
 
     def link_section_totals(self, rows: list[TileList]) -> None:
         """An empty list declaring `tiles=N` covers the lists after it in its section.
