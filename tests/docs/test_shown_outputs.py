@@ -1,0 +1,50 @@
+"""Every command output README.md and docs/*.md show is what the command prints on the
+bundled sample, or the block is marked as an abridged example (`tests/docs/shown.py`).
+
+Each session runs in a folder of its own, like a checkout after `make run` (the sample
+warehouse, shared: one build a test session), its commands in order, each output compared
+exactly: piped, or, for a table shown where piped output would be tab-separated, on a
+terminal. Sessions that build, simulate thousands of games or serve a fake wiki are slow.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.docs.run_shown import run_on_terminal, run_step, workdir
+from tests.docs.shown import ABRIDGED, Session, sessions
+
+# Sessions whose commands take long (a build, a long simulation): the full lane only.
+SLOW_COMMANDS = ("carcdb build", "carcdb simulate --games 1000", "carcdb draw --all")
+
+
+def _is_slow(session: Session) -> bool:
+    return any(step.command.startswith(SLOW_COMMANDS) for step in session.steps)
+
+
+SESSIONS = [s for s in sessions() if not s.abridged]
+CASES = [
+    pytest.param(s, id=s.name, marks=[pytest.mark.slow] if _is_slow(s) else []) for s in SESSIONS
+]
+
+
+def test_the_docs_show_command_sessions_and_mark_the_abridged_ones() -> None:
+    found = sessions()
+    assert len(SESSIONS) >= 20
+    for session in found:
+        for step in session.steps[1:]:
+            assert not step.command.endswith(ABRIDGED), f"{session.name}: mark the first line"
+
+
+@pytest.mark.parametrize("session", CASES)
+def test_a_documented_session_prints_what_the_doc_shows(
+    session: Session, sample_db: Path, tmp_path: Path
+) -> None:
+    work = workdir(tmp_path, sample_db, session)
+    for step in session.steps:
+        printed = run_step(step.command, work)
+        if printed != step.shown and step.shown.startswith("┏"):  # a table: on a terminal
+            printed = run_on_terminal(step.command, work)
+        assert printed == step.shown, f"{session.name}: $ {step.command}"
