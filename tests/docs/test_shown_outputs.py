@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.docs.run_shown import run_on_terminal, run_step, workdir
-from tests.docs.shown import ABRIDGED, Session, sessions
+from tests.docs.shown import ABRIDGED, ROOT, Session, sessions
 
 # Sessions whose commands take long (a build, a long simulation): the full lane only.
 SLOW_COMMANDS = ("carcdb build", "carcdb simulate --games 1000", "carcdb draw --all")
@@ -48,3 +48,13 @@ def test_a_documented_session_prints_what_the_doc_shows(
         if printed != step.shown and step.shown.startswith("┏"):  # a table: on a terminal
             printed = run_on_terminal(step.command, work)
         assert printed == step.shown, f"{session.name}: $ {step.command}"
+
+
+@pytest.mark.slow
+def test_the_readme_shows_what_make_run_prints(tmp_path: Path) -> None:
+    """`make run` is `carcdb build --db data/carcdb.duckdb` in a fresh checkout."""
+    readme = (ROOT / "README.md").read_text("utf-8")
+    start = readme.index("```\ncarcdb build -> data/carcdb.duckdb\n") + len("```\n")
+    shown = readme[start : readme.index("```", start)]
+    (tmp_path / "pipeline").symlink_to(ROOT / "pipeline")
+    assert run_step("carcdb build --db data/carcdb.duckdb", tmp_path) == shown
