@@ -3,10 +3,10 @@
 
 A block is either checked (`tests/docs/test_shown_outputs.py` runs each command on the
 bundled sample and compares what it prints) or marked as an abridged example: its first
-command line ends with the shell comment `# abridged`, and the prose around it says what is
-left out. Blocks that are not command sessions (tables of figures, layout sketches, JSON
-files) are not outputs of a command shown there, and are checked, where they are, by the
-tests of what they describe.
+command line ends with the shell comment `# abridged` (a reason may follow), and the prose
+around it or a `...` line says what is left out. Blocks that are not command sessions
+(tables of figures, layout sketches, JSON files) are not outputs of a command shown there,
+and are checked, where they are, by the tests of what they describe.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ class Session:
 
     @property
     def abridged(self) -> bool:
-        return self.steps[0].command.rstrip().endswith(ABRIDGED)
+        return ABRIDGED in self.steps[0].command
 
     @property
     def name(self) -> str:
