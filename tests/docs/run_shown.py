@@ -5,6 +5,7 @@ from __future__ import annotations
 import fcntl
 import os
 import pty
+import re
 import shutil
 import struct
 import subprocess
@@ -18,6 +19,7 @@ from tests.docs.shown import ROOT, Session
 LINKED = ("pipeline", "tests")
 # A terminal as wide as piped tables are laid out.
 COLUMNS = 160
+STYLE = re.compile("\x1b\\[[0-9;]*m")
 
 
 def workdir(base: Path, sample_db: Path, session: Session) -> Path:
@@ -72,7 +74,7 @@ def run_on_terminal(command: str, work: Path) -> str:
     child = subprocess.Popen(
         ["bash", "-c", command],
         cwd=work,
-        env=_env(),
+        env={**_env(), "COLUMNS": str(COLUMNS), "TERM": "xterm"},  # (rich: not by stdin)
         stdin=subprocess.DEVNULL,
         stdout=secondary,
         stderr=subprocess.PIPE,
@@ -92,4 +94,5 @@ def run_on_terminal(command: str, work: Path) -> str:
     errors = child.stderr.read()
     child.stderr.close()
     child.wait(timeout=600)
-    return (b"".join(chunks) + errors).decode("utf-8").replace("\r\n", "\n")
+    text = (b"".join(chunks) + errors).decode("utf-8").replace("\r\n", "\n")
+    return STYLE.sub("", text)  # bold headers: what a reader sees is the text
