@@ -11,6 +11,11 @@ Warehouse problems (`warehouse.errors.WarehouseError`) are input errors for the 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from xml.parsers.expat import ExpatError
+
 
 class CarcdbError(Exception):
     """Root of the errors carcdb raises on purpose."""
@@ -26,6 +31,17 @@ class InputError(CarcdbError):
         if fix:
             parts.append(f"fix: {fix}")
         super().__init__(" - ".join(parts))
+
+
+def malformed_xml(exc: ExpatError, *, path: str, fix: str) -> InputError:
+    """The error for an XML file expat refused: where the XML breaks, and why."""
+    from xml.parsers.expat import ErrorString  # (only the XML readers need expat)
+
+    return InputError(
+        f"malformed XML at line {exc.lineno}, column {exc.offset + 1}: {ErrorString(exc.code)}",
+        path=path,
+        fix=fix,
+    )
 
 
 class UnknownFormatError(InputError):

@@ -20,13 +20,13 @@ from pydantic import BaseModel
 from pipeline.parse.document import RevisionText
 from pipeline.parse.registry import parse_revision, registered_stages
 from pipeline.run.workers import rows_of
+from schemas import fastpath
 from schemas.base import Record, SourceLocation
 from schemas.findings import Finding, Severity
 from schemas.tiles import EditionSources, FeatureKind, TileEntry, TileFeature
 from tests.lanes import examples
-from warehouse import rows as rows_module
 from warehouse.connection import write_transaction
-from warehouse.rows import ColumnRows, insert_records, nested_json, record_row, table_columns
+from warehouse.rows import ColumnRows, insert_records, record_row, table_columns
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -168,16 +168,28 @@ JSON_VALUES = st.recursive(
 @pytest.mark.slow
 @settings(max_examples=examples(150), deadline=None)
 @given(st.lists(JSON_VALUES, max_size=4) | st.dictionaries(TEXT, JSON_VALUES, max_size=4))
-def test_nested_json_is_json_dumps(value: dict[str, Any] | list[Any]) -> None:
+def test_json_text_is_json_dumps(value: dict[str, Any] | list[Any]) -> None:
     expected = json.dumps(value, ensure_ascii=False, sort_keys=True)
-    assert nested_json(value) == expected
+    assert fastpath.json_text(value) == expected
 
 
-def test_nested_json_without_the_c_encoder(monkeypatch: pytest.MonkeyPatch) -> None:
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    st.lists(st.dictionaries(TEXT, JSON_VALUES, max_size=3), max_size=4)
+    | st.lists(st.lists(JSON_VALUES, max_size=3), max_size=4)
+)
+def test_json_texts_is_json_dumps_of_each(values: list[dict[str, Any]] | list[list[Any]]) -> None:
+    expected = [json.dumps(value, ensure_ascii=False, sort_keys=True) for value in values]
+    assert fastpath.json_texts(values) == expected
+
+
+def test_json_text_without_the_c_encoder(monkeypatch: pytest.MonkeyPatch) -> None:
     value = {"b": [1, "é\n"], "a": {"z": None, "y": 1.5}}
-    fast = nested_json(value)
-    monkeypatch.setattr(rows_module, "_C_ENCODER", None)
-    assert nested_json(value) == fast == json.dumps(value, ensure_ascii=False, sort_keys=True)
+    fast = fastpath.json_text(value)
+    monkeypatch.setattr(fastpath, "_C_ENCODER", None)
+    assert (
+        fastpath.json_text(value) == fast == json.dumps(value, ensure_ascii=False, sort_keys=True)
+    )
 
 
 class _OwnDump(Record):
@@ -257,10 +269,27 @@ def test_add_records_is_the_reference(uniform: list[BaseModel], mixed: list[Base
 def test_add_records_without_the_c_encoder(monkeypatch: pytest.MonkeyPatch) -> None:
     records = [record for record in _fixture_records() if isinstance(record, TileEntry)]
     assert len(records) > 10
-    monkeypatch.setattr(rows_module, "_C_ENCODER", None)
+    monkeypatch.setattr(fastpath, "_C_ENCODER", None)
     fast = ColumnRows()
     fast.add_records(records)
     _assert_same_columns(fast, _reference_record_columns([records]))
+
+
+@pytest.mark.slow
+def test_add_records_without_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`fastpath.FAST` off: `model_dump` and `json.dumps` themselves, the same columns."""
+    by_class: dict[type, list[BaseModel]] = {}
+    for record in _fixture_records():
+        by_class.setdefault(type(record), []).append(record)
+    fast: dict[type, ColumnRows] = {kind: ColumnRows() for kind in by_class}
+    for kind, records in by_class.items():
+        fast[kind].add_records(records)
+    monkeypatch.setattr(fastpath, "FAST", False)
+    for kind, records in by_class.items():
+        plain = ColumnRows()
+        plain.add_records(records)
+        _assert_same_columns(fast[kind], plain)
+        assert [record_row(r) for r in records] == [_reference_row(r) for r in records]
 
 
 def test_add_records_of_a_class_with_its_own_model_dump() -> None:

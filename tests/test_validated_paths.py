@@ -1,14 +1,15 @@
 """Every shortcut around a pydantic model's own path gives what that path gives, on real data.
 
-Records are built and dumped through their models. Where a hot path takes a shorter route,
-it is compared here, call by call, with the model's route, while the bundled sample and a
-generated corpus are parsed:
-- `ParsedDocument.location`: `SourceLocation`'s validator on a dict, for `SourceLocation(...)`;
-- the tiles stage: one `TypeAdapter(list[Model])` call per table and page, for `Model(...)`
-  per record;
-- `warehouse.rows` (`record_row`, `ColumnRows.add_records`): the model's serializer, for
-  `model_dump(mode="json")`.
-`ConfigData.tiles` (`ConfigTile`'s validator on a dict) is compared with the models on both
+Records are built and dumped through their models. Where a hot path takes a shorter route
+(`schemas.fastpath`), the bundled sample and a generated corpus are parsed twice, once with
+`fastpath.FAST` off (every shortcut is then its reference: `model_validate`, `model_dump`,
+`json.dumps`), and every record compared:
+- `ParsedDocument.location`: `SourceLocation` validated from its fields;
+- the tiles stage: one validation call per table and list (`Validator.many`), its location
+  fields from `ParsedDocument.location_fields`;
+- `warehouse.rows` (`record_row`, `ColumnRows.add_records`): the model's serializer and the
+  C JSON encoder, for `model_dump(mode="json")` and `json.dumps`.
+`ConfigData.tiles` (`ConfigTile` validated from dicts) is compared with the models on both
 corpora in `tests/engine_config/test_shared_data.py`.
 No path skips validation (no `model_construct`): a shortcut only leaves out Python calls.
 """
@@ -17,20 +18,19 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from pydantic import BaseModel, TypeAdapter
+from pydantic import BaseModel, ValidationError
 
 from pipeline.extract.corpus import read_corpus, read_sources, sample_corpus_dir
-from pipeline.parse import document
 from pipeline.parse.document import RevisionText
 from pipeline.parse.registry import parse_revision, registered_stages
 from pipeline.parse.tiles import stage as tiles_stage
 from pipeline.progress import NoProgress
 from pipeline.synth import generate_corpus
+from schemas import fastpath
 from schemas.base import SourceLocation
 from schemas.tiles import TileEntry, TileFeature, TileIllustration
 from warehouse.rows import ColumnRows, record_row
@@ -63,75 +63,79 @@ def _as_built(model: BaseModel) -> tuple[type[BaseModel], BaseModel, set[str]]:
     return type(model), model, model.model_fields_set
 
 
-class _CheckedBatches:
-    """A batch validator that also builds each record with its model and compares."""
-
-    def __init__(self, adapter: TypeAdapter[list[Any]], model: type[BaseModel]) -> None:
-        self.adapter = adapter
-        self.model = model
-        self.records = 0
-
-    def validate_python(self, batch: list[dict[str, Any]]) -> list[BaseModel]:
-        made: list[BaseModel] = self.adapter.validate_python(batch)
-        expected = [self.model(**fields) for fields in batch]
-        assert list(map(_as_built, made)) == list(map(_as_built, expected))
-        self.records += len(made)
-        return made
+def _parse(revisions: list[RevisionText]) -> dict[str, list[BaseModel]]:
+    records: dict[str, list[BaseModel]] = defaultdict(list)
+    stages = registered_stages()
+    for revision in revisions:
+        for output in parse_revision(revision, stages).outputs.values():
+            for table, rows in output.rows.items():
+                records[table].extend(rows)
+            records["findings"].extend(output.findings)
+    return dict(records)
 
 
 @pytest.fixture(scope="module")
-def parsed(corpora: dict[str, list[RevisionText]]) -> dict[str, dict[str, Any]]:
-    """Each corpus parsed with every shortcut checked against its model as it runs: the
-    records made, and how many locations and batch records were compared."""
-    patch = pytest.MonkeyPatch()
-    try:
-        assert set(tiles_stage._BATCHES) == set(BATCH_MODELS)
-        real_location: Callable[[dict[str, Any]], SourceLocation] = document._validate_location
-        out: dict[str, dict[str, Any]] = {}
-        for name, revisions in corpora.items():
-            locations = [0]
-
-            def checked_location(fields: dict[str, Any]) -> SourceLocation:
-                made = real_location(fields)
-                assert _as_built(made) == _as_built(SourceLocation(**fields))
-                locations[0] += 1  # noqa: B023 -- read before the next corpus starts
-                return made
-
-            batches = {
-                table: _CheckedBatches(adapter, BATCH_MODELS[table])
-                for table, adapter in tiles_stage._BATCHES.items()
-            }
-            patch.setattr(document, "_validate_location", checked_location)
-            patch.setattr(tiles_stage, "_BATCHES", batches)
-            records: dict[str, list[BaseModel]] = defaultdict(list)
-            stages = registered_stages()
-            for revision in revisions:
-                for output in parse_revision(revision, stages).outputs.values():
-                    for table, rows in output.rows.items():
-                        records[table].extend(rows)
-                    records["findings"].extend(output.findings)
-            out[name] = {
-                "records": dict(records),
-                "locations": locations[0],
-                "batch_records": {table: b.records for table, b in batches.items()},
-            }
+def parsed(
+    corpora: dict[str, list[RevisionText]],
+) -> dict[str, tuple[dict[str, list[BaseModel]], dict[str, list[BaseModel]]]]:
+    """Each corpus's records, parsed with the shortcuts and with `fastpath.FAST` off."""
+    out = {}
+    for name, revisions in corpora.items():
+        fast = _parse(revisions)
+        patch = pytest.MonkeyPatch()
+        try:
+            patch.setattr(fastpath, "FAST", False)
+            plain = _parse(revisions)
+        finally:
             patch.undo()
-        return out
-    finally:
-        patch.undo()
+        out[name] = (fast, plain)
+    return out
 
 
 @pytest.mark.parametrize("corpus", ["sample", "generated"])
-def test_locations_and_batches_are_what_the_models_build(
-    corpus: str, parsed: dict[str, dict[str, Any]]
+def test_records_are_what_the_models_build(
+    corpus: str,
+    parsed: dict[str, tuple[dict[str, list[BaseModel]], dict[str, list[BaseModel]]]],
 ) -> None:
-    result = parsed[corpus]
-    records = result["records"]
-    # The comparisons ran inside the parse: a location for each rule and tile list (claims
-    # share their rule's), and every record of the batch-validated tables.
-    assert result["locations"] >= len(records["rules"]) + len(records["tile_lists"]) > 100
-    for table, compared in result["batch_records"].items():
-        assert compared == len(records[table]) > 10, table
+    fast, plain = parsed[corpus]
+    assert set(fast) == set(plain)
+    assert set(tiles_stage._BATCHES) == set(BATCH_MODELS)
+    for table in BATCH_MODELS:
+        assert len(fast[table]) > 10, table
+    for table, records in fast.items():
+        assert list(map(_as_built, records)) == list(map(_as_built, plain[table])), table
+
+
+def test_the_plain_path_is_the_models_own() -> None:
+    """With `FAST` off a `Validator` never reaches the core validator it holds."""
+    validator = fastpath.Validator(SourceLocation)
+    fields = {
+        "title": "T",
+        "language": "en",
+        "revision_key": "k",
+        "line": 1,
+        "col": 1,
+        "snippet": "",
+    }
+
+    def not_called(_: object) -> SourceLocation:
+        raise AssertionError("the core validator, with FAST off")
+
+    patch = pytest.MonkeyPatch()
+    try:
+        patch.setattr(fastpath, "FAST", False)
+        patch.setattr(validator, "_core", not_called)
+        assert _as_built(validator.one(fields)) == _as_built(SourceLocation(**fields))
+        assert list(map(_as_built, validator.many([fields]))) == [
+            _as_built(SourceLocation(**fields))
+        ]
+        with pytest.raises(ValidationError):  # the same validation: a column starts at 1
+            validator.one({**fields, "col": 0})
+    finally:
+        patch.undo()
+    assert _as_built(validator.one(fields)) == _as_built(SourceLocation(**fields))
+    with pytest.raises(ValidationError):
+        validator.many([{**fields, "col": 0}])
 
 
 def _reference_row(record: BaseModel) -> dict[str, Any]:
@@ -148,8 +152,11 @@ def _reference_row(record: BaseModel) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("corpus", ["sample", "generated"])
-def test_rows_are_what_the_model_dump_gives(corpus: str, parsed: dict[str, dict[str, Any]]) -> None:
-    records: dict[str, list[BaseModel]] = parsed[corpus]["records"]
+def test_rows_are_what_the_model_dump_gives(
+    corpus: str,
+    parsed: dict[str, tuple[dict[str, list[BaseModel]], dict[str, list[BaseModel]]]],
+) -> None:
+    records = parsed[corpus][0]
     assert {"tile_lists", "tiles", "rules", "scoring_claims", "findings"} <= set(records)
     for table, rows in records.items():
         expected = [_reference_row(record) for record in rows]

@@ -2,12 +2,12 @@
 
 Convention for record tables: a record's nested `location` (a `SourceLocation`) becomes the
 provenance columns `title, language, revision_key, line, col, snippet`; any other nested
-value (list, dict, nested record) is stored as JSON text.
+value (list, dict, nested record) is stored as JSON text. The dumps and JSON texts are
+`schemas.fastpath`'s (the speed work, beside its `model_dump`/`json.dumps` reference).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from operator import itemgetter
@@ -16,6 +16,8 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 from pydantic import BaseModel
+
+from schemas.fastpath import json_dump, json_dumps, json_text, json_texts
 
 PROVENANCE_FIELD = "location"
 
@@ -37,66 +39,21 @@ def scalar(conn: duckdb.DuckDBPyConnection, sql: str, params: Sequence[Any] = ()
     return rows[0][0] if rows else None
 
 
-_ENCODER = json.JSONEncoder(ensure_ascii=False, sort_keys=True)
-# `json.encoder`'s C encoder, made once: `json.dumps` makes one per call (its setup costs more
-# than encoding a small value). No circular-reference check: a JSON-mode dump has no cycles.
-_MAKE_C_ENCODER: Any = getattr(json.encoder, "c_make_encoder", None)  # None without the C module
-_C_ENCODER = (
-    None
-    if _MAKE_C_ENCODER is None
-    else _MAKE_C_ENCODER(
-        None,
-        _ENCODER.default,
-        json.encoder.encode_basestring,
-        None,
-        _ENCODER.key_separator,
-        _ENCODER.item_separator,
-        True,
-        False,
-        True,
-    )
-)
-
-
-def nested_json(value: dict[str, Any] | list[Any]) -> str:
-    """`json.dumps(value, ensure_ascii=False, sort_keys=True)` of a JSON-mode dict or list."""
-    if _C_ENCODER is None:
-        return _ENCODER.encode(value)
-    return "".join(_C_ENCODER(value, 0))
-
-
-_MODEL_DUMP = BaseModel.model_dump
-
-
-def _json_dump(record: BaseModel) -> dict[str, Any]:
-    """`record.model_dump(mode="json")`."""
-    if type(record).model_dump is _MODEL_DUMP:
-        # What `model_dump(mode="json")` returns (it passes its defaults on to this call),
-        # without its wrapper, which costs more than the serialisation of a small record.
-        return record.__pydantic_serializer__.to_python(record, mode="json")  # type: ignore[no-any-return]
-    return record.model_dump(mode="json")  # a class with its own `model_dump`
-
-
 def _as_json_text(value: Any) -> Any:
     """A nested value (dict or list) as JSON text; any other value as it is."""
     kind = type(value)
     if kind is dict or kind is list:
         if value:
-            return nested_json(value)
+            return json_text(value)
         return "{}" if kind is dict else "[]"  # empty, as many are: what the encoder writes
     return value
 
 
 def _json_texts(values: list[Any], kinds: set[type]) -> list[Any]:
     """`[_as_json_text(value) for value in values]`, whose `kinds` are their types."""
-    if _C_ENCODER is None or len(kinds) != 1:  # e.g. a list or None
+    if len(kinds) != 1:  # e.g. a list or None
         return list(map(_as_json_text, values))
-    # One kind, dict or list: its empty value's text is known; the rest go to the C encoder
-    # without a Python call each (what `nested_json` does).
-    empty = "{}" if dict in kinds else "[]"
-    join = "".join
-    encode = _C_ENCODER
-    return [join(encode(value, 0)) if value else empty for value in values]
+    return json_texts(values)  # one kind, dict or list
 
 
 def _flat_row(raw: dict[str, Any]) -> dict[str, Any]:
@@ -109,7 +66,7 @@ def _flat_row(raw: dict[str, Any]) -> dict[str, Any]:
             if key == PROVENANCE_FIELD and kind is dict:
                 row.update(value)
             elif value:
-                row[key] = nested_json(value)
+                row[key] = json_text(value)
             else:  # empty, as many are: what the encoder would write
                 row[key] = "{}" if kind is dict else "[]"
         else:
@@ -119,7 +76,7 @@ def _flat_row(raw: dict[str, Any]) -> dict[str, Any]:
 
 def record_row(record: BaseModel) -> dict[str, Any]:
     """The record as one table row: `location` flattened, nested values as JSON text."""
-    return _flat_row(_json_dump(record))
+    return _flat_row(json_dump(record))
 
 
 def _flat_columns(raws: list[dict[str, Any]]) -> dict[str, list[Any]] | None:
@@ -192,17 +149,12 @@ class ColumnRows:
         all of one class (the usual case: one record class per table)."""
         if not records:
             return
-        kind = type(records[0])
-        if kind.model_dump is _MODEL_DUMP and set(map(type, records)) == {kind}:
-            serializer = kind.__pydantic_serializer__
-            raws = [serializer.to_python(record, mode="json") for record in records]
-            columns = _flat_columns(raws)
-            if columns is not None:
-                self._add_columns(columns, len(raws))
-            else:
-                self.add_rows(map(_flat_row, raws))
-            return
-        self.add_rows(map(record_row, records))
+        raws = json_dumps(records)
+        columns = _flat_columns(raws)
+        if columns is not None:
+            self._add_columns(columns, len(raws))
+        else:
+            self.add_rows(map(_flat_row, raws))
 
     def add_rows(self, rows: Iterable[Mapping[str, Any]]) -> None:
         batch = list(rows)

@@ -4,7 +4,7 @@ Deterministic by construction: every query is ordered, nothing depends on time, 
 dictionary order, and `render()` writes the models' fields in their declared order, so the
 same warehouse gives byte-identical files.
 
-Choices (documented in docs/README-config.md):
+Choices (documented in docs/config.md):
 - the tile set is one page language's tile lists of the product and edition (`language`,
   else English, else the first language alphabetically with such lists: adding languages
   up would count one box twice); `codes` keeps only those codes

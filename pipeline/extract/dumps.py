@@ -27,7 +27,7 @@ import xml.parsers.expat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from pipeline.errors import InputError, UnknownFormatError
+from pipeline.errors import InputError, UnknownFormatError, malformed_xml
 from pipeline.limits import REVISION, XML_TOKEN, megabytes
 from pipeline.numbers import INT32_MAX, INT64_MAX, ascii_int, why_not_int
 
@@ -202,10 +202,7 @@ def iter_dump(chunks: Iterator[bytes], origin: str) -> Iterator[DumpRevision]:
             state.done.clear()
         parser.Parse(b"", True)
     except xml.parsers.expat.ExpatError as exc:
-        raise InputError(
-            f"malformed XML at line {exc.lineno}, column {exc.offset + 1}: "
-            f"{xml.parsers.expat.ErrorString(exc.code)}",
-            path=origin,
-            fix="re-export the pages; the file looks truncated or edited",
+        raise malformed_xml(
+            exc, path=origin, fix="re-export the pages; the file looks truncated or edited"
         ) from None
     yield from state.done

@@ -36,7 +36,7 @@ from xml.sax.saxutils import quoteattr
 from pydantic import ValidationError
 
 from pipeline.engine.geometry import HALVES, SIDES, TileShape
-from pipeline.errors import InputError
+from pipeline.errors import InputError, malformed_xml
 from schemas.engine_config import TileGeometry
 from schemas.interchange import FileLocation, JczRef, JczTile, JczTileSet
 
@@ -325,11 +325,8 @@ def read_jcz(data: bytes, origin: str) -> JczFile:
     try:
         parser.Parse(data, True)
     except xml.parsers.expat.ExpatError as exc:
-        raise InputError(
-            f"malformed XML at line {exc.lineno}, column {exc.offset + 1}: "
-            f"{xml.parsers.expat.ErrorString(exc.code)}",
-            path=origin,
-            fix="give the definition file as JCloisterZone ships it",
+        raise malformed_xml(
+            exc, path=origin, fix="give the definition file as JCloisterZone ships it"
         ) from None
     return result
 

@@ -19,6 +19,26 @@ from mwparserfromhell.wikicode import Wikicode
 from pipeline.parse.fast.tree_builder import parse_wikitext
 
 COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
+# What `split_top_level` reads, scanned left to right: a pair opens or closes, a `|` splits.
+SPLIT_MARKS = re.compile(r"\{\{|\[\[|\}\}|\]\]|\|")
+
+
+def split_top_level(text: str) -> list[str]:
+    """`text` split on each `|` outside nested templates and links (raw wikitext: a
+    template's or an image link's parameters)."""
+    parts: list[str] = []
+    depth = start = 0
+    for mark in SPLIT_MARKS.finditer(text):
+        token = mark.group()
+        if token in ("{{", "[["):
+            depth += 1
+        elif token in ("}}", "]]"):
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            parts.append(text[start : mark.start()])
+            start = mark.end()
+    parts.append(text[start:])
+    return parts
 
 
 def without_comments(code: Wikicode) -> Wikicode:

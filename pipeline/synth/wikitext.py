@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pipeline.parse.values import split_top_level
+
 _TOKEN = re.compile(r"\{\{|\}\}|\[\[|\]\]|<!--.*?(?:-->|$)|<[^<>\n]*>", re.DOTALL)
 
 
@@ -61,26 +63,9 @@ def template_name(text: str) -> str:
     return text[2:end].strip()
 
 
-_PARAM_TOKEN = re.compile(r"\{\{|\}\}|\[\[|\]\]|\|")
-
-
 def split_params(text: str) -> list[str]:
     """The template's own `|`-separated parts (nested templates/links kept whole)."""
-    inner = text[2:-2] if text.endswith("}}") else text[2:]
-    parts: list[str] = []
-    depth = 0
-    start = 0
-    for match in _PARAM_TOKEN.finditer(inner):
-        token = match.group()
-        if token in ("{{", "[["):
-            depth += 1
-        elif token in ("}}", "]]"):
-            depth = max(0, depth - 1)
-        elif depth == 0:
-            parts.append(inner[start : match.start()])
-            start = match.end()
-    parts.append(inner[start:])
-    return parts
+    return split_top_level(text[2:-2] if text.endswith("}}") else text[2:])
 
 
 def join_params(parts: list[str]) -> str:

@@ -1,6 +1,7 @@
-"""Speed work stays in its two places: `pipeline.parse.fast` (the mirrors of mwparserfromhell
-internals, behind one version check) and `pipeline.run.tuning` (the collector pause, DuckDB
-threads and memory), which only the orchestration uses."""
+"""Speed work stays in its places: `pipeline.parse.fast` (the mirrors of mwparserfromhell
+internals, behind one version check), `schemas.fastpath` (pydantic's core validator and
+serialiser, the C JSON encoder, behind one switch) and `pipeline.run.tuning` (the collector
+pause, DuckDB threads and memory), which only the orchestration uses."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from functools import cache
 from pathlib import Path
 
 from tests.arch.sources import parsed
-from tests.arch.test_layers import ROOT, graph
+from tests.arch.test_layers import ROOT, _within, graph
 
 SOURCES = ("schemas", "warehouse", "pipeline")
 
@@ -71,4 +72,38 @@ def test_only_the_fast_package_reaches_into_mwparserfromhell_internals() -> None
                 found.append(f"{path}:{node.lineno} {private[0]}")
     assert found, "the fast package's own imports should be seen"
     outside = [place for place in found if not place.startswith("pipeline/parse/fast/")]
+    assert outside == []
+
+
+def test_the_fast_package_imports_nothing_of_the_domain() -> None:
+    """`pipeline.parse.fast` mirrors the library only: the domain's rules reach it as
+    arguments (`tokenplain.Visible`), so no domain change has to be made twice. Besides its
+    own modules it may import `pipeline.parse.locate`, the positions' record and reference
+    walk (what `spans` returns and falls back to), which knows nothing of the domain either."""
+    allowed = ("pipeline.parse.fast", "pipeline.parse.locate")
+    found = sorted(
+        f"{source} imports {target}"
+        for source, targets in graph().items()
+        if _within(source, "pipeline.parse.fast")
+        for target in targets
+        if not any(_within(target, module) for module in allowed)
+    )
+    assert found == []
+    assert graph()["pipeline.parse.locate"] == set()  # and the reference imports nothing ours
+
+
+PRIVATE_SHORTCUTS = ("__pydantic_validator__", "__pydantic_serializer__", "c_make_encoder")
+
+
+def test_only_the_fastpath_reaches_into_pydantic_and_json_internals() -> None:
+    found = sorted(
+        f"{path}:{node.lineno} {name}"
+        for path, nodes in _nodes().items()
+        for node in nodes
+        for name in PRIVATE_SHORTCUTS
+        if (isinstance(node, ast.Attribute) and node.attr == name)
+        or (isinstance(node, ast.Constant) and node.value == name)
+    )
+    assert found, "the fastpath's own uses should be seen"
+    outside = [place for place in found if not place.startswith("schemas/fastpath.py:")]
     assert outside == []

@@ -20,7 +20,7 @@ from pipeline.parse.fast.spans import locate_nodes
 from pipeline.parse.fast.tokenplain import Unsupported, render_string
 from pipeline.parse.fast.tree_builder import parse_wikitext
 from pipeline.parse.locate import NodeSpans
-from pipeline.parse.rules.plaintext import plain_text
+from pipeline.parse.rules.plaintext import VISIBLE, plain_text
 from pipeline.run.build import build_corpus
 from tests.rules.pages import PAGES, wikitext
 
@@ -64,7 +64,7 @@ def test_plain_text_without_the_token_renderer_is_the_same(
     mirrored = [plain_text(piece) for piece in pieces]
     _unmirrored(monkeypatch)
     with pytest.raises(Unsupported):
-        render_string(pieces[0])
+        render_string(pieces[0], VISIBLE)
     assert [plain_text(piece) for piece in pieces] == mirrored
     assert any(mirrored)
 

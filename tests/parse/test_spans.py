@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from mwparserfromhell.nodes import Node, Tag, Template, Text
 from pydantic import ValidationError
 
-from pipeline.parse.document import SNIPPET_LIMIT, ParsedDocument, RevisionText, _validate_location
+from pipeline.parse.document import SNIPPET_LIMIT, ParsedDocument, RevisionText
 from pipeline.parse.fast.spans import linear_walk, locate_nodes
 from pipeline.parse.locate import NodeSpans, search_walk
 from schemas.base import SourceLocation
@@ -249,4 +249,4 @@ def test_a_documents_location_is_the_validated_record() -> None:
             expected.model_fields_set,
         )
     with pytest.raises(ValidationError):  # the same validation: a column starts at 1
-        _validate_location({**expected.model_dump(), "col": 0})
+        doc.location(-1, "")  # (an offset before the text: line and column 0)

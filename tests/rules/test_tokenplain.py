@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pipeline.parse.document import ParsedDocument
-from pipeline.parse.fast.tokenplain import Unsupported, render_string
+from pipeline.parse.fast.tokenplain import Unsupported, Visible, render_string
 from pipeline.parse.rules import plaintext
 from pipeline.parse.rules.plaintext import normalise, plain_text, reference_plain_text
 from pipeline.parse.rules.stage import extract
@@ -23,7 +23,7 @@ def _same_or_unsupported(text: str) -> bool:
     """True when the token renderer agreed with the reference, False when it declined."""
     reference = reference_plain_text(text)
     try:
-        fast = normalise(render_string(text))
+        fast = normalise(render_string(text, plaintext.VISIBLE))
     except Unsupported:
         assert plain_text(text) == reference  # the fallback gives the reference
         return False
@@ -56,9 +56,9 @@ def test_every_string_the_stage_renders_agrees(slug: str, monkeypatch: pytest.Mo
     rendered: list[str] = []
     original = render_string
 
-    def checked(text: str) -> str:
+    def checked(text: str, visible: Visible) -> str:
         rendered.append(text)
-        return original(text)
+        return original(text, visible)
 
     monkeypatch.setattr(plaintext, "render_string", checked)
     extract(ParsedDocument(revision(slug)))
@@ -71,7 +71,7 @@ def test_every_string_the_stage_renders_agrees(slug: str, monkeypatch: pytest.Mo
 def test_markup_in_a_link_title_falls_back_to_the_node_tree() -> None:
     text = "vezi [[{{BaseGameLink}}|jocul de bază]] aici"
     with pytest.raises(Unsupported):
-        render_string(text)
+        render_string(text, plaintext.VISIBLE)
     assert plain_text(text) == reference_plain_text(text) == "vezi jocul de bază aici"
 
 

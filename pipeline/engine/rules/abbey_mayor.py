@@ -21,7 +21,7 @@ from typing import ClassVar
 from pipeline.engine.board import FEATURE_NAMES, IllegalMove, Pos
 from pipeline.engine.figures import FigureType, player_of
 from pipeline.engine.geometry import ABBEY, CITY, FIELD, MONASTERY, ROAD, Oriented
-from pipeline.engine.rules.module import Game, Number, RuleModule, supply_number
+from pipeline.engine.rules.module import Game, Number, RuleModule, supply_number, take_spot
 from pipeline.engine.scoring import Facts, Formula, cloister_points
 
 MAYOR = FigureType(
@@ -111,16 +111,11 @@ class WagonRules(RuleModule):
 
     def figure_returned(self, game: Game, code: int, fid: int, turn: int | None) -> None:
         player = player_of(code)
-        spots = self.spots[player]
-        for index, (pos, segment) in enumerate(spots):
-            if game.board.fid(pos, segment) == fid:
-                del spots[index]
-                if turn is not None:
-                    if self.pending_turn != turn:
-                        self.pending, self.pending_turn = [], turn
-                    self.pending.append((player, pos))
-                return
-        raise AssertionError(f"no wagon of player {player} on feature {fid}")
+        pos = take_spot(self.spots[player], game.board, fid, f"wagon of player {player}")
+        if turn is not None:
+            if self.pending_turn != turn:
+                self.pending, self.pending_turn = [], turn
+            self.pending.append((player, pos))
 
     def pending_moves(self, game: Game) -> list[tuple[int, str, Pos]]:
         """Freed wagons in the order their owners decide (clockwise from the active player)."""

@@ -25,7 +25,7 @@ from typing import ClassVar
 from pipeline.engine.board import FEATURE_NAMES, IllegalMove, Pos
 from pipeline.engine.figures import FigureType, player_of
 from pipeline.engine.geometry import ABBEY, GARDEN, MONASTERY
-from pipeline.engine.rules.module import Game, Number, RuleModule, supply_number
+from pipeline.engine.rules.module import Game, Number, RuleModule, supply_number, take_spot
 from pipeline.engine.scoring import Facts, Formula, ScoreEvent
 
 ABBOT = FigureType("abbot", 5, frozenset({MONASTERY, ABBEY, GARDEN}), supply="abbots_per_player")
@@ -59,12 +59,8 @@ class AbbotRules(RuleModule):
         self.spots.setdefault(player_of(code), []).append((pos, segment))
 
     def figure_returned(self, game: Game, code: int, fid: int, turn: int | None) -> None:
-        spots = self.spots[player_of(code)]
-        for index, (pos, segment) in enumerate(spots):
-            if game.board.fid(pos, segment) == fid:
-                del spots[index]
-                return
-        raise AssertionError(f"no abbot of player {player_of(code)} on feature {fid}")
+        player = player_of(code)
+        take_spot(self.spots[player], game.board, fid, f"abbot of player {player}")
 
     def take_back(self, game: Game, player: int, figure: FigureType, pos: Pos) -> list[ScoreEvent]:
         """Score `player`'s abbot on `pos` as at the end of the game; it returns home."""

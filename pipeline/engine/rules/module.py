@@ -113,6 +113,16 @@ class Number:
         return self.claim_feature or self.feature
 
 
+def take_spot(spots: list[tuple[Pos, int]], board: FeatureBoard, fid: int, what: str) -> Pos:
+    """Remove from `spots` (a player's figures: square and segment each) the one standing on
+    feature `fid`, and return its square; `what` names the figure in the error."""
+    for index, (pos, segment) in enumerate(spots):
+        if board.fid(pos, segment) == fid:
+            del spots[index]
+            return pos
+    raise AssertionError(f"no {what} on feature {fid}")
+
+
 def supply_number(figure: FigureType, default: int = 1) -> Number:
     """The number of `figure`s each player starts with."""
     return Number(

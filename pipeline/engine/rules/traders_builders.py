@@ -24,7 +24,7 @@ from typing import ClassVar
 from pipeline.engine.board import Pos
 from pipeline.engine.figures import FigureType, followers_of, player_of
 from pipeline.engine.geometry import CITY, FIELD, ROAD, Oriented
-from pipeline.engine.rules.module import Game, Number, RuleModule, supply_number
+from pipeline.engine.rules.module import Game, Number, RuleModule, supply_number, take_spot
 from pipeline.engine.scoring import ScoreEvent
 
 GOODS = ("wine", "grain", "cloth")  # the order of the final majorities and their events
@@ -110,12 +110,8 @@ class BuilderRules(_BesideFollower):
         self.spots.setdefault(player_of(code), []).append((pos, segment))
 
     def figure_returned(self, game: Game, code: int, fid: int, turn: int | None) -> None:
-        spots = self.spots[player_of(code)]
-        for index, (pos, segment) in enumerate(spots):
-            if game.board.fid(pos, segment) == fid:
-                del spots[index]
-                return
-        raise AssertionError(f"no builder of player {player_of(code)} on feature {fid}")
+        player = player_of(code)
+        take_spot(self.spots[player], game.board, fid, f"builder of player {player}")
 
     def on_place(self, game: Game, pos: Pos, o: Oriented) -> None:
         # Decided when the tile goes down (before this turn's figure and scoring): the tile

@@ -4,7 +4,9 @@
 node tree from its tokens is not (every node constructor wraps its parts again), and the rules
 stage only renders that tree once and drops it. `render_string` reads the same tokens as
 `mwparserfromhell.parser.builder.Builder` reads them (same grouping, same "last one wins"
-rules) into a few light records, then renders them exactly as `plaintext` renders nodes.
+rules) into a few light records, then renders them with the caller's `Visible` rules, the
+same functions the caller's node renderer calls (`rules.plaintext`): this module mirrors the
+library only, and imports nothing of the domain.
 
 Whatever it does not mirror raises `Unsupported`, and the caller builds the real tree (the
 reference path): a template name, parameter name, tag name or link title holding markup (its
@@ -14,20 +16,27 @@ false every string raises `Unsupported`, so every string takes the reference pat
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from mwparserfromhell.nodes import HTMLEntity
 from mwparserfromhell.parser import Parser
 from mwparserfromhell.parser import tokens as T
 
 from pipeline.parse import fast
-from pipeline.parse.rules.visible import (
-    BLOCK_TAGS,
-    DROPPED_TAGS,
-    MEDIA_PREFIXES,
-    template_text,
-)
+
+
+class Visible(NamedTuple):
+    """What shows of a template, tag and wiki link: the caller's rules, given the names and
+    titles as text and the parts' plain text as callables (rendered only when asked)."""
+
+    # (name, has parameters, the plain text of a parameter or None) -> text
+    template: Callable[[str, bool, Callable[[str], str | None]], str]
+    # (wiki markup or None, tag name, self-closing or contentless, the contents' text) -> text
+    tag: Callable[[str | None, str, bool, Callable[[], str]], str]
+    # (title, the shown text's text or None) -> text
+    wikilink: Callable[[str, Callable[[], str] | None], str]
 
 
 class Unsupported(Exception):
@@ -256,70 +265,58 @@ def _raw(items: list[Item]) -> str:
     raise Unsupported("markup in a name")
 
 
-def _param(template: _Template, name: str) -> str | None:
+def _param(template: _Template, name: str, visible: Visible) -> str | None:
     """`_param_text`: the last parameter of that name (as `Template.get`), rendered."""
     for key, value in reversed(template.params):
         if _raw(key).strip() == name:
-            return _render(value)
+            return _render(value, visible)
     return None
 
 
-def _template(node: _Template) -> str:
+def _template(node: _Template, visible: Visible) -> str:
     name = _raw(node.name).strip()
     name = name[:1].upper() + name[1:]
-    return template_text(name, bool(node.params), lambda key: _param(node, key))
+    return visible.template(name, bool(node.params), lambda key: _param(node, key, visible))
 
 
-def _tag(node: _Tag) -> str:
-    markup = node.markup
-    if markup is not None and markup.strip() in ("*", "#", "**", "##", "*#", "#*", "***"):
-        return "\n* "
-    if markup is not None and markup.strip() in (":", ";", "::"):
-        return "\n"
-    tag = _raw(node.tag).strip().lower()
-    if tag in DROPPED_TAGS:
-        return ""
-    if tag in ("br", "hr"):
-        return "\n"
-    if node.self_closing:
-        return ""
-    inner = _render(node.contents)
-    return f"\n{inner}\n" if tag in BLOCK_TAGS else inner
+def _tag(node: _Tag, visible: Visible) -> str:
+    # a tag's contents here are never None, only empty: self-closing is the only empty tag
+    return visible.tag(
+        node.markup, _raw(node.tag), node.self_closing, lambda: _render(node.contents, visible)
+    )
 
 
-def _wikilink(node: _Wikilink) -> str:
-    title = _raw(node.title).strip()
-    if title.lower().lstrip(":").startswith(MEDIA_PREFIXES):
-        return ""
-    if node.text is not None:
-        return _render(node.text)
-    return title.lstrip(":").split("#")[-1] if title.startswith("#") else title.lstrip(":")
+def _wikilink(node: _Wikilink, visible: Visible) -> str:
+    text = node.text
+    return visible.wikilink(
+        _raw(node.title), None if text is None else lambda: _render(text, visible)
+    )
 
 
-def _render(items: list[Item]) -> str:
+def _render(items: list[Item], visible: Visible) -> str:
     parts: list[str] = []
     for item in items:
         if type(item) is str:
             parts.append(item)
         elif isinstance(item, _Template):
-            parts.append(_template(item))
+            parts.append(_template(item, visible))
         elif isinstance(item, _Tag):
-            parts.append(_tag(item))
+            parts.append(_tag(item, visible))
         elif isinstance(item, _Wikilink):
-            parts.append(_wikilink(item))
+            parts.append(_wikilink(item, visible))
         elif isinstance(item, _Shown):
             if item.parts is not None:
-                parts.append(item.around + _render(item.parts) + item.around)
+                parts.append(item.around + _render(item.parts, visible) + item.around)
         elif isinstance(item, _Entity):
             parts.append(item.text)
     return "".join(parts)
 
 
-def render_string(wikitext: str) -> str:
-    """What `plaintext._render_code(mwparserfromhell.parse(wikitext))` gives, without the tree;
-    raises `Unsupported` where it does not mirror the tree."""
+def render_string(wikitext: str, visible: Visible) -> str:
+    """What the node renderer whose rules are `visible` gives for `mwparserfromhell.parse(
+    wikitext)`, without the tree; raises `Unsupported` where it does not mirror the tree."""
     if not fast.MIRRORED:
         raise Unsupported("not a mirrored mwparserfromhell version")
     parser: Any = Parser()  # type: ignore[no-untyped-call]  # (mwparserfromhell is untyped here)
     tokens = parser._tokenizer.tokenize(wikitext, 0, False)  # as `Parser.parse` tokenizes
-    return _render(_Reader(tokens).build())
+    return _render(_Reader(tokens).build(), visible)

@@ -38,10 +38,7 @@ def _value(template: Template, *names: str) -> tuple[str | None, Wikicode | None
 
 
 def block_drafts(doc: ParsedDocument, site: Site) -> tuple[list[Draft], list[Finding]]:
-    node = site.node
-    assert isinstance(node, Template)
-    name = site.template
-    assert name is not None
+    node, name = site.named_template()
     offset = doc.offset_of(node)
     title_param, title_raw = _value(node, "title", "2")
     rules_param, rules_raw = _value(node, "rules", "3")
@@ -60,21 +57,8 @@ def block_drafts(doc: ParsedDocument, site: Site) -> tuple[list[Draft], list[Fin
             )
         )
     kind = BLOCK_KINDS[name]
-    drafts = [
-        Draft(
-            offset=offset,
-            kind=kind,
-            form=form,
-            template=name,
-            title=plain_text(title_raw) if title_raw is not None else None,
-            text=plain_text(rules_raw) if rules_raw is not None else "",
-            raw=doc.text_of(node),
-            in_ref=site.in_ref,
-            anchor=node,
-            enclosures=site.enclosures,
-            claim_state=ClaimState.COMPLETED if kind is RuleKind.SCORING else ClaimState.UNKNOWN,
-        )
-    ]
+    state = ClaimState.COMPLETED if kind is RuleKind.SCORING else ClaimState.UNKNOWN
+    drafts = [_whole_draft(doc, site, node, kind, form, name, title_raw, rules_raw, state)]
     if node.has("finalscoring"):
         value = node.get("finalscoring").value
         drafts.append(
@@ -112,19 +96,35 @@ def faq_draft(doc: ParsedDocument, site: Site) -> tuple[list[Draft], list[Findin
                 snippet=doc.text_of(node),
             )
         )
-    draft = Draft(
-        offset=offset,
-        kind=RuleKind.FAQ,
-        form="header_body" if title_param == "header" else "title_text",
-        template="FAQ",
+    form = "header_body" if title_param == "header" else "title_text"
+    return [_whole_draft(doc, site, node, RuleKind.FAQ, form, "FAQ", title_raw, text_raw)], findings
+
+
+def _whole_draft(
+    doc: ParsedDocument,
+    site: Site,
+    node: Template,
+    kind: RuleKind,
+    form: str,
+    template: str,
+    title_raw: Wikicode | None,
+    text_raw: Wikicode | None,
+    claim_state: ClaimState = ClaimState.UNKNOWN,
+) -> Draft:
+    """The draft of a whole template (a block, a FAQ): its title and text parameters."""
+    return Draft(
+        offset=doc.offset_of(node),
+        kind=kind,
+        form=form,
+        template=template,
         title=plain_text(title_raw) if title_raw is not None else None,
         text=plain_text(text_raw) if text_raw is not None else "",
         raw=doc.text_of(node),
         in_ref=site.in_ref,
         anchor=node,
         enclosures=site.enclosures,
+        claim_state=claim_state,
     )
-    return [draft], findings
 
 
 def expansion_links(template: Template) -> list[str]:

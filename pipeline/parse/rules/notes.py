@@ -69,10 +69,7 @@ def note_extent(doc: ParsedDocument, site: Site) -> str:
 
 
 def note_draft(doc: ParsedDocument, site: Site) -> tuple[list[Draft], list[Finding]]:
-    node = site.node
-    assert isinstance(node, Template)
-    name = site.template
-    assert name is not None
+    node, name = site.named_template()
     offset = doc.offset_of(node)
     holder = site.enclosures[-1] if site.enclosures else None
     in_ref = site.in_ref

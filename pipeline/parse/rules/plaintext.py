@@ -24,14 +24,12 @@ from mwparserfromhell.nodes import (
 )
 from mwparserfromhell.wikicode import Wikicode
 
-from pipeline.parse.fast.tokenplain import Unsupported, render_string
+from pipeline.parse.fast.tokenplain import Unsupported, Visible, render_string
 from pipeline.parse.fast.tree_builder import parse_wikitext
-from pipeline.parse.rules.visible import (
-    BLOCK_TAGS,
-    DROPPED_TAGS,
-    MEDIA_PREFIXES,
-    template_text,
-)
+from pipeline.parse.rules.visible import tag_text, template_text, wikilink_text
+
+# The rules of what shows, for the token renderer: the same functions the nodes go through.
+VISIBLE = Visible(template_text, tag_text, wikilink_text)
 
 
 def template_name(template: Template) -> str:
@@ -78,29 +76,18 @@ def _template(node: Template) -> str:
 
 
 def _tag(node: Tag) -> str:
-    markup = node.wiki_markup
-    if markup is not None and markup.strip() in ("*", "#", "**", "##", "*#", "#*", "***"):
-        return "\n* "
-    if markup is not None and markup.strip() in (":", ";", "::"):
-        return "\n"
-    tag = str(node.tag).strip().lower()
-    if tag in DROPPED_TAGS:
-        return ""
-    if tag in ("br", "hr"):
-        return "\n"
-    if node.contents is None or node.self_closing:
-        return ""
-    inner = _render_code(node.contents)
-    return f"\n{inner}\n" if tag in BLOCK_TAGS else inner
+    contents = node.contents
+    return tag_text(
+        node.wiki_markup,
+        str(node.tag),
+        contents is None or node.self_closing,
+        lambda: _render_code(contents),
+    )
 
 
 def _wikilink(node: Wikilink) -> str:
-    title = str(node.title).strip()
-    if title.lower().lstrip(":").startswith(MEDIA_PREFIXES):
-        return ""
-    if node.text is not None:
-        return _render_code(node.text)
-    return title.lstrip(":").split("#")[-1] if title.startswith("#") else title.lstrip(":")
+    text = node.text
+    return wikilink_text(str(node.title), None if text is None else lambda: _render_code(text))
 
 
 def _render_node(node: Node) -> str:
@@ -154,7 +141,7 @@ def normalise(text: str) -> str:
 def plain_text(wikitext: str | Wikicode) -> str:
     if isinstance(wikitext, str):
         try:  # the tokens rendered without the node tree; the same text, much cheaper
-            return normalise(render_string(wikitext))
+            return normalise(render_string(wikitext, VISIBLE))
         except Unsupported:
             return reference_plain_text(wikitext)
     return normalise(_render_code(wikitext))

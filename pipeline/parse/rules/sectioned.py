@@ -28,7 +28,7 @@ from pipeline.parse.rules.tree import Site
 from pipeline.parse.rules.visible import ICON_TEMPLATES, MEDIA_PREFIXES
 from pipeline.parse.rules.vocabulary import Vocabulary
 from pipeline.parse.sections import SectionHeading
-from pipeline.parse.values import key_is, template_key
+from pipeline.parse.values import key_is, split_top_level, template_key
 from schemas.rules import ClaimState, RuleKind
 
 HOUSE_ANCHOR = re.compile(r"""<span\s+id\s*=\s*["']?House["']?\s*>""", re.IGNORECASE)
@@ -181,31 +181,10 @@ def scoring_summary_drafts(
     return drafts
 
 
-# What `_split_top` reads, scanned left to right: a pair opens or closes, a `|` splits.
-SPLIT_MARKS = re.compile(r"\{\{|\[\[|\}\}|\]\]|\|")
-
-
-def _split_top(text: str) -> list[str]:
-    """Split image parameters on `|` outside nested templates and links."""
-    parts: list[str] = []
-    depth = start = 0
-    for mark in SPLIT_MARKS.finditer(text):
-        token = mark.group()
-        if token in ("{{", "[["):
-            depth += 1
-        elif token in ("}}", "]]"):
-            depth = max(0, depth - 1)
-        elif depth == 0:
-            parts.append(text[start : mark.start()])
-            start = mark.end()
-    parts.append(text[start:])
-    return parts
-
-
 def image_caption(link: Wikilink) -> str | None:
     if link.text is None:
         return None
-    captions = [p for p in _split_top(str(link.text)) if not IMAGE_OPTIONS.match(p.strip())]
+    captions = [p for p in split_top_level(str(link.text)) if not IMAGE_OPTIONS.match(p.strip())]
     return captions[-1] if captions else None
 
 

@@ -107,6 +107,12 @@ class Site:
         self.index = index
         self._chain = chain
 
+    def named_template(self) -> tuple[Template, str]:
+        """The template and its name, for a site found by template name."""
+        node, name = self.node, self.template
+        assert isinstance(node, Template) and name is not None
+        return node, name
+
     @cached_property
     def enclosures(self) -> tuple[Enclosure, ...]:  # outermost first
         return _enclosures(self._chain)

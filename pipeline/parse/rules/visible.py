@@ -1,6 +1,7 @@
 """What of rules wikitext shows as plain text: the templates, tags and links that are kept,
-turned into text or dropped. Shared by the node renderer (`plaintext`) and the token
-renderer (`tokenplain`), so both read the same lists.
+turned into text or dropped. The one definition both renderers use: `plaintext` renders the
+node tree with these functions and hands them to the token renderer (`fast.tokenplain`,
+which imports nothing of the domain) as `VISIBLE`.
 """
 
 from __future__ import annotations
@@ -60,3 +61,37 @@ def template_text(name: str, has_params: bool, param: Callable[[str], str | None
     if name in ("Figure", "Tile", "Author"):
         return param("text") or param("name") or ""
     return ""
+
+
+LIST_MARKUP = ("*", "#", "**", "##", "*#", "#*", "***")
+INDENT_MARKUP = (":", ";", "::")
+
+
+def tag_text(markup: str | None, tag: str, empty: bool, contents: Callable[[], str]) -> str:
+    """What a tag shows: `markup` its wiki markup (`*`, `;`, None for an HTML tag), `tag` its
+    name as written, `empty` for a self-closing or contentless tag, `contents()` the plain
+    text of its contents."""
+    if markup is not None and markup.strip() in LIST_MARKUP:
+        return "\n* "
+    if markup is not None and markup.strip() in INDENT_MARKUP:
+        return "\n"
+    name = tag.strip().lower()
+    if name in DROPPED_TAGS:
+        return ""
+    if name in ("br", "hr"):
+        return "\n"
+    if empty:
+        return ""
+    inner = contents()
+    return f"\n{inner}\n" if name in BLOCK_TAGS else inner
+
+
+def wikilink_text(title: str, text: Callable[[], str] | None) -> str:
+    """What a wiki link shows: `title` its target as written, `text()` the plain text of its
+    shown text (None without one)."""
+    title = title.strip()
+    if title.lower().lstrip(":").startswith(MEDIA_PREFIXES):
+        return ""
+    if text is not None:
+        return text()
+    return title.lstrip(":").split("#")[-1] if title.startswith("#") else title.lstrip(":")

@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel, TypeAdapter
+from pydantic import BaseModel
 
 from pipeline.numbers import INT32_MAX
 from pipeline.parse.document import SNIPPET_LIMIT, ParsedDocument
@@ -20,6 +20,7 @@ from pipeline.parse.tiles.config import ParsedConfig, count_problem, parse_confi
 from pipeline.parse.tiles.identity import ImageIdentity, identify_image
 from pipeline.parse.tiles.lists import Problem, RawEntry, RawList, find_lists
 from pipeline.parse.values import without_comments
+from schemas.fastpath import Validator
 from schemas.findings import Severity
 from schemas.tiles import (
     KNOWN_EDITIONS,
@@ -32,12 +33,11 @@ from schemas.tiles import (
 
 STAGE = "tiles"
 TABLES = ("tile_lists", "tiles", "tile_features", "tile_illustrations")
-# A page's records of one table are validated in one call (the same checks as one by one,
-# without the per-record Python overhead of a model's `__init__`).
-_BATCHES: dict[str, TypeAdapter[list[Any]]] = {
-    "tiles": TypeAdapter(list[TileEntry]),
-    "tile_features": TypeAdapter(list[TileFeature]),
-    "tile_illustrations": TypeAdapter(list[TileIllustration]),
+# A list's records of one table are validated from their fields in one call (`fastpath`).
+_BATCHES: dict[str, Validator[Any]] = {
+    "tiles": Validator(TileEntry),
+    "tile_features": Validator(TileFeature),
+    "tile_illustrations": Validator(TileIllustration),
 }
 
 
@@ -67,7 +67,7 @@ class _Extractor:
 
     def validate_pending(self) -> None:
         for table, batch in self.pending.items():
-            records: list[BaseModel] = _BATCHES[table].validate_python(batch)
+            records: list[BaseModel] = _BATCHES[table].many(batch)
             self.out.rows.setdefault(table, []).extend(records)
         self.pending = {}
 
@@ -317,19 +317,11 @@ class _Extractor:
             )
         # `doc.location(raw.offset, raw.raw)` as fields: validated with the entry, and shared
         # by its features (each with its own, untruncated snippet).
-        line, col = self.doc.lines.line_col(raw.offset)
-        revision = self.doc.revision
-        where = {
-            "title": revision.title,
-            "language": revision.language,
-            "revision_key": revision.revision_key,
-            "line": line,
-            "col": col,
-        }
+        where = self.doc.location_fields(raw.offset, raw.raw[:SNIPPET_LIMIT])
         self.add(
             "tiles",
             {
-                "location": {**where, "snippet": raw.raw[:SNIPPET_LIMIT]},
+                "location": where,
                 "list_index": list_index,
                 "entry_index": entry_index,
                 "image": entry.image,
@@ -353,30 +345,24 @@ class _Extractor:
             },
         )
         keys = {"list_index": list_index, "entry_index": entry_index, "code": code}
-        for item in config.features:
-            self.add(
-                "tile_features",
-                dict(
-                    location={**where, "snippet": item.raw},
-                    name=item.name,
-                    kind=item.kind,
-                    multiplicity=item.number,
-                    edition=item.edition,
-                    **keys,
-                ),
-            )
-        for item in config.illustrations:
-            self.add(
-                "tile_illustrations",
-                dict(
-                    location={**where, "snippet": item.raw},
-                    feature=item.name,
-                    kind=item.kind,
-                    copies=item.number,
-                    edition=item.edition,
-                    **keys,
-                ),
-            )
+        # A feature's name and number are `name`/`multiplicity`, an illustration's
+        # `feature`/`copies`; each with its own snippet.
+        for table, items, name, number in (
+            ("tile_features", config.features, "name", "multiplicity"),
+            ("tile_illustrations", config.illustrations, "feature", "copies"),
+        ):
+            for item in items:
+                self.add(
+                    table,
+                    {
+                        "location": {**where, "snippet": item.raw},
+                        name: item.name,
+                        "kind": item.kind,
+                        number: item.number,
+                        "edition": item.edition,
+                        **keys,
+                    },
+                )
 
     def link_section_totals(self, rows: list[TileList]) -> None:
         """An empty list declaring `tiles=N` covers the lists after it in its section.
