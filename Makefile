@@ -23,11 +23,11 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
-$(STAMP): pyproject.toml | $(BIN)/python
+$(STAMP): pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install -q -e .
 	touch $@
 
-$(DEVSTAMP): pyproject.toml | $(BIN)/python
+$(DEVSTAMP): pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	touch $@ $(STAMP)
 

@@ -27,11 +27,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from pipeline.extract.api import ApiClient, ClientConfig, PageSelection
-from pipeline.extract.api.discovery import discover
-from pipeline.extract.api.fetch import fetch_batches
-from pipeline.extract.api.sweep import sweep
-from pipeline.run.extract import ExtractReport, extract_from_api
+from carcdb.pipeline.extract.api import ApiClient, ClientConfig, PageSelection
+from carcdb.pipeline.extract.api.discovery import discover
+from carcdb.pipeline.extract.api.fetch import fetch_batches
+from carcdb.pipeline.extract.api.sweep import sweep
+from carcdb.pipeline.run.extract import ExtractReport, extract_from_api
 
 NAME = "api_extract"
 GENERATED = 1000
@@ -43,7 +43,7 @@ TARGET_FLOOR_RATIO = 1.3
 def fake_wiki(*extra: str) -> Iterator[str]:
     """`carcdb fake-wiki` in a child process; yields its api.php URL."""
     server = subprocess.Popen(
-        [sys.executable, "-m", "pipeline.cli", "fake-wiki", "--port", "0",
+        [sys.executable, "-m", "carcdb.pipeline.cli", "fake-wiki", "--port", "0",
          "--generated", str(GENERATED), *extra],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
     )  # fmt: skip

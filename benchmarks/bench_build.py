@@ -30,12 +30,12 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.proctree import tree_sample
-from pipeline.synth import generate_corpus
-from pipeline.synth.verify import (
+from carcdb.pipeline.synth import generate_corpus
+from carcdb.pipeline.synth.verify import (
     verify_tile_tables,
     verify_warehouse,
 )
-from warehouse.connection import read_only
+from carcdb.warehouse.connection import read_only
 
 Row = dict[str, Any]
 NAME = "build"

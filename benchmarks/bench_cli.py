@@ -19,7 +19,7 @@ TARGET_SECONDS = 0.3
 
 
 def help_seconds(runs: int = RUNS) -> list[float]:
-    command = [sys.executable, "-m", "pipeline.cli", "--help"]
+    command = [sys.executable, "-m", "carcdb.pipeline.cli", "--help"]
     times = []
     for _ in range(runs):
         started = time.perf_counter()

@@ -23,13 +23,13 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from pipeline.engine.game import Game
-from pipeline.engine.geometry import game_tiles
-from pipeline.engine.naive import NaiveGame
-from pipeline.engine.records import parse_record, replay
-from pipeline.engine.rules import tiles_for
-from pipeline.engine.ruleset import RulesConfig
-from pipeline.engine.simulate import game_rng, play_random_game, player_names
+from carcdb.pipeline.engine.game import Game
+from carcdb.pipeline.engine.geometry import game_tiles
+from carcdb.pipeline.engine.naive import NaiveGame
+from carcdb.pipeline.engine.records import parse_record, replay
+from carcdb.pipeline.engine.rules import tiles_for
+from carcdb.pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.engine.simulate import game_rng, play_random_game, player_names
 
 REPLAYS = 200
 # The naive base-game baseline's games/s when the targets were set (docs/perf.md).

@@ -11,7 +11,7 @@ import json
 import sys
 from pathlib import Path
 
-from pipeline.run.build import build_corpus
+from carcdb.pipeline.run.build import build_corpus
 
 
 def main(argv: list[str]) -> int:

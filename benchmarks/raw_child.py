@@ -30,10 +30,10 @@ from typing import Any
 
 import mwparserfromhell
 
-from pipeline.extract.corpus import read_corpus, read_sources
-from pipeline.parse.fast.tree_builder import build_tree
-from pipeline.progress import NoProgress
-from pipeline.synth.verify import load_expected, tile_list_totals
+from carcdb.pipeline.extract.corpus import read_corpus, read_sources
+from carcdb.pipeline.parse.fast.tree_builder import build_tree
+from carcdb.pipeline.progress import NoProgress
+from carcdb.pipeline.synth.verify import load_expected, tile_list_totals
 
 
 def corpus_texts(corpus: Path) -> list[tuple[str, str]]:

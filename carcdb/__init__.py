@@ -11,14 +11,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from pipeline.api import Warehouse
+    from carcdb.pipeline.api import Warehouse
 
 __all__ = ["Warehouse"]
 
 
 def __getattr__(name: str) -> Any:
     if name == "Warehouse":
-        from pipeline.api import Warehouse
+        from carcdb.pipeline.api import Warehouse
 
         return Warehouse
     raise AttributeError(f"module 'carcdb' has no attribute {name!r}")

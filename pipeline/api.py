@@ -17,15 +17,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pipeline.errors import InputError
-from pipeline.outputs import output_path
-from schemas.checks import CheckResult
-from schemas.contents import BoxContent
-from schemas.engine_config import EngineConfig
-from schemas.findings import Finding
-from schemas.rules import Rule, ScoringClaim
-from schemas.tiles import TileEntry, TileList
-from warehouse.connection import DEFAULT_DB, read_only
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.outputs import output_path
+from carcdb.schemas.checks import CheckResult
+from carcdb.schemas.contents import BoxContent
+from carcdb.schemas.engine_config import EngineConfig
+from carcdb.schemas.findings import Finding
+from carcdb.schemas.rules import Rule, ScoringClaim
+from carcdb.schemas.tiles import TileEntry, TileList
+from carcdb.warehouse.connection import DEFAULT_DB, read_only
 
 if TYPE_CHECKING:
     import duckdb
@@ -48,7 +48,7 @@ class Warehouse:
         `jobs=0` parses in this process (no worker processes); None uses every core.
         Returns the build's summary (what `carcdb build --json` prints under "build").
         """
-        from pipeline.run.build import build_corpus
+        from carcdb.pipeline.run.build import build_corpus
 
         report = build_corpus(self.path, None if corpus is None else Path(corpus), jobs=jobs)
         return report.summary()
@@ -63,9 +63,9 @@ class Warehouse:
     ) -> dict[str, Any]:
         """Store page revisions from files (captures, wikitext, XML exports, API JSON) and
         parse them, like `carcdb import`."""
-        from pipeline.extract.corpus import SourceSpec
-        from pipeline.extract.sources import InputFormat
-        from pipeline.run.build import import_sources
+        from carcdb.pipeline.extract.corpus import SourceSpec
+        from carcdb.pipeline.extract.sources import InputFormat
+        from carcdb.pipeline.run.build import import_sources
 
         kind = None if fmt is None else InputFormat(fmt)
         specs = [SourceSpec(Path(p), title, lang, kind) for p in paths]
@@ -73,7 +73,7 @@ class Warehouse:
 
     def check(self) -> list[CheckResult]:
         """Run every check on the warehouse as it stands, store and return the results."""
-        from pipeline.run.build import check_warehouse
+        from carcdb.pipeline.run.build import check_warehouse
 
         return check_warehouse(self.path)
 
@@ -82,7 +82,7 @@ class Warehouse:
     ) -> list[CheckResult]:
         """Read a JCloisterZone tile definition file for comparison, run the checks, and
         return the comparison's results (`jcz.*`; failures are the differences)."""
-        from pipeline.interchange.jcz_import import import_jcz
+        from carcdb.pipeline.interchange.jcz_import import import_jcz
 
         import_jcz(self.path, Path(path), sets or {})
         return [r for r in self.check() if r.check.startswith("jcz.")]
@@ -90,39 +90,39 @@ class Warehouse:
     # Reading ---------------------------------------------------------------------------------
 
     def status(self) -> dict[str, Any]:
-        from warehouse.queries import status
+        from carcdb.warehouse.queries import status
 
         with read_only(self.path) as conn:
             return status(conn)
 
     def query(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         """Rows of one read-only SQL statement as dicts; JSON columns come back decoded."""
-        from warehouse.user_sql import query_rows
+        from carcdb.warehouse.user_sql import query_rows
 
         with read_only(self.path, sandboxed=True) as conn:
             return query_rows(conn, sql, params)
 
     def tables(self) -> list[str]:
         """Every table and view."""
-        from warehouse.exports import relations
+        from carcdb.warehouse.exports import relations
 
         with read_only(self.path) as conn:
             return [r.name for r in relations(conn)]
 
     def pages(self) -> list[str]:
         """Stored page titles (`Base game/ro`)."""
-        from warehouse.pages import page_titles
+        from carcdb.warehouse.pages import page_titles
 
         with read_only(self.path) as conn:
             return [title for title, _base, _lang in page_titles(conn)]
 
     def _titles(self, conn: duckdb.DuckDBPyConnection, page: str, lang: str | None) -> list[str]:
-        from warehouse.pages import require_pages
+        from carcdb.warehouse.pages import require_pages
 
         return require_pages(conn, page, lang)
 
     def tile_lists(self, page: str, *, lang: str | None = None) -> list[TileList]:
-        from warehouse.records import tile_lists
+        from carcdb.warehouse.records import tile_lists
 
         with read_only(self.path) as conn:
             return tile_lists(conn, self._titles(conn, page, lang))
@@ -136,33 +136,33 @@ class Warehouse:
         product: str | None = None,
     ) -> list[TileEntry]:
         """The `{{Tile}}` entries of a page (every language, or `lang`), in page order."""
-        from warehouse.records import tile_entries
+        from carcdb.warehouse.records import tile_entries
 
         with read_only(self.path) as conn:
             titles = self._titles(conn, page, lang)
             return tile_entries(conn, titles, product=product, edition=edition)
 
     def rules(self, page: str, *, lang: str | None = None, kind: str | None = None) -> list[Rule]:
-        from warehouse.records import rules
+        from carcdb.warehouse.records import rules
 
         with read_only(self.path) as conn:
             return rules(conn, self._titles(conn, page, lang), kind=kind)
 
     def scoring_claims(self, page: str, *, lang: str | None = None) -> list[ScoringClaim]:
-        from warehouse.records import scoring_claims
+        from carcdb.warehouse.records import scoring_claims
 
         with read_only(self.path) as conn:
             return scoring_claims(conn, self._titles(conn, page, lang))
 
     def box_contents(self, page: str, *, lang: str | None = None) -> list[BoxContent]:
         """What the page's Contents sections say its box holds, item by item, in page order."""
-        from warehouse.records import box_contents
+        from carcdb.warehouse.records import box_contents
 
         with read_only(self.path) as conn:
             return box_contents(conn, self._titles(conn, page, lang))
 
     def findings(self) -> list[Finding]:
-        from warehouse.records import findings
+        from carcdb.warehouse.records import findings
 
         with read_only(self.path) as conn:
             return findings(conn)
@@ -179,7 +179,7 @@ class Warehouse:
         codes: Sequence[str] | None = None,
     ) -> EngineConfig:
         """The engine configuration of a page's edition (what `carcdb engine-config` writes)."""
-        from pipeline.configgen.generate import engine_config
+        from carcdb.pipeline.configgen.generate import engine_config
 
         with read_only(self.path) as conn:
             return engine_config(
@@ -197,10 +197,10 @@ class Warehouse:
     ) -> dict[str, Any]:
         """Replay a game record (a dict, JSON text or a file) and return its scores and
         events, with the base-game rules or those of `config`."""
-        from pipeline.engine.config_file import rules_from_engine_config
-        from pipeline.engine.records import parse_record, replay, score_report
-        from pipeline.engine.ruleset import RulesConfig
-        from pipeline.extract.inputfiles import read_input_text
+        from carcdb.pipeline.engine.config_file import rules_from_engine_config
+        from carcdb.pipeline.engine.records import parse_record, replay, score_report
+        from carcdb.pipeline.engine.ruleset import RulesConfig
+        from carcdb.pipeline.extract.inputfiles import read_input_text
 
         if isinstance(game, dict):
             text, source = json.dumps(game), "<dict>"
@@ -222,7 +222,7 @@ class Warehouse:
     ) -> dict[str, int]:
         """Export tables and views (`csv`, `parquet`, `jsonl`, `sqlite`, `duckdb`); returns
         rows per table. The manifest is written beside them."""
-        from pipeline.interchange.tables import TABLE_FORMATS, export_tables
+        from carcdb.pipeline.interchange.tables import TABLE_FORMATS, export_tables
 
         if fmt not in TABLE_FORMATS:
             raise InputError(f"unknown format {fmt!r}", fix=f"one of {', '.join(TABLE_FORMATS)}")
@@ -233,20 +233,20 @@ class Warehouse:
         self, out: str | Path, products: Sequence[str], editions: Sequence[str] | None = None
     ) -> dict[str, Any]:
         """Products' tile shapes and per-edition counts as JCloisterZone tile XML."""
-        from pipeline.interchange.jcz_export import export_jcz
+        from carcdb.pipeline.interchange.jcz_export import export_jcz
 
         return export_jcz(self.path, output_path(out, "out"), products, editions).summary()
 
     def report(self, out: str | Path) -> Path:
         """Write the HTML report; returns the path of its index.html."""
-        from pipeline.report.build import build_report
+        from carcdb.pipeline.report.build import build_report
 
         return build_report(self.path, output_path(out, "out")).path
 
     @staticmethod
     def draw(tile: str, *, rotation: int = 0, size: int = 200) -> str:
         """The SVG drawing of a tile shape, `PRODUCT/CODE`."""
-        from pipeline.draw.tile_svg import tile_svg
-        from pipeline.draw.tiles import resolve_tile
+        from carcdb.pipeline.draw.tile_svg import tile_svg
+        from carcdb.pipeline.draw.tiles import resolve_tile
 
         return tile_svg(resolve_tile(tile), label=tile, rotation=rotation, size=size)

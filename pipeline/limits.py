@@ -15,7 +15,7 @@ import math
 import os
 from dataclasses import dataclass
 
-from pipeline.errors import InputError
+from carcdb.pipeline.errors import InputError
 
 MB = 1 << 20
 

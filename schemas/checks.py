@@ -7,7 +7,7 @@ import json
 from enum import StrEnum
 from typing import Any
 
-from schemas.base import Record
+from carcdb.schemas.base import Record
 
 
 class CheckStatus(StrEnum):

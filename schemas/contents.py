@@ -15,7 +15,7 @@ from enum import StrEnum
 
 from pydantic import Field
 
-from schemas.base import Record, SourceLocation
+from carcdb.schemas.base import Record, SourceLocation
 
 
 class ContentsBasis(StrEnum):

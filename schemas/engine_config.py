@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, SerializerFunctionWrapHandler, model_serializer, model_validator
 
-from schemas.base import Record
+from carcdb.schemas.base import Record
 
 ENGINE_CONFIG_FORMAT: Literal["carcdb-engine-config"] = "carcdb-engine-config"
 ENGINE_CONFIG_VERSION: Literal[1] = 1

@@ -6,7 +6,7 @@ from enum import StrEnum
 
 from pydantic import Field
 
-from schemas.base import Record
+from carcdb.schemas.base import Record
 
 
 class Severity(StrEnum):

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from schemas.base import Record
-from schemas.engine_config import TileGeometry
+from carcdb.schemas.base import Record
+from carcdb.schemas.engine_config import TileGeometry
 
 
 class FileLocation(Record):

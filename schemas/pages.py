@@ -8,8 +8,8 @@ from functools import cached_property
 
 from pydantic import Field, model_validator
 
-from schemas.base import Record
-from schemas.findings import Finding
+from carcdb.schemas.base import Record
+from carcdb.schemas.findings import Finding
 
 
 class SourceKind(StrEnum):

@@ -12,8 +12,8 @@ from enum import StrEnum
 
 from pydantic import Field
 
-from schemas.base import Record, SourceLocation
-from schemas.rule_kinds import RuleKind as RuleKind  # (re-exported: its home was here)
+from carcdb.schemas.base import Record, SourceLocation
+from carcdb.schemas.rule_kinds import RuleKind as RuleKind  # (re-exported: its home was here)
 
 
 class ClaimState(StrEnum):

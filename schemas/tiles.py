@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from pydantic import Field
 
-from schemas.base import Record, SourceLocation
+from carcdb.schemas.base import Record, SourceLocation
 
 # Structural features (the tile's shape or scoring) and illustrations (decoration that
 # partitions the copies), as named by `{{Feature|name=...}}` on the wiki.

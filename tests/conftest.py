@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-from pipeline.extract.corpus import sample_corpus_dir
+from carcdb.pipeline.extract.corpus import sample_corpus_dir
 from tests.lanes import examples
 
 # Properties that name no example count of their own: hypothesis's 100, fewer in the fast lane.
@@ -44,7 +44,7 @@ def db_path(tmp_path: Path) -> Path:
 @pytest.fixture(scope="session")
 def sample_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One warehouse built from the bundled sample, shared read-only by many tests."""
-    from pipeline.run.build import build_corpus
+    from carcdb.pipeline.run.build import build_corpus
 
     path = tmp_path_factory.mktemp("sample") / "carcdb.duckdb"
     build_corpus(path)

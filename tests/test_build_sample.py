@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.run.build import build_corpus
-from warehouse.connection import read_only
-from warehouse.queries import status
+from carcdb.pipeline.run.build import build_corpus
+from carcdb.warehouse.connection import read_only
+from carcdb.warehouse.queries import status
 
 
 def test_sample_build_counts(sample_db: Path) -> None:

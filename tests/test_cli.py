@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli.app import run_app
+from carcdb.pipeline.cli.app import run_app
 from tests.conftest import FIXTURES, SAMPLE
 
 ABBEY = SAMPLE / "004_463e2d43ade5f599.txt"
@@ -169,8 +169,8 @@ def test_usage_error_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_the_cli_default_warehouse_is_the_library_default() -> None:
-    from pipeline.cli.options import DEFAULT_DB as CLI_DEFAULT
-    from warehouse.connection import DEFAULT_DB
+    from carcdb.pipeline.cli.options import DEFAULT_DB as CLI_DEFAULT
+    from carcdb.warehouse.connection import DEFAULT_DB
 
     assert CLI_DEFAULT == DEFAULT_DB
 
@@ -179,10 +179,10 @@ def test_help_loads_neither_duckdb_nor_the_parser() -> None:
     """`carcdb --help` answers without importing what the commands use (docs/cli.md, its timing)."""
     code = (
         "import sys\n"
-        "from pipeline.cli import run_app\n"
+        "from carcdb.pipeline.cli import run_app\n"
         "run_app(['--help'])\n"
         "heavy = sorted(m for m in ('duckdb', 'pyarrow', 'mwparserfromhell', 'requests', "
-        "'pipeline.engine', 'pipeline.run', 'pipeline.checks', 'schemas.pages') "
+        "'carcdb.pipeline.engine', 'carcdb.pipeline.run', 'carcdb.pipeline.checks', 'carcdb.schemas.pages') "  # noqa: E501
         "if m in sys.modules)\n"
         "print('HEAVY', heavy)\n"
     )
@@ -195,7 +195,7 @@ def test_help_loads_neither_duckdb_nor_the_parser() -> None:
 def _commands() -> list[tuple[str, object]]:
     import typer.main
 
-    from pipeline.cli import app
+    from carcdb.pipeline.cli import app
 
     found: list[tuple[str, object]] = []
 

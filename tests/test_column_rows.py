@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from carcdb.warehouse.rows import ColumnRows, arrow_array, insert_columns, insert_rows
 from tests.lanes import examples
-from warehouse.rows import ColumnRows, arrow_array, insert_columns, insert_rows
 
 COLUMNS = ("a", "b", "c")
 ROW = st.dictionaries(

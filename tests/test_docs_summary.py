@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli.core import RECORD_TABLES
+from carcdb.pipeline.cli.core import RECORD_TABLES
+from carcdb.warehouse.connection import read_only
+from carcdb.warehouse.queries import status
 from tests.conftest import ROOT
-from warehouse.connection import read_only
-from warehouse.queries import status
 
 DOCS = ("README.md", "docs/tiles.md")
 

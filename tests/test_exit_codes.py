@@ -15,10 +15,10 @@ from typing import Any
 import duckdb
 import pytest
 
-import pipeline.cli  # noqa: F401 (registers every command)
-from pipeline.cli.app import _command, run_app
-from pipeline.fakewiki.corpus import FakeCorpus, corpus_pages
-from pipeline.fakewiki.server import FakeWiki
+import carcdb.pipeline.cli  # noqa: F401 (registers every command)
+from carcdb.pipeline.cli.app import _command, run_app
+from carcdb.pipeline.fakewiki.corpus import FakeCorpus, corpus_pages
+from carcdb.pipeline.fakewiki.server import FakeWiki
 from tests.conftest import FIXTURES, SAMPLE
 
 ABBEY = SAMPLE / "004_463e2d43ade5f599.txt"
@@ -213,7 +213,7 @@ def test_shell_completion_is_offered() -> None:
     """Typer's completion protocol, as the installed bash script calls it."""
     env = {**os.environ, "_CARCDB_COMPLETE": "complete_bash", "COMP_CWORD": "2"}
     found = subprocess.run(
-        [sys.executable, "-m", "pipeline.cli"],
+        [sys.executable, "-m", "carcdb.pipeline.cli"],
         env={**env, "COMP_WORDS": "carcdb sql --form"},
         capture_output=True,
         text=True,

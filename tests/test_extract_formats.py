@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.errors import InputError, UnknownFormatError
-from pipeline.extract.sources import InputFormat, detect_format, read_source
-from schemas.pages import SourceKind
+from carcdb.pipeline.errors import InputError, UnknownFormatError
+from carcdb.pipeline.extract.sources import InputFormat, detect_format, read_source
+from carcdb.schemas.pages import SourceKind
 from tests.conftest import FIXTURES, SAMPLE
 
 INPUTS = FIXTURES / "inputs"

@@ -72,7 +72,7 @@ def test_the_cli_imports_without_posix_only_modules() -> None:
         "import sys\n"
         "for name in ('resource', 'fcntl'):\n"
         "    sys.modules[name] = None  # as on Windows: importing it raises ImportError\n"
-        "from pipeline.cli import run_app\n"
+        "from carcdb.pipeline.cli import run_app\n"
         "raise SystemExit(run_app(['--help']))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
@@ -83,7 +83,7 @@ def test_command_modules_keep_their_annotations_as_objects() -> None:
     """Typer reads each command's signature when it builds the command line; annotations
     kept as strings (`from __future__ import annotations`) made it evaluate hundreds of
     them at every start, a sixth of `carcdb --help` (docs/cli.md, Start-up time)."""
-    app = importlib.import_module("pipeline.cli.app").app
+    app = importlib.import_module("carcdb.pipeline.cli.app").app
     command_modules = {
         sys.modules[info.callback.__module__]
         for info in app.registered_commands

@@ -17,16 +17,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
-from pipeline.parse.document import RevisionText
-from pipeline.parse.registry import parse_revision, registered_stages
-from pipeline.run.workers import rows_of
-from schemas import fastpath
-from schemas.base import Record, SourceLocation
-from schemas.findings import Finding, Severity
-from schemas.tiles import EditionSources, FeatureKind, TileEntry, TileFeature
+from carcdb.pipeline.parse.document import RevisionText
+from carcdb.pipeline.parse.registry import parse_revision, registered_stages
+from carcdb.pipeline.run.workers import rows_of
+from carcdb.schemas import fastpath
+from carcdb.schemas.base import Record, SourceLocation
+from carcdb.schemas.findings import Finding, Severity
+from carcdb.schemas.tiles import EditionSources, FeatureKind, TileEntry, TileFeature
+from carcdb.warehouse.connection import write_transaction
+from carcdb.warehouse.rows import ColumnRows, insert_records, record_row, table_columns
 from tests.lanes import examples
-from warehouse.connection import write_transaction
-from warehouse.rows import ColumnRows, insert_records, record_row, table_columns
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -8,13 +8,13 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from pipeline.cli.app import run_app
-from pipeline.errors import InputError
-from pipeline.extract.corpus import read_corpus
-from pipeline.extract.sources import InputFormat, read_source
+from carcdb.pipeline.cli.app import run_app
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.extract.corpus import read_corpus
+from carcdb.pipeline.extract.sources import InputFormat, read_source
+from carcdb.warehouse.connection import read_only, write_transaction
+from carcdb.warehouse.errors import WarehouseError
 from tests.conftest import FIXTURES, SAMPLE
-from warehouse.connection import read_only, write_transaction
-from warehouse.errors import WarehouseError
 
 
 def _write(tmp_path: Path, name: str, data: str | bytes) -> Path:
@@ -117,8 +117,8 @@ def test_old_warehouse_must_be_migrated_before_reading(db_path: Path) -> None:
 
 @pytest.mark.slow
 def test_sample_import_findings_are_checked(tmp_path: Path) -> None:
-    from pipeline.extract.corpus import SourceSpec
-    from pipeline.run.build import import_sources
+    from carcdb.pipeline.extract.corpus import SourceSpec
+    from carcdb.pipeline.run.build import import_sources
 
     db = tmp_path / "wh.duckdb"
     report = import_sources(

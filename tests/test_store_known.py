@@ -11,7 +11,7 @@ import duckdb
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from schemas.pages import (
+from carcdb.schemas.pages import (
     CatalogLanguage,
     CatalogPage,
     ImportBatch,
@@ -20,10 +20,10 @@ from schemas.pages import (
     SourceKind,
     sha256_text,
 )
+from carcdb.warehouse.connection import transaction
+from carcdb.warehouse.migrate import apply_migrations
+from carcdb.warehouse.store import KnownRows, known_rows, store_batches
 from tests.lanes import examples
-from warehouse.connection import transaction
-from warehouse.migrate import apply_migrations
-from warehouse.store import KnownRows, known_rows, store_batches
 
 # Tables `store_batches` writes; `runs` and the parse tables are not its.
 TABLES = (

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli.app import run_app
-from schemas.suggest import close_matches, did_you_mean
+from carcdb.pipeline.cli.app import run_app
+from carcdb.schemas.suggest import close_matches, did_you_mean
 
 
 def carcdb(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:

@@ -16,14 +16,14 @@ import duckdb
 import pyarrow.parquet as pq
 import pytest
 
-from pipeline.extract.corpus import SourceSpec
-from pipeline.interchange.tables import export_tables
-from pipeline.run.build import build_corpus, import_sources
+from carcdb.pipeline.extract.corpus import SourceSpec
+from carcdb.pipeline.interchange.tables import export_tables
+from carcdb.pipeline.run.build import build_corpus, import_sources
+from carcdb.warehouse import migrate
+from carcdb.warehouse.connection import lock_path, read_only, write_transaction
+from carcdb.warehouse.errors import WarehouseLockedError
+from carcdb.warehouse.queries import status
 from tests.conftest import FIXTURES, ROOT
-from warehouse import migrate
-from warehouse.connection import lock_path, read_only, write_transaction
-from warehouse.errors import WarehouseLockedError
-from warehouse.queries import status
 
 XML = FIXTURES / "inputs" / "export.xml"  # three revisions with their wiki timestamps
 TIMES = {
@@ -70,7 +70,17 @@ def test_times_are_shown_in_utc_whatever_the_machine_s_zone(db_path: Path) -> No
     _import_xml(db_path)
     query = "SELECT timestamp FROM revisions ORDER BY 1"
     done = subprocess.run(
-        [sys.executable, "-m", "pipeline.cli", "sql", query, "--db", str(db_path), "-f", "csv"],
+        [
+            sys.executable,
+            "-m",
+            "carcdb.pipeline.cli",
+            "sql",
+            query,
+            "--db",
+            str(db_path),
+            "-f",
+            "csv",
+        ],
         capture_output=True,
         text=True,
         env={**os.environ, "TZ": "Asia/Tokyo"},

@@ -8,14 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli.app import run_app
+from carcdb.pipeline.cli.app import run_app
 from tests.conftest import ROOT
 
 
 def _example() -> tuple[list[list[str]], str]:
     """The example's commands (without `carcdb`) and the last line it shows."""
     lines = (ROOT / "docs" / "rules.md").read_text("utf-8").splitlines()
-    start = lines.index("$ carcdb gen-corpus --out corpus --pages 2 --lang-count 2 --seed 1 -q")
+    first = "$ carcdb gen-corpus --out corpus --pages 2 --lang-count 2 --seed 1 -q"
+    start = next(i for i, line in enumerate(lines) if line.startswith(first))
     end = lines.index("```", start)
     block = lines[start:end]
     commands = [

@@ -24,16 +24,16 @@ from typing import Any
 import pytest
 from pydantic import BaseModel, ValidationError
 
-from pipeline.extract.corpus import read_corpus, read_sources, sample_corpus_dir
-from pipeline.parse.document import RevisionText
-from pipeline.parse.registry import parse_revision, registered_stages
-from pipeline.parse.tiles import stage as tiles_stage
-from pipeline.progress import NoProgress
-from pipeline.synth import generate_corpus
-from schemas import fastpath
-from schemas.base import SourceLocation
-from schemas.tiles import TileEntry, TileFeature, TileIllustration
-from warehouse.rows import ColumnRows, record_row
+from carcdb.pipeline.extract.corpus import read_corpus, read_sources, sample_corpus_dir
+from carcdb.pipeline.parse.document import RevisionText
+from carcdb.pipeline.parse.registry import parse_revision, registered_stages
+from carcdb.pipeline.parse.tiles import stage as tiles_stage
+from carcdb.pipeline.progress import NoProgress
+from carcdb.pipeline.synth import generate_corpus
+from carcdb.schemas import fastpath
+from carcdb.schemas.base import SourceLocation
+from carcdb.schemas.tiles import TileEntry, TileFeature, TileIllustration
+from carcdb.warehouse.rows import ColumnRows, record_row
 
 # The models the tiles stage validates in batches, by table.
 BATCH_MODELS: dict[str, type[BaseModel]] = {

@@ -8,18 +8,23 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from pipeline.errors import InputError
-from pipeline.extract.corpus import SourceSpec
-from pipeline.extract.sources import read_source
-from pipeline.extract.titles import builtin_languages, normalise_title, resolve_title, split_title
-from pipeline.parse.document import ParsedDocument
-from pipeline.parse.stage import ParseStage, StageOutput
-from pipeline.run import parse_runner
-from pipeline.run.build import import_sources, store_and_parse
-from schemas.findings import Severity
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.extract.corpus import SourceSpec
+from carcdb.pipeline.extract.sources import read_source
+from carcdb.pipeline.extract.titles import (
+    builtin_languages,
+    normalise_title,
+    resolve_title,
+    split_title,
+)
+from carcdb.pipeline.parse.document import ParsedDocument
+from carcdb.pipeline.parse.stage import ParseStage, StageOutput
+from carcdb.pipeline.run import parse_runner
+from carcdb.pipeline.run.build import import_sources, store_and_parse
+from carcdb.schemas.findings import Severity
+from carcdb.warehouse.connection import read_only, write_transaction
+from carcdb.warehouse.migrate import migration_files
 from tests.conftest import FIXTURES
-from warehouse.connection import read_only, write_transaction
-from warehouse.migrate import migration_files
 
 
 def _current(db: Path) -> dict[str, str]:
@@ -130,7 +135,7 @@ _DIE_AFTER_MIGRATING = """
 import os, sys
 from pathlib import Path
 import duckdb
-from warehouse.connection import write_transaction
+from carcdb.warehouse.connection import write_transaction
 with write_transaction(Path(sys.argv[1])):
     pass
 conn = duckdb.connect(sys.argv[1])

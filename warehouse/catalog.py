@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import duckdb
 
-from warehouse.rows import execute, scalar
+from carcdb.warehouse.rows import execute, scalar
 
 
 def has_page_catalog(conn: duckdb.DuckDBPyConnection) -> bool:

@@ -20,8 +20,8 @@ from datetime import UTC, datetime
 
 import duckdb
 
-from schemas.checks import CheckResult
-from warehouse.rows import execute
+from carcdb.schemas.checks import CheckResult
+from carcdb.warehouse.rows import execute
 
 # Table -> the columns whose rows the fingerprint digests.
 _DIGESTED = {

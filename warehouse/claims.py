@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 import duckdb
 
-from schemas.engine_config import ClaimRef
-from warehouse.pages import base_title_condition
-from warehouse.rows import execute
+from carcdb.schemas.engine_config import ClaimRef
+from carcdb.warehouse.pages import base_title_condition
+from carcdb.warehouse.rows import execute
 
 
 @dataclass(frozen=True)

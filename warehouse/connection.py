@@ -34,10 +34,10 @@ from typing import IO
 
 import duckdb
 
-from warehouse.errors import WarehouseError, WarehouseLockedError, WarehouseMissingError
-from warehouse.migrate import apply_migrations, require_current_schema
-from warehouse.rows import execute
-from warehouse.times import TIME_ZONE
+from carcdb.warehouse.errors import WarehouseError, WarehouseLockedError, WarehouseMissingError
+from carcdb.warehouse.migrate import apply_migrations, require_current_schema
+from carcdb.warehouse.rows import execute
+from carcdb.warehouse.times import TIME_ZONE
 
 DEFAULT_DB = Path("data/carcdb.duckdb")  # the CLI's default; `$CARCDB_DB` overrides it there
 # The storage format of new files: DuckDB 1.4's, the oldest `duckdb` pyproject.toml allows.

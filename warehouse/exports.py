@@ -22,9 +22,9 @@ from typing import Any, Literal
 import duckdb
 import pyarrow as pa
 
-from warehouse.connection import STORAGE_COMPATIBILITY
-from warehouse.rows import execute, scalar
-from warehouse.times import TIMESTAMP_TZ, utc_text
+from carcdb.warehouse.connection import STORAGE_COMPATIBILITY
+from carcdb.warehouse.rows import execute, scalar
+from carcdb.warehouse.times import TIMESTAMP_TZ, utc_text
 
 CopyFormat = Literal["csv", "parquet", "jsonl"]
 # DuckDB's names of the COPY formats, and their options.

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 
 import duckdb
 
-from warehouse.rows import insert_rows, scalar
+from carcdb.warehouse.rows import insert_rows, scalar
 
 # (title, problem, detail)
 PageProblem = tuple[str, str, str | None]

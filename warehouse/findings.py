@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import duckdb
 
-from warehouse.rows import execute
+from carcdb.warehouse.rows import execute
 
 
 def finding_counts(conn: duckdb.DuckDBPyConnection) -> list[tuple[str, int, int]]:

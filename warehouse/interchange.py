@@ -10,8 +10,8 @@ from typing import Any
 
 import duckdb
 
-from schemas.interchange import JczRef, JczTile, JczTileSet
-from warehouse.rows import execute, insert_records
+from carcdb.schemas.interchange import JczRef, JczTile, JczTileSet
+from carcdb.warehouse.rows import execute, insert_records
 
 _LOCATION = ("source_sha256", "path", "line", "col", "snippet")
 

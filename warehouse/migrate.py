@@ -8,14 +8,14 @@ from pathlib import Path
 
 import duckdb
 
-from warehouse.errors import WarehouseError
-from warehouse.rows import execute
+from carcdb.warehouse.errors import WarehouseError
+from carcdb.warehouse.rows import execute
 
 _NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
 
 
 def migration_files() -> list[tuple[int, str, str]]:
-    folder = resources.files("warehouse").joinpath("migrations")
+    folder = resources.files("carcdb.warehouse").joinpath("migrations")
     found = []
     for entry in folder.iterdir():
         match = _NAME.match(entry.name)

@@ -8,9 +8,9 @@ from typing import Any
 
 import duckdb
 
-from schemas.suggest import did_you_mean
-from warehouse.errors import UnknownPageError
-from warehouse.hints import PAGE_TITLES, sql_command
+from carcdb.schemas.suggest import did_you_mean
+from carcdb.warehouse.errors import UnknownPageError
+from carcdb.warehouse.hints import PAGE_TITLES, sql_command
 
 
 def page_titles(conn: duckdb.DuckDBPyConnection) -> list[tuple[str, str, str]]:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import duckdb
 
-from warehouse.rows import execute, insert_rows
+from carcdb.warehouse.rows import execute, insert_rows
 
 
 def keys_to_parse(

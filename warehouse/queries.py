@@ -6,7 +6,7 @@ from typing import Any
 
 import duckdb
 
-from warehouse.rows import scalar
+from carcdb.warehouse.rows import scalar
 
 
 def _scalar(conn: duckdb.DuckDBPyConnection, sql: str) -> int:

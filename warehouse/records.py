@@ -15,10 +15,10 @@ from typing import Any, TypeVar
 import duckdb
 from pydantic import BaseModel
 
-from schemas.contents import BoxContent
-from schemas.findings import Finding
-from schemas.rules import Rule, ScoringClaim
-from schemas.tiles import TileEntry, TileList
+from carcdb.schemas.contents import BoxContent
+from carcdb.schemas.findings import Finding
+from carcdb.schemas.rules import Rule, ScoringClaim
+from carcdb.schemas.tiles import TileEntry, TileList
 
 M = TypeVar("M", bound=BaseModel)
 LOCATION = ("title", "language", "revision_key", "line", "col", "snippet")

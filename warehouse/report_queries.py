@@ -11,8 +11,8 @@ from typing import Any
 
 import duckdb
 
-from warehouse.rows import execute
-from warehouse.times import utc_text
+from carcdb.warehouse.rows import execute
+from carcdb.warehouse.times import utc_text
 
 
 def _dicts(

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 import duckdb
 
-from warehouse.rows import arrow_view, execute, scalar
+from carcdb.warehouse.rows import arrow_view, execute, scalar
 
 
 class StoredText(NamedTuple):

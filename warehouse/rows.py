@@ -17,7 +17,7 @@ import duckdb
 import pyarrow as pa
 from pydantic import BaseModel
 
-from schemas.fastpath import json_dump, json_dumps, json_text, json_texts
+from carcdb.schemas.fastpath import json_dump, json_dumps, json_text, json_texts
 
 PROVENANCE_FIELD = "location"
 

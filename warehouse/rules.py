@@ -13,7 +13,7 @@ from typing import Any
 
 import duckdb
 
-from warehouse.rows import execute
+from carcdb.warehouse.rows import execute
 
 RULE_COLUMNS = (
     "title",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import duckdb
 
-from warehouse.rows import execute
+from carcdb.warehouse.rows import execute
 
 
 def set_memory_limit(conn: duckdb.DuckDBPyConnection, limit: str) -> None:

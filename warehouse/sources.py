@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import duckdb
 
-from warehouse.rows import arrow_view, execute
+from carcdb.warehouse.rows import arrow_view, execute
 
 
 @dataclass(frozen=True)

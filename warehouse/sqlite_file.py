@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pyarrow as pa
 
-from warehouse.exports import Relation
+from carcdb.warehouse.exports import Relation
 
 
 def _quote(name: str) -> str:

@@ -14,10 +14,10 @@ from typing import Any
 
 import duckdb
 
-from schemas.checks import CheckResult
-from schemas.findings import Finding
-from schemas.pages import ImportBatch
-from warehouse.rows import (
+from carcdb.schemas.checks import CheckResult
+from carcdb.schemas.findings import Finding
+from carcdb.schemas.pages import ImportBatch
+from carcdb.warehouse.rows import (
     TableColumns,
     arrow_view,
     delete_where_in,

@@ -11,8 +11,8 @@ from typing import Any
 
 import duckdb
 
-from warehouse.pages import base_title_condition
-from warehouse.rows import execute
+from carcdb.warehouse.pages import base_title_condition
+from carcdb.warehouse.rows import execute
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,7 @@ from typing import Any
 
 import duckdb
 
-from warehouse.errors import WarehouseError
+from carcdb.warehouse.errors import WarehouseError
 
 BATCH_ROWS = 2048
 # DuckDB's statement types a user's statement may have.

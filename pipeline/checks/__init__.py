@@ -20,40 +20,40 @@ from datetime import UTC
 
 import duckdb
 
-from pipeline.checks.contents import check_contents_features, check_contents_tiles
-from pipeline.checks.contents_engine import check_contents_reference, check_contents_supplies
-from pipeline.checks.engine import (
+from carcdb.pipeline.checks.contents import check_contents_features, check_contents_tiles
+from carcdb.pipeline.checks.contents_engine import check_contents_reference, check_contents_supplies
+from carcdb.pipeline.checks.engine import (
     check_scoring_claims,
     check_tile_sets,
     check_worked_examples,
     detach_tile_sets,
 )
-from pipeline.checks.engine_expansions import (
+from carcdb.pipeline.checks.engine_expansions import (
     check_expansion_tile_sets,
     check_shape_features,
 )
-from pipeline.checks.foundation import check_data_findings, check_pages_in_catalog
-from pipeline.checks.history import check_no_lost_records
-from pipeline.checks.inputs import CheckInputs, Detached, Helper
-from pipeline.checks.reference import check_reference_sets
-from pipeline.checks.rules import check_icon_notes_recorded, check_no_markup_in_text
-from pipeline.checks.tiles import (
+from carcdb.pipeline.checks.foundation import check_data_findings, check_pages_in_catalog
+from carcdb.pipeline.checks.history import check_no_lost_records
+from carcdb.pipeline.checks.inputs import CheckInputs, Detached, Helper
+from carcdb.pipeline.checks.reference import check_reference_sets
+from carcdb.pipeline.checks.rules import check_icon_notes_recorded, check_no_markup_in_text
+from carcdb.pipeline.checks.tiles import (
     check_declared_totals,
     check_languages,
     check_partitions,
     check_reference_counts,
     check_start_tiles,
 )
-from pipeline.interchange.jcz_compare import compare_jcz
-from schemas.checks import CheckResult, CheckStatus
-from warehouse.check_state import (
+from carcdb.pipeline.interchange.jcz_compare import compare_jcz
+from carcdb.schemas.checks import CheckResult, CheckStatus
+from carcdb.warehouse.check_state import (
     clear_check_state,
     inputs_fingerprint,
     save_check_state,
     stored_check_results,
     stored_check_state,
 )
-from warehouse.store import replace_check_results
+from carcdb.warehouse.store import replace_check_results
 
 # Bump when a check is added or changes its results: builds then run the checks again.
 # 3: interchange.jcz (imported JCloisterZone files); 4: expansion tile sets, shape features,

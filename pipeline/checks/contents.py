@@ -18,12 +18,12 @@ from collections.abc import Iterable
 
 import duckdb
 
-from pipeline.checks.inputs import CheckInputs
-from pipeline.parse.contents.lexicon import vocabulary
-from pipeline.products import default_edition
-from schemas.checks import CheckResult, outcome, skip
-from schemas.contents import BoxContent, ContentsBasis
-from warehouse.tiles import TileListRow, TileRow
+from carcdb.pipeline.checks.inputs import CheckInputs
+from carcdb.pipeline.parse.contents.lexicon import vocabulary
+from carcdb.pipeline.products import default_edition
+from carcdb.schemas.checks import CheckResult, outcome, skip
+from carcdb.schemas.contents import BoxContent, ContentsBasis
+from carcdb.warehouse.tiles import TileListRow, TileRow
 
 # Vocabulary item -> the wiki's `{{Feature|name=...}}` names that mark it on a tile. Only names
 # seen on the wiki's pages; an item without one (inns, cathedrals, goods) is compared with the

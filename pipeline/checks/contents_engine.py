@@ -21,17 +21,17 @@ from dataclasses import dataclass
 
 import duckdb
 
-from pipeline.checks.contents import box_groups, said, scope_of, sentences_evidence
-from pipeline.checks.inputs import CheckInputs
-from pipeline.engine.figures import MAX_PLAYERS
-from pipeline.engine.reference_sets import ReferenceSet, reference_products, reference_set
-from pipeline.engine.rules import module_classes, module_values
-from pipeline.engine.ruleset import RulesConfig
-from pipeline.engine.shape_data import TileShape
-from pipeline.parse.contents.lexicon import vocabulary
-from pipeline.products import default_edition, is_base, product
-from schemas.checks import CheckResult, outcome, skip
-from schemas.contents import BoxContent, ContentsBasis
+from carcdb.pipeline.checks.contents import box_groups, said, scope_of, sentences_evidence
+from carcdb.pipeline.checks.inputs import CheckInputs
+from carcdb.pipeline.engine.figures import MAX_PLAYERS
+from carcdb.pipeline.engine.reference_sets import ReferenceSet, reference_products, reference_set
+from carcdb.pipeline.engine.rules import module_classes, module_values
+from carcdb.pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.engine.shape_data import TileShape
+from carcdb.pipeline.parse.contents.lexicon import vocabulary
+from carcdb.pipeline.products import default_edition, is_base, product
+from carcdb.schemas.checks import CheckResult, outcome, skip
+from carcdb.schemas.contents import BoxContent, ContentsBasis
 
 SCORE_MARKERS = 1  # meeples per colour in the box beyond a player's supply: the score marker
 

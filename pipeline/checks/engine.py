@@ -29,33 +29,33 @@ from collections.abc import Collection, Sequence
 
 import duckdb
 
-from pipeline.checks.engine_tile_set import tile_set_results
-from pipeline.checks.inputs import CheckInputs, Detached
-from pipeline.checks.tiles import reference_counts, tiles_by_list
-from pipeline.configgen.claim_rates import (
+from carcdb.pipeline.checks.engine_tile_set import tile_set_results
+from carcdb.pipeline.checks.inputs import CheckInputs, Detached
+from carcdb.pipeline.checks.tiles import reference_counts, tiles_by_list
+from carcdb.pipeline.configgen.claim_rates import (
     Claim,
     ScoringKey,
     example_counts,
     example_state,
     rate_key,
 )
-from pipeline.configgen.data import ConfigData
-from pipeline.configgen.generate import geometry_product
-from pipeline.configgen.module_rates import module_claims, product_modules
-from pipeline.configgen.values import (
+from carcdb.pipeline.configgen.data import ConfigData
+from carcdb.pipeline.configgen.generate import geometry_product
+from carcdb.pipeline.configgen.module_rates import module_claims, product_modules
+from carcdb.pipeline.configgen.values import (
     module_table,
     module_values,
     scoring_table,
     scoring_values,
 )
-from pipeline.engine.config_file import rules_from_engine_config
-from pipeline.engine.frontier import FrontierBoard
-from pipeline.engine.geometry import BASE_GAME, registry, resolved, tile_set, unknown_shapes
-from pipeline.engine.ruleset import RulesConfig
-from pipeline.products import is_base
-from schemas.checks import CheckResult, outcome, skip
-from schemas.engine_config import EngineConfig
-from warehouse.claims import pages_with_claims
+from carcdb.pipeline.engine.config_file import rules_from_engine_config
+from carcdb.pipeline.engine.frontier import FrontierBoard
+from carcdb.pipeline.engine.geometry import BASE_GAME, registry, resolved, tile_set, unknown_shapes
+from carcdb.pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.products import is_base
+from carcdb.schemas.checks import CheckResult, outcome, skip
+from carcdb.schemas.engine_config import EngineConfig
+from carcdb.warehouse.claims import pages_with_claims
 
 
 def base_tile_sets(

@@ -21,20 +21,20 @@ from functools import partial
 
 import duckdb
 
-from pipeline.checks.engine import Boards, expansion_tile_sets
-from pipeline.checks.engine_tile_set import tile_set_results
-from pipeline.checks.inputs import CheckInputs
-from pipeline.checks.tiles import tiles_by_list
-from pipeline.engine.geometry import (
+from carcdb.pipeline.checks.engine import Boards, expansion_tile_sets
+from carcdb.pipeline.checks.engine_tile_set import tile_set_results
+from carcdb.pipeline.checks.inputs import CheckInputs
+from carcdb.pipeline.checks.tiles import tiles_by_list
+from carcdb.pipeline.engine.geometry import (
     resolved,
     tile_set,
     unknown_shapes,
 )
-from pipeline.engine.reference_sets import LISTED_FEATURES
-from pipeline.engine.ruleset import RulesConfig
-from pipeline.products import shape_owner
-from schemas.checks import CheckResult, outcome, skip
-from schemas.engine_config import EngineConfig
+from carcdb.pipeline.engine.reference_sets import LISTED_FEATURES
+from carcdb.pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.products import shape_owner
+from carcdb.schemas.checks import CheckResult, outcome, skip
+from carcdb.schemas.engine_config import EngineConfig
 
 
 def _shape_owner(product: str, known: set[str]) -> str:

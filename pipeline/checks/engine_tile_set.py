@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
-from pipeline.configgen.data import ConfigData
-from pipeline.configgen.generate import engine_config
-from pipeline.engine.config_file import rules_from_engine_config
-from pipeline.engine.ruleset import RulesConfig
-from pipeline.errors import InputError
-from schemas.checks import CheckResult, CheckStatus, outcome, skip
-from schemas.engine_config import EngineConfig
+from carcdb.pipeline.configgen.data import ConfigData
+from carcdb.pipeline.configgen.generate import engine_config
+from carcdb.pipeline.engine.config_file import rules_from_engine_config
+from carcdb.pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.errors import InputError
+from carcdb.schemas.checks import CheckResult, CheckStatus, outcome, skip
+from carcdb.schemas.engine_config import EngineConfig
 
 # (configuration, its rules, scope) -> the `engine.placeable` result of one tile set.
 Placeable = Callable[[EngineConfig, RulesConfig, str], CheckResult]

@@ -6,10 +6,10 @@ import json
 
 import duckdb
 
-from schemas.checks import CheckResult, CheckStatus, skip
-from warehouse.catalog import has_page_catalog, pages_in_catalog
-from warehouse.findings import finding_counts
-from warehouse.hints import FINDINGS, sql_command
+from carcdb.schemas.checks import CheckResult, CheckStatus, skip
+from carcdb.warehouse.catalog import has_page_catalog, pages_in_catalog
+from carcdb.warehouse.findings import finding_counts
+from carcdb.warehouse.hints import FINDINGS, sql_command
 
 
 def check_pages_in_catalog(conn: duckdb.DuckDBPyConnection) -> list[CheckResult]:

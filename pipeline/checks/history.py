@@ -13,8 +13,8 @@ import json
 
 import duckdb
 
-from schemas.checks import CheckResult, CheckStatus
-from warehouse.history import RevisionPair, current_and_previous
+from carcdb.schemas.checks import CheckResult, CheckStatus
+from carcdb.warehouse.history import RevisionPair, current_and_previous
 
 NAME = "history.no_lost_records"
 

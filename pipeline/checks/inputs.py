@@ -16,11 +16,11 @@ from typing import Any, Protocol
 
 import duckdb
 
-from pipeline.configgen.data import ConfigData
-from schemas.checks import CheckResult
-from schemas.contents import BoxContent
-from warehouse.records import box_contents
-from warehouse.tiles import TileListRow, TileRow, current_lists, current_tiles
+from carcdb.pipeline.configgen.data import ConfigData
+from carcdb.schemas.checks import CheckResult
+from carcdb.schemas.contents import BoxContent
+from carcdb.warehouse.records import box_contents
+from carcdb.warehouse.tiles import TileListRow, TileRow, current_lists, current_tiles
 
 
 @dataclass(frozen=True)

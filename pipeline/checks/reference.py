@@ -18,8 +18,8 @@ from typing import Any
 
 import duckdb
 
-from pipeline.checks.inputs import CheckInputs
-from pipeline.engine.reference_sets import (
+from carcdb.pipeline.checks.inputs import CheckInputs
+from carcdb.pipeline.engine.reference_sets import (
     LISTED_FEATURES,
     ReferenceSet,
     listed_features,
@@ -27,8 +27,8 @@ from pipeline.engine.reference_sets import (
     reference_products,
     reference_set,
 )
-from schemas.checks import CheckResult, outcome, skip
-from warehouse.tiles import TileRow
+from carcdb.schemas.checks import CheckResult, outcome, skip
+from carcdb.warehouse.tiles import TileRow
 
 CHECK = "engine.reference_sets"
 # Features a list states whenever a tile has them; the others (a junction, a continuous road)

@@ -8,12 +8,12 @@ from collections import Counter
 
 import duckdb
 
-from pipeline.parse.rules.notes import ICON_KINDS
-from pipeline.parse.rules.plaintext import written_pattern
-from schemas.checks import CheckResult, CheckStatus
-from warehouse.revisions import current_text_matches
-from warehouse.rules import rules_per_template
-from warehouse.rules_quality import checked_texts, markup_in_sentences
+from carcdb.pipeline.parse.rules.notes import ICON_KINDS
+from carcdb.pipeline.parse.rules.plaintext import written_pattern
+from carcdb.schemas.checks import CheckResult, CheckStatus
+from carcdb.warehouse.revisions import current_text_matches
+from carcdb.warehouse.rules import rules_per_template
+from carcdb.warehouse.rules_quality import checked_texts, markup_in_sentences
 
 CHECK = "rules_icon_notes_recorded"
 MARKUP_CHECK = "rules_no_markup_in_text"

@@ -16,12 +16,12 @@ from typing import Any
 
 import duckdb
 
-from pipeline.checks.inputs import CheckInputs
-from pipeline.engine.geometry import BASE_GAME, tile_set
-from pipeline.products import is_base
-from schemas.checks import CheckResult, outcome, skip
-from warehouse.pages import page_titles
-from warehouse.tiles import TileListRow, TileRow, current_lists
+from carcdb.pipeline.checks.inputs import CheckInputs
+from carcdb.pipeline.engine.geometry import BASE_GAME, tile_set
+from carcdb.pipeline.products import is_base
+from carcdb.schemas.checks import CheckResult, outcome, skip
+from carcdb.warehouse.pages import page_titles
+from carcdb.warehouse.tiles import TileListRow, TileRow, current_lists
 
 # Products whose lists of letters A..X are the base game's 72 tiles.
 

@@ -11,10 +11,20 @@ import signal
 import sys
 
 try:
-    from pipeline.cli import contents as contents_cli
-    from pipeline.cli import core, draw, engine, engine_config, export, extract, perf, report, tiles
-    from pipeline.cli import rules as rules_cli
-    from pipeline.cli.app import EXIT_INTERRUPTED, app, prepare_streams, run_app
+    from carcdb.pipeline.cli import contents as contents_cli
+    from carcdb.pipeline.cli import (
+        core,
+        draw,
+        engine,
+        engine_config,
+        export,
+        extract,
+        perf,
+        report,
+        tiles,
+    )
+    from carcdb.pipeline.cli import rules as rules_cli
+    from carcdb.pipeline.cli.app import EXIT_INTERRUPTED, app, prepare_streams, run_app
 except KeyboardInterrupt:  # Ctrl-C while the command is still starting: as quiet as later
     sys.stderr.write("interrupted\n")
     sys.exit(130)

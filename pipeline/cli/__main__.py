@@ -1,5 +1,5 @@
 """`python -m pipeline.cli ...`: the `carcdb` command without the console script."""
 
-from pipeline.cli import main
+from carcdb.pipeline.cli import main
 
 main()

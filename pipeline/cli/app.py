@@ -31,10 +31,10 @@ import typer
 import typer.core
 import typer.main
 
-from pipeline.cli.options import restore_output
-from pipeline.cli.output import StdoutClosed, escape_controls
-from pipeline.errors import CarcdbError, InputError
-from warehouse.errors import WarehouseError
+from carcdb.pipeline.cli.options import restore_output
+from carcdb.pipeline.cli.output import StdoutClosed, escape_controls
+from carcdb.pipeline.errors import CarcdbError, InputError
+from carcdb.warehouse.errors import WarehouseError
 
 # Typer 0.2x carries its own copy of click; older releases use click itself.
 _CLICK = "typer._click" if importlib.util.find_spec("typer._click") else "click"

@@ -1,9 +1,9 @@
 """`carcdb contents --page P`: what a page's Contents sections say its box holds."""
 
-from pipeline.cli.app import app
-from pipeline.cli.options import DEFAULT_DB, DbOption, JsonOption, QuietOption
-from pipeline.cli.output import console, print_json, print_table
-from pipeline.cli.rules import LangOption, PageOption
+from carcdb.pipeline.cli.app import app
+from carcdb.pipeline.cli.options import DEFAULT_DB, DbOption, JsonOption, QuietOption
+from carcdb.pipeline.cli.output import console, print_json, print_table
+from carcdb.pipeline.cli.rules import LangOption, PageOption
 
 
 @app.command("contents")
@@ -15,9 +15,9 @@ def contents_command(
     quiet: QuietOption = False,
 ) -> None:
     """A page's box contents: item, count, product, edition, and the sentence with its place."""
-    from warehouse.connection import read_only
-    from warehouse.pages import require_pages
-    from warehouse.records import box_contents
+    from carcdb.warehouse.connection import read_only
+    from carcdb.warehouse.pages import require_pages
+    from carcdb.warehouse.records import box_contents
 
     with read_only(db) as conn:
         records = box_contents(conn, require_pages(conn, page, lang))

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pipeline.cli.app import EXIT_CHECKS_FAILED, app
-from pipeline.cli.options import (
+from carcdb.pipeline.cli.app import EXIT_CHECKS_FAILED, app
+from carcdb.pipeline.cli.options import (
     DEFAULT_DB,
     DEFAULT_PAGE_TIMEOUT,
     DbOption,
@@ -17,13 +17,13 @@ from pipeline.cli.options import (
     PageTimeoutOption,
     QuietOption,
 )
-from pipeline.cli.output import check_json, console, print_json, print_table, progress_for
-from pipeline.extract.formats import InputFormat
+from carcdb.pipeline.cli.output import check_json, console, print_json, print_table, progress_for
+from carcdb.pipeline.extract.formats import InputFormat
 
 # The commands import the library (DuckDB, pyarrow, the parser, the checks) when they run:
 # `carcdb --help` and a mistyped command answer without loading it.
 if TYPE_CHECKING:
-    from schemas.checks import CheckResult
+    from carcdb.schemas.checks import CheckResult
 
 # The parsed records a summary shows, in reading order.
 RECORD_TABLES = (
@@ -57,8 +57,8 @@ def _print_status(data: dict[str, object]) -> None:
 
 
 def _print_checks(results: "list[CheckResult]", *, verbose: bool) -> None:
-    from pipeline.checks import failed_errors
-    from schemas.checks import CheckStatus
+    from carcdb.pipeline.checks import failed_errors
+    from carcdb.schemas.checks import CheckStatus
 
     shown = [r for r in results if verbose or r.status is CheckStatus.FAIL]
     if shown:
@@ -81,7 +81,7 @@ def _print_checks(results: "list[CheckResult]", *, verbose: bool) -> None:
 
 
 def _finish_checks(results: "list[CheckResult]") -> None:
-    from pipeline.checks import failed_errors
+    from carcdb.pipeline.checks import failed_errors
 
     if failed_errors(results):
         raise typer.Exit(EXIT_CHECKS_FAILED)
@@ -105,9 +105,9 @@ def import_command(
     page_timeout: PageTimeoutOption = DEFAULT_PAGE_TIMEOUT,
 ) -> None:
     """Store page revisions from files and parse them, so the warehouse is current after it."""
-    from pipeline.extract.corpus import SourceSpec
-    from pipeline.run import build as build_lib
-    from pipeline.run.workers import ParseLimits
+    from carcdb.pipeline.extract.corpus import SourceSpec
+    from carcdb.pipeline.run import build as build_lib
+    from carcdb.pipeline.run.workers import ParseLimits
 
     specs = [SourceSpec(path, title, lang, fmt) for path in paths]
     limits = ParseLimits(seconds_per_page=page_timeout)
@@ -136,10 +136,10 @@ def build(
     page_timeout: PageTimeoutOption = DEFAULT_PAGE_TIMEOUT,
 ) -> None:
     """Import a corpus, parse it, run every check and print a summary."""
-    from pipeline.run import build as build_lib
-    from pipeline.run.workers import ParseLimits
-    from warehouse.connection import read_only
-    from warehouse.queries import status
+    from carcdb.pipeline.run import build as build_lib
+    from carcdb.pipeline.run.workers import ParseLimits
+    from carcdb.warehouse.connection import read_only
+    from carcdb.warehouse.queries import status
 
     limits = ParseLimits(seconds_per_page=page_timeout)
     with progress_for(quiet) as progress:
@@ -168,7 +168,7 @@ def check(
     quiet: QuietOption = False,
 ) -> None:
     """Run every check on the warehouse as it stands (exit 1 when an error-level check fails)."""
-    from pipeline.run import build as build_lib
+    from carcdb.pipeline.run import build as build_lib
 
     results = build_lib.check_warehouse(db)
     if json_out:
@@ -183,8 +183,8 @@ def status_command(
     db: DbOption = DEFAULT_DB, json_out: JsonOption = False, quiet: QuietOption = False
 ) -> None:
     """What the warehouse holds: pages per language, revisions, findings by severity."""
-    from warehouse.connection import read_only
-    from warehouse.queries import status
+    from carcdb.warehouse.connection import read_only
+    from carcdb.warehouse.queries import status
 
     with read_only(db) as conn:
         data = status(conn)
@@ -232,10 +232,10 @@ def sql(
     """
     import duckdb
 
-    from pipeline.cli.output import RowFormat, write_rows
-    from pipeline.errors import InputError
-    from warehouse.connection import read_only
-    from warehouse.user_sql import stream_sql
+    from carcdb.pipeline.cli.output import RowFormat, write_rows
+    from carcdb.pipeline.errors import InputError
+    from carcdb.warehouse.connection import read_only
+    from carcdb.warehouse.user_sql import stream_sql
 
     flags: dict[RowFormat, bool] = {"json": json_out, "jsonl": jsonl, "csv": csv_out}
     chosen: list[str] = [f"--{name}" for name, on in flags.items() if on]

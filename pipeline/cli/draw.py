@@ -6,10 +6,10 @@ from typing import Annotated
 
 import typer
 
-from pipeline.cli.app import app
-from pipeline.cli.options import QuietOption, output_path
-from pipeline.cli.output import console
-from pipeline.outputs import OutputKind
+from carcdb.pipeline.cli.app import app
+from carcdb.pipeline.cli.options import QuietOption, output_path
+from carcdb.pipeline.cli.output import console
+from carcdb.pipeline.outputs import OutputKind
 
 DRAWING = OutputKind(key="drawing", name="an SVG drawing", marks=(b"<svg",))
 DRAWINGS = OutputKind(key="drawings", name="tile drawings", folder=True)
@@ -17,7 +17,7 @@ DRAWINGS = OutputKind(key="drawings", name="tile drawings", folder=True)
 
 def _complete_tile(incomplete: str) -> list[str]:
     """Shell completion of --tile: the tile names starting so (case aside)."""
-    from pipeline.draw.tiles import tile_names
+    from carcdb.pipeline.draw.tiles import tile_names
 
     return [name for name in tile_names() if name.casefold().startswith(incomplete.casefold())]
 
@@ -51,10 +51,10 @@ def draw(
     quiet: QuietOption = False,
 ) -> None:
     """Draw a tile shape as SVG: cities, roads, fields, monastery and coats of arms."""
-    from pipeline.draw.tile_svg import tile_svg
-    from pipeline.draw.tiles import resolve_tile, tile_names
-    from pipeline.errors import InputError
-    from pipeline.outputs import folder_output, write_file
+    from carcdb.pipeline.draw.tile_svg import tile_svg
+    from carcdb.pipeline.draw.tiles import resolve_tile, tile_names
+    from carcdb.pipeline.errors import InputError
+    from carcdb.pipeline.outputs import folder_output, write_file
 
     if rotation % 90 or not 0 <= rotation < 360:
         raise InputError(f"rotation {rotation}", path="--rotation", fix="use 0, 90, 180 or 270")

@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pipeline.cli.app import app
-from pipeline.cli.options import DEFAULT_DB, DbOption, JsonOption, QuietOption, output_path
-from pipeline.cli.output import console, err_console, print_json, print_table
-from pipeline.errors import InputError
-from pipeline.outputs import OutputKind
+from carcdb.pipeline.cli.app import app
+from carcdb.pipeline.cli.options import DEFAULT_DB, DbOption, JsonOption, QuietOption, output_path
+from carcdb.pipeline.cli.output import console, err_console, print_json, print_table
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.outputs import OutputKind
 
 if TYPE_CHECKING:
-    from pipeline.engine.ruleset import RulesConfig
+    from carcdb.pipeline.engine.ruleset import RulesConfig
 
 GAME_RECORDS = OutputKind(key="game-records", name="game records", folder=True)
 ConfigOption = Annotated[
@@ -36,9 +36,9 @@ def score(
     """Validate and replay a game record; print the scores and every score event as JSON.
 
     The record formats (base game and expansions) are described in docs/engine.md."""
-    from pipeline.engine.config_file import load_rules
-    from pipeline.engine.records import parse_record, record_schema, replay, score_report
-    from pipeline.extract.inputfiles import STDIN, read_input_text
+    from carcdb.pipeline.engine.config_file import load_rules
+    from carcdb.pipeline.engine.records import parse_record, record_schema, replay, score_report
+    from carcdb.pipeline.extract.inputfiles import STDIN, read_input_text
 
     if schema:
         sys.stdout.write(record_schema())
@@ -86,12 +86,12 @@ def simulate(
     quiet: QuietOption = False,
 ) -> None:
     """Play random legal games (every figure of the products) and report score statistics."""
-    from pipeline.configgen.game_pile import game_draw_pile
-    from pipeline.engine.config_file import load_rules
-    from pipeline.engine.rules import tiles_for
-    from pipeline.engine.simulate import simulate as simulate_games
-    from pipeline.outputs import check_output, folder_output
-    from pipeline.products import is_base
+    from carcdb.pipeline.configgen.game_pile import game_draw_pile
+    from carcdb.pipeline.engine.config_file import load_rules
+    from carcdb.pipeline.engine.rules import tiles_for
+    from carcdb.pipeline.engine.simulate import simulate as simulate_games
+    from carcdb.pipeline.outputs import check_output, folder_output
+    from carcdb.pipeline.products import is_base
 
     if out is not None:
         check_output(out, GAME_RECORDS, warehouse=db)
@@ -149,14 +149,14 @@ def simulate(
 
 
 def _products(text: str | None, rules: "RulesConfig") -> tuple[str, ...]:
-    from pipeline.engine.geometry import (
+    from carcdb.pipeline.engine.geometry import (
         normalise_products,
         playable_products,
         product_entry,
         tile_set,
     )
-    from pipeline.products import base_names, is_base
-    from schemas.suggest import fix_for
+    from carcdb.pipeline.products import base_names, is_base
+    from carcdb.schemas.suggest import fix_for
 
     if text is None:
         return tile_set(rules.product).products
@@ -177,7 +177,7 @@ def _products(text: str | None, rules: "RulesConfig") -> tuple[str, ...]:
 
 
 def _options(pairs: list[str], products: tuple[str, ...]) -> dict[str, str]:
-    from pipeline.engine.rules import known_options
+    from carcdb.pipeline.engine.rules import known_options
 
     allowed = known_options(products)
     options: dict[str, str] = {}
@@ -196,7 +196,7 @@ def _options(pairs: list[str], products: tuple[str, ...]) -> dict[str, str]:
 def rules_config(quiet: QuietOption = False) -> None:
     """Print the default rules configuration, every rule module's numbers included (the JSON
     form `--config` accepts)."""
-    from pipeline.engine.rules import with_every_module
-    from pipeline.engine.ruleset import RulesConfig
+    from carcdb.pipeline.engine.rules import with_every_module
+    from carcdb.pipeline.engine.ruleset import RulesConfig
 
     print_json(with_every_module(RulesConfig()).model_dump(mode="json"))

@@ -6,11 +6,11 @@ from typing import Annotated
 
 import typer
 
-from pipeline.cli.app import EXIT_CHECKS_FAILED, app
-from pipeline.cli.options import DEFAULT_DB, DbOption, QuietOption, output_path
-from pipeline.cli.output import console
-from pipeline.errors import InputError
-from pipeline.outputs import OutputKind
+from carcdb.pipeline.cli.app import EXIT_CHECKS_FAILED, app
+from carcdb.pipeline.cli.options import DEFAULT_DB, DbOption, QuietOption, output_path
+from carcdb.pipeline.cli.output import console
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.outputs import OutputKind
 
 ENGINE_CONFIG = OutputKind(
     key="engine-config",
@@ -57,16 +57,16 @@ def engine_config(
     (or, with --reference, of a product's box as the engine's reference set holds it).
 
     Exits 1 (after writing) when a tile of the set has no shape the engine could play."""
-    from pipeline.configgen.generate import engine_config as generate
-    from pipeline.configgen.generate import json_schema, parse_codes, render
-    from pipeline.outputs import check_output, write_file
-    from warehouse.connection import read_only
+    from carcdb.pipeline.configgen.generate import engine_config as generate
+    from carcdb.pipeline.configgen.generate import json_schema, parse_codes, render
+    from carcdb.pipeline.outputs import check_output, write_file
+    from carcdb.warehouse.connection import read_only
 
     if schema:
         sys.stdout.write(json_schema())
         return
     if reference:
-        from pipeline.configgen.reference import reference_config
+        from carcdb.pipeline.configgen.reference import reference_config
 
         if product is None or page is not None or codes is not None or lang is not None:
             raise InputError(

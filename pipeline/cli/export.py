@@ -11,9 +11,9 @@ from typing import Annotated
 
 import typer
 
-from pipeline.cli.app import EXIT_CHECKS_FAILED, app
-from pipeline.cli.options import DEFAULT_DB, DbOption, QuietOption, output_path, warn
-from pipeline.cli.output import check_json, console, print_json
+from carcdb.pipeline.cli.app import EXIT_CHECKS_FAILED, app
+from carcdb.pipeline.cli.options import DEFAULT_DB, DbOption, QuietOption, output_path, warn
+from carcdb.pipeline.cli.output import check_json, console, print_json
 
 
 class ExportFormat(StrEnum):
@@ -67,7 +67,7 @@ def export(
     if fmt is ExportFormat.jcz:
         _export_jcz(db, out, _names(products), _names(editions), lang, json_out, quiet)
         return
-    from pipeline.interchange.tables import export_tables
+    from carcdb.pipeline.interchange.tables import export_tables
 
     report = export_tables(db, fmt.value, out, _names(tables) or None)  # type: ignore[arg-type]
     if json_out:
@@ -95,8 +95,8 @@ def _export_jcz(
     json_out: bool,
     quiet: bool,
 ) -> None:
-    from pipeline.errors import InputError
-    from pipeline.interchange.jcz_export import export_jcz
+    from carcdb.pipeline.errors import InputError
+    from carcdb.pipeline.interchange.jcz_export import export_jcz
 
     if not products:
         raise InputError(
@@ -145,10 +145,10 @@ def import_shapes(
 ) -> None:
     """Read another engine's tile definitions into comparison tables, run the checks, and
     print every difference from the warehouse's shapes (up to rotation) and tile-set counts."""
-    from pipeline.cli.output import print_table
-    from pipeline.interchange.jcz_import import import_jcz, parse_set_map
-    from pipeline.run.build import check_warehouse
-    from schemas.checks import CheckStatus
+    from carcdb.pipeline.cli.output import print_table
+    from carcdb.pipeline.interchange.jcz_import import import_jcz, parse_set_map
+    from carcdb.pipeline.run.build import check_warehouse
+    from carcdb.schemas.checks import CheckStatus
 
     report = import_jcz(db, path, parse_set_map(sets or []))
     # This file's results only: the files imported before are compared too (and stored).

@@ -9,8 +9,8 @@ from urllib.parse import urlsplit
 
 import typer
 
-from pipeline.cli.app import EXIT_CHECKS_FAILED, Interrupted, app
-from pipeline.cli.options import (
+from carcdb.pipeline.cli.app import EXIT_CHECKS_FAILED, Interrupted, app
+from carcdb.pipeline.cli.options import (
     CONTACT_ENV,
     DEFAULT_DB,
     DEFAULT_PAGE_TIMEOUT,
@@ -21,11 +21,11 @@ from pipeline.cli.options import (
     QuietOption,
     warn,
 )
-from pipeline.cli.output import console, err_console, print_json, print_table, progress_for
-from pipeline.errors import InputError
-from pipeline.extract.endpoint import DEFAULT_CONTACT, DEFAULT_ENDPOINT
-from pipeline.fakewiki.faults import CONTINUATIONS, FAULT_KINDS, RANDOM_FAULT_MIX
-from pipeline.limits import ANSWER, LIST_REQUESTS, REQUEST_SECONDS
+from carcdb.pipeline.cli.output import console, err_console, print_json, print_table, progress_for
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.extract.endpoint import DEFAULT_CONTACT, DEFAULT_ENDPOINT
+from carcdb.pipeline.fakewiki.faults import CONTINUATIONS, FAULT_KINDS, RANDOM_FAULT_MIX
+from carcdb.pipeline.limits import ANSWER, LIST_REQUESTS, REQUEST_SECONDS
 
 _SHOWN_PROBLEMS = 10
 
@@ -123,13 +123,13 @@ def extract(
     revisions that were not asked for (refused, never stored), or --check finds errors; 2 on
     bad input or when the API cannot be used (nothing is written then).
     """
-    from pipeline.checks import failed_errors
-    from pipeline.extract.api import ClientConfig, PageSelection
-    from pipeline.extract.api.discovery import parse_languages, read_titles_file
-    from pipeline.limits import MB
-    from pipeline.run import build as build_lib
-    from pipeline.run.extract import extract_from_api
-    from pipeline.run.workers import ParseLimits
+    from carcdb.pipeline.checks import failed_errors
+    from carcdb.pipeline.extract.api import ClientConfig, PageSelection
+    from carcdb.pipeline.extract.api.discovery import parse_languages, read_titles_file
+    from carcdb.pipeline.limits import MB
+    from carcdb.pipeline.run import build as build_lib
+    from carcdb.pipeline.run.extract import extract_from_api
+    from carcdb.pipeline.run.workers import ParseLimits
 
     _debug_logging(verbose)
     if not contact and not _is_local(api):
@@ -305,9 +305,9 @@ def fake_wiki(
     quiet: QuietOption = False,
 ) -> None:
     """Serve a local MediaWiki API (the subset carcdb uses) until Ctrl-C: for tests and demos."""
-    from pipeline.extract.corpus import sample_corpus_dir
-    from pipeline.fakewiki.corpus import FakeCorpus, corpus_pages, generated_pages
-    from pipeline.fakewiki.server import FakeWiki, FaultPlan
+    from carcdb.pipeline.extract.corpus import sample_corpus_dir
+    from carcdb.pipeline.fakewiki.corpus import FakeCorpus, corpus_pages, generated_pages
+    from carcdb.pipeline.fakewiki.server import FakeWiki, FaultPlan
 
     _debug_logging(verbose)
     script = [kind.strip() for kind in faults.split(",") if kind.strip()]

@@ -54,7 +54,7 @@ def output_path(value: str) -> Path:
     """The parser of every `--out`/`-o` option: an empty path is refused (as a path it would
     mean the working folder); the rest is checked where the output is written
     (`pipeline.outputs`)."""
-    from pipeline.outputs import output_path as checked
+    from carcdb.pipeline.outputs import output_path as checked
 
     return checked(value)
 
@@ -62,8 +62,8 @@ def output_path(value: str) -> Path:
 def db_path(value: Path) -> Path:
     """`--db`'s callback: a path the file system cannot hold, or that is a folder, device or
     FIFO (DuckDB would wait on a FIFO forever), is refused before any command runs."""
-    from pipeline.errors import InputError
-    from pipeline.outputs import shown
+    from carcdb.pipeline.errors import InputError
+    from carcdb.pipeline.outputs import shown
 
     try:
         found = value.stat()
@@ -88,7 +88,7 @@ def db_path(value: Path) -> Path:
 
 def warn(message: str, *, label: str = "warning") -> None:
     """A warning (or a `note:`) on stderr, unless `--quiet`."""
-    from pipeline.cli.output import escape_controls
+    from carcdb.pipeline.cli.output import escape_controls
 
     if not is_quiet():
         print(escape_controls(f"{label}: {message}"), file=sys.stderr)

@@ -45,7 +45,7 @@ from contextlib import contextmanager
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Literal, TextIO, cast
 
-from pipeline.progress import NoProgress, Progress
+from carcdb.pipeline.progress import NoProgress, Progress
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -53,7 +53,7 @@ if TYPE_CHECKING:
     from rich.progress import TaskID
     from rich.text import Text
 
-    from schemas.checks import CheckResult
+    from carcdb.schemas.checks import CheckResult
 
 
 # What a terminal must not be sent raw: C0 controls but tab and newline, DEL, C1 controls
@@ -326,7 +326,7 @@ def _write_json_rows(
     *,
     lines: bool,
 ) -> int:
-    from warehouse.user_sql import unique_names
+    from carcdb.warehouse.user_sql import unique_names
 
     columns = unique_names(columns)
     decoders = [_decoder(t) for t in types]

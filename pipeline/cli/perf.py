@@ -5,11 +5,11 @@ from typing import Annotated
 
 import typer
 
-from pipeline.cli.app import app
-from pipeline.cli.options import JsonOption, QuietOption, output_path
-from pipeline.cli.output import console, print_json, print_table, progress_for
-from pipeline.errors import InputError
-from pipeline.outputs import OutputKind
+from carcdb.pipeline.cli.app import app
+from carcdb.pipeline.cli.options import JsonOption, QuietOption, output_path
+from carcdb.pipeline.cli.output import console, print_json, print_table, progress_for
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.outputs import OutputKind
 
 CORPUS = OutputKind(key="corpus", name="a generated corpus", folder=True)
 
@@ -36,9 +36,9 @@ def gen_corpus(
     quiet: QuietOption = False,
 ) -> None:
     """Write pages x languages synthetic revisions (the sample pages varied) and a manifest."""
-    from pipeline.outputs import check_output, folder_output
-    from pipeline.synth import EXPECTED, generate_corpus
-    from pipeline.synth.corpus import LANGUAGES
+    from carcdb.pipeline.outputs import check_output, folder_output
+    from carcdb.pipeline.synth import EXPECTED, generate_corpus
+    from carcdb.pipeline.synth.corpus import LANGUAGES
 
     if langs > len(LANGUAGES):
         raise InputError(

@@ -5,9 +5,9 @@ from typing import Annotated
 
 import typer
 
-from pipeline.cli.app import app
-from pipeline.cli.options import DEFAULT_DB, DbOption, QuietOption, output_path
-from pipeline.cli.output import console, print_json
+from carcdb.pipeline.cli.app import app
+from carcdb.pipeline.cli.options import DEFAULT_DB, DbOption, QuietOption, output_path
+from carcdb.pipeline.cli.output import console, print_json
 
 
 @app.command()
@@ -22,7 +22,7 @@ def report(
 ) -> None:
     """Write an HTML report of the warehouse: tile distributions with drawings, edition
     differences, translation coverage, findings, checks and the engine configuration."""
-    from pipeline.report.build import build_report
+    from carcdb.pipeline.report.build import build_report
 
     summary = build_report(db, out)
     if json_out:

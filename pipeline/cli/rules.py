@@ -6,12 +6,12 @@ from typing import Annotated, Any
 
 import typer
 
-from pipeline.cli.app import app
-from pipeline.cli.options import DEFAULT_DB, DbOption, JsonOption, QuietOption
-from pipeline.cli.output import console, print_json, print_table
-from pipeline.cli.tiles import diff_app
-from pipeline.errors import InputError
-from schemas.rule_kinds import RuleKind
+from carcdb.pipeline.cli.app import app
+from carcdb.pipeline.cli.options import DEFAULT_DB, DbOption, JsonOption, QuietOption
+from carcdb.pipeline.cli.output import console, print_json, print_table
+from carcdb.pipeline.cli.tiles import diff_app
+from carcdb.pipeline.errors import InputError
+from carcdb.schemas.rule_kinds import RuleKind
 
 PageOption = Annotated[
     str, typer.Option("--page", help="Page title ('Base game/ro') or base title ('Base game').")
@@ -21,8 +21,8 @@ TEXT_WIDTH = 160
 
 
 def _titles(db: Path, page: str, lang: str | None) -> list[str]:
-    from warehouse.connection import read_only
-    from warehouse.pages import require_pages
+    from carcdb.warehouse.connection import read_only
+    from carcdb.warehouse.pages import require_pages
 
     with read_only(db) as conn:
         return require_pages(conn, page, lang)
@@ -51,8 +51,8 @@ def rules_command(
 ) -> None:
     """Rules of a page: turn-phase blocks, notes, FAQ, house rules, interactions, history."""
     titles = _titles(db, page, lang)
-    from warehouse.connection import read_only
-    from warehouse.rules import rules_of
+    from carcdb.warehouse.connection import read_only
+    from carcdb.warehouse.rules import rules_of
 
     with read_only(db) as conn:
         rows = rules_of(conn, titles, kind=kind.value if kind else None, search=search)
@@ -93,8 +93,8 @@ def scoring_claims_command(
 ) -> None:
     """Scoring claims of a page: points per unit of feature in state, with their sentence."""
     titles = _titles(db, page, lang)
-    from warehouse.connection import read_only
-    from warehouse.rules import claims_of
+    from carcdb.warehouse.connection import read_only
+    from carcdb.warehouse.rules import claims_of
 
     with read_only(db) as conn:
         rows = claims_of(conn, titles)
@@ -165,9 +165,9 @@ def diff_translations_command(
     quiet: QuietOption = False,
 ) -> None:
     """Rules and scoring claims one language of a page has and another lacks, per section."""
-    from warehouse.connection import read_only
-    from warehouse.pages import base_title_of, require_pages
-    from warehouse.translations import aligned_rules, differences, page_languages
+    from carcdb.warehouse.connection import read_only
+    from carcdb.warehouse.pages import base_title_of, require_pages
+    from carcdb.warehouse.translations import aligned_rules, differences, page_languages
 
     with read_only(db) as conn:
         base = base_title_of(conn, require_pages(conn, page)[0])

@@ -6,14 +6,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pipeline.cli.app import app
-from pipeline.cli.options import DEFAULT_DB, DbOption, JsonOption, QuietOption
-from pipeline.cli.output import console, print_json, print_table
-from pipeline.errors import InputError
-from warehouse.hints import EDITIONS, sql_command
+from carcdb.pipeline.cli.app import app
+from carcdb.pipeline.cli.options import DEFAULT_DB, DbOption, JsonOption, QuietOption
+from carcdb.pipeline.cli.output import console, print_json, print_table
+from carcdb.pipeline.errors import InputError
+from carcdb.warehouse.hints import EDITIONS, sql_command
 
 if TYPE_CHECKING:  # the commands import the warehouse when they run (`carcdb --help` does not)
-    from warehouse.tiles import TileRow
+    from carcdb.warehouse.tiles import TileRow
 
 PageOption = Annotated[str, typer.Option("--page", help="Page title, e.g. 'Base game'.")]
 LangOption = Annotated[
@@ -53,9 +53,9 @@ def tiles(
     quiet: QuietOption = False,
 ) -> None:
     """Print a page's tile distribution: one table per tile list."""
-    from warehouse.connection import read_only
-    from warehouse.pages import resolve_page
-    from warehouse.tiles import current_tiles
+    from carcdb.warehouse.connection import read_only
+    from carcdb.warehouse.pages import resolve_page
+    from carcdb.warehouse.tiles import current_tiles
 
     with read_only(db) as conn:
         title = resolve_page(conn, page, lang)
@@ -134,9 +134,9 @@ def diff_editions(
     quiet: QuietOption = False,
 ) -> None:
     """Tile-level differences between two editions of a page (a report, never a failure)."""
-    from warehouse.connection import read_only
-    from warehouse.pages import base_title_of, resolve_page
-    from warehouse.tiles import current_tiles, tile_differences
+    from carcdb.warehouse.connection import read_only
+    from carcdb.warehouse.pages import base_title_of, resolve_page
+    from carcdb.warehouse.tiles import current_tiles, tile_differences
 
     with read_only(db) as conn:
         title = resolve_page(conn, page, lang)

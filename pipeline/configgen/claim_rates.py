@@ -20,7 +20,7 @@ point plus 1 point per adjacent tile"); a completed monastery's `fixed` amount i
 
 from __future__ import annotations
 
-from warehouse.claims import StoredClaim
+from carcdb.warehouse.claims import StoredClaim
 
 # The name the configuration generator and the engine checks use for a stored claim.
 Claim = StoredClaim

@@ -16,11 +16,11 @@ from typing import Any
 
 import duckdb
 
-from schemas.engine_config import ConfigTile, ScoringValue, SourcedNumber
-from schemas.fastpath import Validator
-from warehouse.claims import StoredClaim, claims_by_page
-from warehouse.pages import page_titles
-from warehouse.tiles import (
+from carcdb.schemas.engine_config import ConfigTile, ScoringValue, SourcedNumber
+from carcdb.schemas.fastpath import Validator
+from carcdb.warehouse.claims import StoredClaim, claims_by_page
+from carcdb.warehouse.pages import page_titles
+from carcdb.warehouse.tiles import (
     EntryColumns,
     JsonMaps,
     ListKey,

@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pipeline.engine.geometry import TileSet
-from pipeline.engine.ruleset import RulesConfig
-from warehouse.connection import read_only
-from warehouse.tiles import draw_pile_rows
+from carcdb.pipeline.engine.geometry import TileSet
+from carcdb.pipeline.engine.ruleset import RulesConfig
+from carcdb.warehouse.connection import read_only
+from carcdb.warehouse.tiles import draw_pile_rows
 
 
 @dataclass(frozen=True)

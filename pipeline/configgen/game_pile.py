@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from pipeline.configgen.drawpile import DrawPile, add_illustrations, draw_pile
-from pipeline.engine.geometry import (
+from carcdb.pipeline.configgen.drawpile import DrawPile, add_illustrations, draw_pile
+from carcdb.pipeline.engine.geometry import (
     BASE_GAME,
     TileSet,
     product_entry,
@@ -27,10 +27,10 @@ from pipeline.engine.geometry import (
     resolved,
     tile_set,
 )
-from pipeline.engine.ruleset import RulesConfig
-from pipeline.products import default_edition
-from warehouse.connection import read_only
-from warehouse.tiles import current_tiles
+from carcdb.pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.products import default_edition
+from carcdb.warehouse.connection import read_only
+from carcdb.warehouse.tiles import current_tiles
 
 
 def game_draw_pile(

@@ -25,21 +25,21 @@ from typing import Any
 
 import duckdb
 
-from pipeline.configgen.data import ConfigData
-from pipeline.configgen.module_rates import product_modules
-from pipeline.configgen.values import module_values, scoring_values
-from pipeline.engine.config_file import builtin_tile_geometry
-from pipeline.engine.geometry import BASE_GAME, product_entry, resolved
-from pipeline.errors import InputError
-from pipeline.products import shape_owner
-from schemas.engine_config import (
+from carcdb.pipeline.configgen.data import ConfigData
+from carcdb.pipeline.configgen.module_rates import product_modules
+from carcdb.pipeline.configgen.values import module_values, scoring_values
+from carcdb.pipeline.engine.config_file import builtin_tile_geometry
+from carcdb.pipeline.engine.geometry import BASE_GAME, product_entry, resolved
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.products import shape_owner
+from carcdb.schemas.engine_config import (
     ConfigGeometry,
     ConfigTile,
     ConfigTileSet,
     EngineConfig,
     TileSetSource,
 )
-from schemas.suggest import fix_for
+from carcdb.schemas.suggest import fix_for
 
 # (list_index, its tiles=N, list_index of the list declaring its section's total)
 ListTotals = tuple[int, int | None, int | None]

@@ -22,9 +22,9 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from pipeline.configgen.claim_rates import Claim
-from pipeline.engine.rules import module_classes, rule_modules
-from pipeline.engine.rules.module import Number
+from carcdb.pipeline.configgen.claim_rates import Claim
+from carcdb.pipeline.engine.rules import module_classes, rule_modules
+from carcdb.pipeline.engine.rules.module import Number
 
 ModuleKey = tuple[str, str, str]  # feature, state, unit
 _DURING = {"during_game", "completed"}

@@ -12,20 +12,20 @@ was read). A product without tiles of its own (The Abbot) plays on its base game
 
 from __future__ import annotations
 
-from pipeline.configgen.module_rates import product_modules
-from pipeline.configgen.values import module_values, scoring_values
-from pipeline.engine.config_file import builtin_tile_geometry
-from pipeline.engine.reference_sets import (
+from carcdb.pipeline.configgen.module_rates import product_modules
+from carcdb.pipeline.configgen.values import module_values, scoring_values
+from carcdb.pipeline.engine.config_file import builtin_tile_geometry
+from carcdb.pipeline.engine.reference_sets import (
     listed_features,
     reference_editions,
     reference_products,
     reference_set,
 )
-from pipeline.errors import InputError
-from pipeline.products import PRODUCTS
-from pipeline.products import product as registry_line
-from schemas.engine_config import ConfigGeometry, ConfigTile, ConfigTileSet, EngineConfig
-from schemas.suggest import fix_for
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.products import PRODUCTS
+from carcdb.pipeline.products import product as registry_line
+from carcdb.schemas.engine_config import ConfigGeometry, ConfigTile, ConfigTileSet, EngineConfig
+from carcdb.schemas.suggest import fix_for
 
 
 def reference_config(product: str, edition: str | None) -> EngineConfig:

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from pipeline.configgen.claim_rates import Claim, ScoringKey, rate_key
-from pipeline.configgen.module_rates import (
+from carcdb.pipeline.configgen.claim_rates import Claim, ScoringKey, rate_key
+from carcdb.pipeline.configgen.module_rates import (
     ModuleKey,
     module_claims,
     module_numbers,
 )
-from pipeline.engine.ruleset import RulesConfig
-from schemas.engine_config import ModuleValue, Provenance, ScoringValue, SourcedNumber
+from carcdb.pipeline.engine.ruleset import RulesConfig
+from carcdb.schemas.engine_config import ModuleValue, Provenance, ScoringValue, SourcedNumber
 
 # (feature, state, unit) -> the RulesConfig field it sets, in document order.
 SCORING_KEYS: dict[ScoringKey, str] = {

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
-from pipeline.draw import marks
-from pipeline.engine.geometry import HALVES, SIDES, turned_half, turned_side
-from schemas.engine_config import CityGeometry, RoadGeometry, TileGeometry
+from carcdb.pipeline.draw import marks
+from carcdb.pipeline.engine.geometry import HALVES, SIDES, turned_half, turned_side
+from carcdb.schemas.engine_config import CityGeometry, RoadGeometry, TileGeometry
 
 SIZE = 100.0
 CENTRE = (50.0, 50.0)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from pipeline.configgen.generate import geometry_product
-from pipeline.engine.config_file import builtin_tile_geometry
-from pipeline.engine.geometry import registry
-from pipeline.errors import InputError
-from schemas.engine_config import TileGeometry
-from schemas.suggest import did_you_mean
+from carcdb.pipeline.configgen.generate import geometry_product
+from carcdb.pipeline.engine.config_file import builtin_tile_geometry
+from carcdb.pipeline.engine.geometry import registry
+from carcdb.pipeline.errors import InputError
+from carcdb.schemas.engine_config import TileGeometry
+from carcdb.schemas.suggest import did_you_mean
 
 
 def tile_names() -> list[str]:

@@ -23,9 +23,9 @@ from collections.abc import Callable
 from itertools import accumulate, islice, repeat
 from typing import Protocol
 
-from pipeline.engine.frontier import Pos as Pos
-from pipeline.engine.frontier import extend_frontier, placement_problem
-from pipeline.engine.geometry import (
+from carcdb.pipeline.engine.frontier import Pos as Pos
+from carcdb.pipeline.engine.frontier import extend_frontier, placement_problem
+from carcdb.pipeline.engine.geometry import (
     ABBEY,
     CITY,
     CLOISTERS,
@@ -40,7 +40,7 @@ from pipeline.engine.geometry import (
     TileSet,
     opposite_half,
 )
-from pipeline.engine.oriented import NO_SYMBOLS
+from carcdb.pipeline.engine.oriented import NO_SYMBOLS
 
 NEIGHBOURS_8 = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0))
 _OPPOSITE_HALF = tuple(opposite_half(h) for h in range(8))

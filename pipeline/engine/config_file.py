@@ -14,12 +14,12 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from pipeline.engine.geometry import record_name, registry, resolved, tile_set
-from pipeline.engine.rules import section_problems
-from pipeline.engine.ruleset import RulesConfig
-from pipeline.errors import InputError
-from pipeline.extract.inputfiles import load_json_file, validate_json_model
-from schemas.engine_config import ENGINE_CONFIG_FORMAT, EngineConfig, TileGeometry
+from carcdb.pipeline.engine.geometry import record_name, registry, resolved, tile_set
+from carcdb.pipeline.engine.rules import section_problems
+from carcdb.pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.extract.inputfiles import load_json_file, validate_json_model
+from carcdb.schemas.engine_config import ENGINE_CONFIG_FORMAT, EngineConfig, TileGeometry
 
 SHAPE_FIELDS = set(TileGeometry.model_fields)  # a shape as a configuration holds it
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pipeline.engine.geometry import ABBEY, CITY, FIELD, MONASTERY, ROAD
+from carcdb.pipeline.engine.geometry import ABBEY, CITY, FIELD, MONASTERY, ROAD
 
 PLAYER_BITS = 3
 MAX_PLAYERS = 6  # the boxes' colours (the base game's five and Inns and Cathedrals' sixth)

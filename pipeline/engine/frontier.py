@@ -10,7 +10,14 @@ keeps the same frontier through the same function, beside its features.
 
 from __future__ import annotations
 
-from pipeline.engine.geometry import ABBEY_SIDE, KIND_NAMES, SIDE_OFFSETS, SIDES, Oriented, TileSet
+from carcdb.pipeline.engine.geometry import (
+    ABBEY_SIDE,
+    KIND_NAMES,
+    SIDE_OFFSETS,
+    SIDES,
+    Oriented,
+    TileSet,
+)
 
 Pos = tuple[int, int]
 FREE: tuple[int, ...] = (-1, -1, -1, -1)

@@ -21,14 +21,14 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from pipeline.engine.board import FEATURE_NAMES, Board, FeatureBoard, IllegalMove, Pos
-from pipeline.engine.figures import MEEPLE, PLAYER_MASK, FigureType, player_of, type_of
-from pipeline.engine.geometry import FIELD, Oriented, TileSet, tile_set
-from pipeline.engine.placing import FigurePlay, indefinite
-from pipeline.engine.rules import modules_for
-from pipeline.engine.rules.module import HOOKS, RuleModule
-from pipeline.engine.ruleset import RulesConfig
-from pipeline.engine.scoring import Facts, Formula, ScoreEvent, award
+from carcdb.pipeline.engine.board import FEATURE_NAMES, Board, FeatureBoard, IllegalMove, Pos
+from carcdb.pipeline.engine.figures import MEEPLE, PLAYER_MASK, FigureType, player_of, type_of
+from carcdb.pipeline.engine.geometry import FIELD, Oriented, TileSet, tile_set
+from carcdb.pipeline.engine.placing import FigurePlay, indefinite
+from carcdb.pipeline.engine.rules import modules_for
+from carcdb.pipeline.engine.rules.module import HOOKS, RuleModule
+from carcdb.pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.engine.scoring import Facts, Formula, ScoreEvent, award
 
 BoardFactory = Callable[[TileSet], FeatureBoard]
 

@@ -8,8 +8,8 @@ engine and its callers.
 
 from __future__ import annotations
 
-from pipeline.engine.oriented import Oriented
-from pipeline.engine.shape_data import (
+from carcdb.pipeline.engine.oriented import Oriented
+from carcdb.pipeline.engine.shape_data import (
     ABBEY,
     ABBEY_SIDE,
     BASE_GAME,
@@ -55,7 +55,7 @@ from pipeline.engine.shape_data import (
     turned_side,
     unknown_shapes,
 )
-from pipeline.engine.tileset import (
+from carcdb.pipeline.engine.tileset import (
     TileSet,
     copy_name,
     game_tiles,

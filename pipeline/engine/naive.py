@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pipeline.engine.board import FEATURE_NAMES, FINAL_ORDER, NEIGHBOURS_8, IllegalMove, Pos
-from pipeline.engine.game import Game
-from pipeline.engine.geometry import (
+from carcdb.pipeline.engine.board import FEATURE_NAMES, FINAL_ORDER, NEIGHBOURS_8, IllegalMove, Pos
+from carcdb.pipeline.engine.game import Game
+from carcdb.pipeline.engine.geometry import (
     CITY,
     CLOISTERS,
     FIELD,

@@ -11,7 +11,7 @@ segments' rotated sides are kept for the river's placement rules (`rivers`).
 
 from __future__ import annotations
 
-from pipeline.engine.shape_data import (
+from carcdb.pipeline.engine.shape_data import (
     ABBEY,
     ABBEY_SIDE,
     CITY,

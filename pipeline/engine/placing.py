@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
-from pipeline.engine.board import FEATURE_NAMES, FeatureBoard, IllegalMove, Pos
-from pipeline.engine.figures import MEEPLE, FigureType
-from pipeline.engine.geometry import TileSet
-from pipeline.engine.rules.module import Game as ModuleGame
-from pipeline.engine.rules.module import RuleModule
-from pipeline.engine.scoring import ScoreEvent
+from carcdb.pipeline.engine.board import FEATURE_NAMES, FeatureBoard, IllegalMove, Pos
+from carcdb.pipeline.engine.figures import MEEPLE, FigureType
+from carcdb.pipeline.engine.geometry import TileSet
+from carcdb.pipeline.engine.rules.module import Game as ModuleGame
+from carcdb.pipeline.engine.rules.module import RuleModule
+from carcdb.pipeline.engine.scoring import ScoreEvent
 
 # A figure random play may place: (figure, target as records write it, segment or -1, the
 # square a figure is taken back from or None).

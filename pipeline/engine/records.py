@@ -30,10 +30,10 @@ from pydantic import (
     model_validator,
 )
 
-from pipeline.engine.board import IllegalMove
-from pipeline.engine.figures import MAX_PLAYERS, MEEPLE
-from pipeline.engine.game import Game
-from pipeline.engine.geometry import (
+from carcdb.pipeline.engine.board import IllegalMove
+from carcdb.pipeline.engine.figures import MAX_PLAYERS, MEEPLE
+from carcdb.pipeline.engine.game import Game
+from carcdb.pipeline.engine.geometry import (
     BASE_GAME,
     ROTATIONS,
     Oriented,
@@ -43,16 +43,16 @@ from pipeline.engine.geometry import (
     playable_products,
     product_entry,
 )
-from pipeline.engine.placing import indefinite
-from pipeline.engine.rules import all_figures, known_options, rule_modules, tiles_for
-from pipeline.engine.rules.base import UNLIMITED
-from pipeline.engine.ruleset import RulesConfig
-from pipeline.engine.scoring import ScoreEvent
-from pipeline.errors import GameRecordError, InputError
-from pipeline.extract.inputfiles import parse_json, validation_message
-from pipeline.numbers import INT32_MAX
-from pipeline.products import base_names, is_base
-from schemas.base import Record
+from carcdb.pipeline.engine.placing import indefinite
+from carcdb.pipeline.engine.rules import all_figures, known_options, rule_modules, tiles_for
+from carcdb.pipeline.engine.rules.base import UNLIMITED
+from carcdb.pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.engine.scoring import ScoreEvent
+from carcdb.pipeline.errors import GameRecordError, InputError
+from carcdb.pipeline.extract.inputfiles import parse_json, validation_message
+from carcdb.pipeline.numbers import INT32_MAX
+from carcdb.pipeline.products import base_names, is_base
+from carcdb.schemas.base import Record
 
 Rotation = Literal[0, 90, 180, 270]
 DOCS = "docs/engine.md"

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pipeline.engine.shape_data import (
+from carcdb.pipeline.engine.shape_data import (
     ProductTiles,
     TileEdition,
     TileShape,

@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
-from schemas.base import Record
+from carcdb.schemas.base import Record
 
 RULES_FORMAT_VERSION: Literal[2] = 2
 # Format 1's top-level module numbers -> the module whose section holds them now.

@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
-from pipeline.engine.figures import majority, scoring_figures
-from pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.engine.figures import majority, scoring_figures
+from carcdb.pipeline.engine.ruleset import RulesConfig
 
 When = Literal["turn", "final"]
 

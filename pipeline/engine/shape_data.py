@@ -28,8 +28,8 @@ from typing import ClassVar, Literal
 
 from pydantic import Field, model_validator
 
-from schemas.base import Record
-from schemas.engine_config import (
+from carcdb.schemas.base import Record
+from carcdb.schemas.engine_config import (
     CityGeometry,
     FieldGeometry,
     RiverGeometry,

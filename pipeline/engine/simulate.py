@@ -29,14 +29,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pipeline.engine.board import Pos
-from pipeline.engine.figures import MAX_PLAYERS, MEEPLE, FigureType
-from pipeline.engine.game import Game
-from pipeline.engine.geometry import Oriented, TileSet, tile_set
-from pipeline.engine.rules import tiles_for
-from pipeline.engine.rules.base import UNLIMITED
-from pipeline.engine.ruleset import RulesConfig
-from pipeline.errors import InputError
+from carcdb.pipeline.engine.board import Pos
+from carcdb.pipeline.engine.figures import MAX_PLAYERS, MEEPLE, FigureType
+from carcdb.pipeline.engine.game import Game
+from carcdb.pipeline.engine.geometry import Oriented, TileSet, tile_set
+from carcdb.pipeline.engine.rules import tiles_for
+from carcdb.pipeline.engine.rules.base import UNLIMITED
+from carcdb.pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.errors import InputError
 
 
 @dataclass

@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import cache
 
-from pipeline.engine.oriented import Oriented
-from pipeline.engine.shape_data import (
+from carcdb.pipeline.engine.oriented import Oriented
+from carcdb.pipeline.engine.shape_data import (
     ILLUSTRATED_FEATURES,
     ROTATIONS,
     ProductTiles,
@@ -31,7 +31,7 @@ from pipeline.engine.shape_data import (
     product_entry,
     resolve,
 )
-from pipeline.products import BASE_GAME, is_base
+from carcdb.pipeline.products import BASE_GAME, is_base
 
 
 def record_name(product: str, code: str, owner: str) -> str:

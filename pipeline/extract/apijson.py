@@ -7,9 +7,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from pipeline.errors import InputError
-from pipeline.extract.inputfiles import parse_json
-from pipeline.numbers import INT32_MAX, INT64_MAX, int_in_range
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.extract.inputfiles import parse_json
+from carcdb.pipeline.numbers import INT32_MAX, INT64_MAX, int_in_range
 
 
 @dataclass(frozen=True)

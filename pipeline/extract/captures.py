@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pipeline.errors import InputError
-from pipeline.extract.truncation import is_truncated_capture
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.extract.truncation import is_truncated_capture
 
 VIEW_SOURCE_PREFIX = "View source for "
 # Lines the view-source page prints around the wikitext.

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from pipeline.errors import InputError
-from pipeline.extract.inputfiles import load_json_file
-from pipeline.extract.sources import InputFormat, read_source
-from pipeline.progress import Progress
-from schemas.pages import ImportBatch
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.extract.inputfiles import load_json_file
+from carcdb.pipeline.extract.sources import InputFormat, read_source
+from carcdb.pipeline.progress import Progress
+from carcdb.schemas.pages import ImportBatch
 
 MANIFEST = "manifest.json"
 
@@ -36,7 +36,7 @@ class SourceSpec:
 
 
 def sample_corpus_dir() -> Path:
-    return Path(str(resources.files("pipeline").joinpath("sample")))
+    return Path(str(resources.files("carcdb.pipeline").joinpath("sample")))
 
 
 def _format(value: object, origin: str) -> InputFormat | None:

@@ -27,9 +27,9 @@ import xml.parsers.expat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from pipeline.errors import InputError, UnknownFormatError, malformed_xml
-from pipeline.limits import REVISION, XML_TOKEN, megabytes
-from pipeline.numbers import INT32_MAX, INT64_MAX, ascii_int, why_not_int
+from carcdb.pipeline.errors import InputError, UnknownFormatError, malformed_xml
+from carcdb.pipeline.limits import REVISION, XML_TOKEN, megabytes
+from carcdb.pipeline.numbers import INT32_MAX, INT64_MAX, ascii_int, why_not_int
 
 _CHUNK = 1 << 20
 # (parent, element) of every field read; anything else is skipped.

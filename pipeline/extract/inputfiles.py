@@ -35,8 +35,8 @@ from typing import IO, Any, TypeVar, cast
 
 from pydantic import BaseModel, ValidationError
 
-from pipeline.errors import InputError
-from pipeline.limits import INPUT, megabytes
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.limits import INPUT, megabytes
 
 STDIN = "-"
 STDIN_NAME = "<stdin>"

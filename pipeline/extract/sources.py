@@ -12,10 +12,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, cast
 
-from pipeline.errors import InputError, UnknownFormatError
-from pipeline.extract import apijson, captures, dumps
-from pipeline.extract.formats import InputFormat as InputFormat  # (re-exported)
-from pipeline.extract.inputfiles import (
+from carcdb.pipeline.errors import InputError, UnknownFormatError
+from carcdb.pipeline.extract import apijson, captures, dumps
+from carcdb.pipeline.extract.formats import InputFormat as InputFormat  # (re-exported)
+from carcdb.pipeline.extract.inputfiles import (
     HashingReader,
     InputText,
     is_stdin,
@@ -24,11 +24,11 @@ from pipeline.extract.inputfiles import (
     read_input_text,
     too_large,
 )
-from pipeline.extract.timestamps import wiki_timestamp
-from pipeline.extract.titles import namespace_of, normalise_title, resolve_title
-from pipeline.limits import INPUT, check_revision_size
-from schemas.findings import Finding, Severity
-from schemas.pages import (
+from carcdb.pipeline.extract.timestamps import wiki_timestamp
+from carcdb.pipeline.extract.titles import namespace_of, normalise_title, resolve_title
+from carcdb.pipeline.limits import INPUT, check_revision_size
+from carcdb.schemas.findings import Finding, Severity
+from carcdb.schemas.pages import (
     CatalogLanguage,
     CatalogPage,
     ImportBatch,

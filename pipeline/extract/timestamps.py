@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from pipeline.errors import InputError
+from carcdb.pipeline.errors import InputError
 
 _FORM = re.compile(r"([0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2})(Z|\+00:00)")
 _FIELDS = re.compile("[-T:]")

@@ -29,8 +29,8 @@ import unicodedata
 from functools import cache, lru_cache
 from importlib import resources
 
-from pipeline.errors import InputError
-from pipeline.limits import TITLE_BYTES
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.limits import TITLE_BYTES
 
 SOURCE_LANGUAGE = "en"
 # Characters MediaWiki forbids in titles.
@@ -177,7 +177,7 @@ def _normalised(title: str) -> tuple[str, tuple[str, str] | None]:
 @cache
 def builtin_languages() -> dict[str, str]:
     """The 460 language codes Wikicarpedia offers (from a Special:ExportTranslations capture)."""
-    text = resources.files("pipeline.extract").joinpath("languages.txt").read_text("utf-8")
+    text = resources.files("carcdb.pipeline.extract").joinpath("languages.txt").read_text("utf-8")
     codes: dict[str, str] = {}
     for line in text.split("\n"):
         code, _, name = line.partition(" - ")

@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pipeline.extract.titles import namespace_of
-from pipeline.fakewiki.corpus import FakeCorpus, Revision
-from pipeline.fakewiki.faults import FAULT_KINDS, RANDOM_FAULT_MIX
+from carcdb.pipeline.extract.titles import namespace_of
+from carcdb.pipeline.fakewiki.corpus import FakeCorpus, Revision
+from carcdb.pipeline.fakewiki.faults import FAULT_KINDS, RANDOM_FAULT_MIX
 
 _BAD_TITLE_CHARS = set("#<>[]|{}")
 

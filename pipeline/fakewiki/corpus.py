@@ -13,8 +13,8 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pipeline.extract.corpus import read_corpus, read_sources
-from pipeline.progress import NoProgress
+from carcdb.pipeline.extract.corpus import read_corpus, read_sources
+from carcdb.pipeline.progress import NoProgress
 
 GENERATED_PREFIX = "Generated page"
 GENERATED_LANGUAGES = ("en", "de", "fr")

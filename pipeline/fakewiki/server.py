@@ -27,8 +27,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from pipeline.fakewiki.api import FAULT_KINDS, FakeApi, FaultPlan, error_answer
-from pipeline.fakewiki.corpus import FakeCorpus
+from carcdb.pipeline.fakewiki.api import FAULT_KINDS, FakeApi, FaultPlan, error_answer
+from carcdb.pipeline.fakewiki.corpus import FakeCorpus
 
 __all__ = ["FAULT_KINDS", "FakeWiki", "FaultPlan", "closed_port"]
 log = logging.getLogger("carcdb.fakewiki")

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import duckdb
 
-from pipeline.configgen.data import ConfigData
-from pipeline.configgen.generate import engine_config
-from pipeline.errors import InputError
-from schemas.engine_config import EngineConfig
-from warehouse.hints import EDITIONS, sql_command
-from warehouse.interchange import edition_pages
+from carcdb.pipeline.configgen.data import ConfigData
+from carcdb.pipeline.configgen.generate import engine_config
+from carcdb.pipeline.errors import InputError
+from carcdb.schemas.engine_config import EngineConfig
+from carcdb.warehouse.hints import EDITIONS, sql_command
+from carcdb.warehouse.interchange import edition_pages
 
 
 def edition_config(

@@ -17,16 +17,16 @@ from collections.abc import Iterable
 
 import duckdb
 
-from pipeline.configgen.data import ConfigData
-from pipeline.configgen.generate import geometry_product
-from pipeline.engine.geometry import registry
-from pipeline.errors import InputError
-from pipeline.interchange.editions import edition_config
-from pipeline.interchange.shapes import canonical, rotation_between, signature
-from schemas.checks import CheckResult, outcome, skip
-from schemas.engine_config import TileGeometry
-from schemas.interchange import JczRef, JczTile, JczTileSet
-from warehouse.interchange import has_jcz_rows, jcz_refs, jcz_tile_sets, jcz_tiles
+from carcdb.pipeline.configgen.data import ConfigData
+from carcdb.pipeline.configgen.generate import geometry_product
+from carcdb.pipeline.engine.geometry import registry
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.interchange.editions import edition_config
+from carcdb.pipeline.interchange.shapes import canonical, rotation_between, signature
+from carcdb.schemas.checks import CheckResult, outcome, skip
+from carcdb.schemas.engine_config import TileGeometry
+from carcdb.schemas.interchange import JczRef, JczTile, JczTileSet
+from carcdb.warehouse.interchange import has_jcz_rows, jcz_refs, jcz_tile_sets, jcz_tiles
 
 CHECK = "interchange.jcz"
 SEVERITY = "warning"

@@ -17,17 +17,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pipeline.configgen.data import ConfigData
-from pipeline.engine.reference_sets import reference_editions, reference_products, reference_set
-from pipeline.errors import InputError
-from pipeline.interchange.editions import edition_config
-from pipeline.interchange.jcz_xml import SetToWrite, write_jcz
-from pipeline.interchange.tables import carcdb_version
-from pipeline.outputs import OutputKind, check_output, write_file
-from schemas.engine_config import TileGeometry
-from schemas.suggest import fix_for
-from warehouse.connection import read_only
-from warehouse.interchange import known_products, product_editions
+from carcdb.pipeline.configgen.data import ConfigData
+from carcdb.pipeline.engine.reference_sets import (
+    reference_editions,
+    reference_products,
+    reference_set,
+)
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.interchange.editions import edition_config
+from carcdb.pipeline.interchange.jcz_xml import SetToWrite, write_jcz
+from carcdb.pipeline.interchange.tables import carcdb_version
+from carcdb.pipeline.outputs import OutputKind, check_output, write_file
+from carcdb.schemas.engine_config import TileGeometry
+from carcdb.schemas.suggest import fix_for
+from carcdb.warehouse.connection import read_only
+from carcdb.warehouse.interchange import known_products, product_editions
 
 
 @dataclass(frozen=True)

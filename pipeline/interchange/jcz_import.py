@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline.errors import InputError
-from pipeline.interchange.jcz_xml import read_jcz_file
-from warehouse.connection import write_transaction
-from warehouse.hints import EDITIONS, sql_command
-from warehouse.interchange import known_products, product_editions, replace_jcz_file
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.interchange.jcz_xml import read_jcz_file
+from carcdb.warehouse.connection import write_transaction
+from carcdb.warehouse.hints import EDITIONS, sql_command
+from carcdb.warehouse.interchange import known_products, product_editions, replace_jcz_file
 
 
 @dataclass(frozen=True)

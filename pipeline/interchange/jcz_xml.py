@@ -35,10 +35,10 @@ from xml.sax.saxutils import quoteattr
 
 from pydantic import ValidationError
 
-from pipeline.engine.geometry import HALVES, SIDES, TileShape
-from pipeline.errors import InputError, malformed_xml
-from schemas.engine_config import TileGeometry
-from schemas.interchange import FileLocation, JczRef, JczTile, JczTileSet
+from carcdb.pipeline.engine.geometry import HALVES, SIDES, TileShape
+from carcdb.pipeline.errors import InputError, malformed_xml
+from carcdb.schemas.engine_config import TileGeometry
+from carcdb.schemas.interchange import FileLocation, JczRef, JczTile, JczTileSet
 
 ROOTS = ("defs", "pack")
 MONASTERY_NAMES = ("monastery", "cloister")

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pipeline.engine.geometry import HALVES, SIDES, turned_half, turned_side
-from schemas.engine_config import TileGeometry
+from carcdb.pipeline.engine.geometry import HALVES, SIDES, turned_half, turned_side
+from carcdb.schemas.engine_config import TileGeometry
 
 
 def _sides(names: list[str], turns: int) -> tuple[int, ...]:

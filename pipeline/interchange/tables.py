@@ -23,8 +23,8 @@ from typing import Any, Literal
 
 import duckdb
 
-from pipeline.errors import InputError
-from pipeline.outputs import (
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.outputs import (
     OutputKind,
     check_output,
     file_output,
@@ -32,8 +32,8 @@ from pipeline.outputs import (
     head,
     write_file,
 )
-from warehouse import exports, sqlite_file
-from warehouse.connection import STORAGE_COMPATIBILITY, read_only, storage_version
+from carcdb.warehouse import exports, sqlite_file
+from carcdb.warehouse.connection import STORAGE_COMPATIBILITY, read_only, storage_version
 
 TableFormat = Literal["csv", "parquet", "jsonl", "sqlite", "duckdb"]
 TABLE_FORMATS: tuple[TableFormat, ...] = ("csv", "parquet", "jsonl", "sqlite", "duckdb")

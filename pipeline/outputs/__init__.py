@@ -22,7 +22,7 @@ target removes the leftovers of a killed one (a temporary whose process is gone)
 back a previous folder a kill left moved aside.
 """
 
-from pipeline.outputs.paths import (
+from carcdb.pipeline.outputs.paths import (
     MARKER,
     WAREHOUSE_COMPANIONS,
     OutputKind,
@@ -32,7 +32,7 @@ from pipeline.outputs.paths import (
     output_path,
     shown,
 )
-from pipeline.outputs.writing import (
+from carcdb.pipeline.outputs.writing import (
     file_output,
     folder_output,
     remove_leftovers,

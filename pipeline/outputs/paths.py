@@ -12,7 +12,7 @@ from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline.errors import InputError
+from carcdb.pipeline.errors import InputError
 
 PARTIAL = "partial"
 OLD = "old"

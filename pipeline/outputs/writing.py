@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
-from pipeline.errors import InputError
-from pipeline.outputs.paths import (
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.outputs.paths import (
     MARKER,
     MARKER_FORMAT,
     OLD,

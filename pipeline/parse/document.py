@@ -17,14 +17,14 @@ from typing import Any, TypeVar, cast
 from mwparserfromhell.nodes import Node, Text
 from mwparserfromhell.wikicode import Wikicode
 
-from pipeline.parse.fast.spans import locate_nodes
-from pipeline.parse.fast.tree_builder import parse_wikitext
-from pipeline.parse.inclusion import ViewedLines, as_viewed
-from pipeline.parse.locate import LineIndex, NodeSpans
-from pipeline.parse.sections import SectionIndex, find_headings
-from schemas.base import SourceLocation
-from schemas.fastpath import Validator
-from schemas.findings import Finding, Severity
+from carcdb.pipeline.parse.fast.spans import locate_nodes
+from carcdb.pipeline.parse.fast.tree_builder import parse_wikitext
+from carcdb.pipeline.parse.inclusion import ViewedLines, as_viewed
+from carcdb.pipeline.parse.locate import LineIndex, NodeSpans
+from carcdb.pipeline.parse.sections import SectionIndex, find_headings
+from carcdb.schemas.base import SourceLocation
+from carcdb.schemas.fastpath import Validator
+from carcdb.schemas.findings import Finding, Severity
 
 SNIPPET_LIMIT = 400
 T = TypeVar("T")

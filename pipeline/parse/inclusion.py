@@ -20,7 +20,7 @@ import bisect
 import re
 from dataclasses import dataclass
 
-from pipeline.parse.locate import LineIndex
+from carcdb.pipeline.parse.locate import LineIndex
 
 _ANY = re.compile(r"(?i)include")
 # Extension tags whose content MediaWiki does not preprocess (the common ones).

@@ -67,7 +67,7 @@ def _list(data: dict[str, object], key: str) -> list[object]:
 @cache
 def number_lexicon(language: str) -> NumberLexicon:
     """The number words of `language` (none when it has no `words/<code>.json`)."""
-    entry = resources.files("pipeline.parse").joinpath("words", f"{language}.json")
+    entry = resources.files("carcdb.pipeline.parse").joinpath("words", f"{language}.json")
     if not entry.is_file():
         return EMPTY
     return build_number_lexicon(language, json.loads(entry.read_text("utf-8")))

@@ -14,11 +14,11 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pipeline.parse.contents import CONTENTS_STAGE
-from pipeline.parse.document import ParsedDocument, RevisionText
-from pipeline.parse.rules.stage import RULES_STAGE
-from pipeline.parse.stage import ParseStage, StageOutput
-from pipeline.parse.tiles import TILES_STAGE
+from carcdb.pipeline.parse.contents import CONTENTS_STAGE
+from carcdb.pipeline.parse.document import ParsedDocument, RevisionText
+from carcdb.pipeline.parse.rules.stage import RULES_STAGE
+from carcdb.pipeline.parse.stage import ParseStage, StageOutput
+from carcdb.pipeline.parse.tiles import TILES_STAGE
 
 PARSER_VERSION = "12"  # 2: tiles; 3: rules; 4: review fixes; 5: linear node spans; 6: claims
 # in the compact notation, signs and multipliers, reference rows, listed features, note bodies

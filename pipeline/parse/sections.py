@@ -17,8 +17,8 @@ from functools import cached_property
 
 from mwparserfromhell.nodes import Comment, Heading, Template
 
-from pipeline.parse.fast.tree_builder import parse_wikitext
-from pipeline.parse.locate import NodeSpans
+from carcdb.pipeline.parse.fast.tree_builder import parse_wikitext
+from carcdb.pipeline.parse.locate import NodeSpans
 
 # `== Title ==` with 2..6 equals signs on both sides, not part of a longer run of `=`.
 # The reference form, `(?<![=|])(={2,6})...`, is the same pattern; this one starts with a

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
-from pipeline.parse.document import ParsedDocument
-from schemas.findings import Finding
+from carcdb.pipeline.parse.document import ParsedDocument
+from carcdb.schemas.findings import Finding
 
 
 @dataclass

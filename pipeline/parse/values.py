@@ -16,7 +16,7 @@ from mwparserfromhell.nodes import Comment, Template, Text
 from mwparserfromhell.nodes.extras import Parameter
 from mwparserfromhell.wikicode import Wikicode
 
-from pipeline.parse.fast.tree_builder import parse_wikitext
+from carcdb.pipeline.parse.fast.tree_builder import parse_wikitext
 
 COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
 # What `split_top_level` reads, scanned left to right: a pair opens or closes, a `|` splits.

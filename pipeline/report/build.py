@@ -13,16 +13,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pipeline.interchange.tables import carcdb_version
-from pipeline.outputs import OutputKind, check_output, folder_output, head
-from pipeline.report.contents import contents_data
-from pipeline.report.coverage import SERIES, coverage_data
-from pipeline.report.engine import engine_data, made
-from pipeline.report.quality import SEVERITIES, checks_data, findings_data
-from pipeline.report.render import render, static
-from pipeline.report.tiles import BAR_WIDTH, Symbols, diffs_data, facts, tiles_data
-from warehouse.connection import read_only, storage_version
-from warehouse.report_queries import check_results, last_run
+from carcdb.pipeline.interchange.tables import carcdb_version
+from carcdb.pipeline.outputs import OutputKind, check_output, folder_output, head
+from carcdb.pipeline.report.contents import contents_data
+from carcdb.pipeline.report.coverage import SERIES, coverage_data
+from carcdb.pipeline.report.engine import engine_data, made
+from carcdb.pipeline.report.quality import SEVERITIES, checks_data, findings_data
+from carcdb.pipeline.report.render import render, static
+from carcdb.pipeline.report.tiles import BAR_WIDTH, Symbols, diffs_data, facts, tiles_data
+from carcdb.warehouse.connection import read_only, storage_version
+from carcdb.warehouse.report_queries import check_results, last_run
 
 INDEX = "index.html"
 TITLE = "carcdb report"

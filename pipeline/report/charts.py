@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pipeline.report.keys import Key
+from carcdb.pipeline.report.keys import Key
 
 ROW_HEIGHT, LABEL_WIDTH, PAD, TOP = 22, 230, 4, 26
 LABEL_CHARACTERS = 34

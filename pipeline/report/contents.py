@@ -10,8 +10,8 @@ from typing import Any
 
 import duckdb
 
-from schemas.contents import BoxContent
-from warehouse.records import box_contents
+from carcdb.schemas.contents import BoxContent
+from carcdb.warehouse.records import box_contents
 
 CHECK_PREFIX = "contents."
 

@@ -11,10 +11,10 @@ from typing import Any
 
 import duckdb
 
-from pipeline.report.charts import Chart, bar_chart
-from pipeline.report.keys import series_keys
-from warehouse.report_queries import catalog_counts, page_coverage, rules_by_kind
-from warehouse.tiles import current_lists
+from carcdb.pipeline.report.charts import Chart, bar_chart
+from carcdb.pipeline.report.keys import series_keys
+from carcdb.warehouse.report_queries import catalog_counts, page_coverage, rules_by_kind
+from carcdb.warehouse.tiles import current_lists
 
 SERIES = series_keys(
     "series-",

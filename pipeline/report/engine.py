@@ -11,15 +11,15 @@ from typing import Any
 
 import duckdb
 
-from pipeline.checks.engine import base_tile_sets
-from pipeline.checks.reference import CHECK as REFERENCE_CHECK
-from pipeline.configgen.data import ConfigData
-from pipeline.configgen.generate import engine_config
-from pipeline.engine.reference_sets import reference_editions, reference_set
-from pipeline.engine.shape_data import bundled_products
-from pipeline.errors import InputError
-from pipeline.products import modules_of, product
-from schemas.engine_config import EngineConfig
+from carcdb.pipeline.checks.engine import base_tile_sets
+from carcdb.pipeline.checks.reference import CHECK as REFERENCE_CHECK
+from carcdb.pipeline.configgen.data import ConfigData
+from carcdb.pipeline.configgen.generate import engine_config
+from carcdb.pipeline.engine.reference_sets import reference_editions, reference_set
+from carcdb.pipeline.engine.shape_data import bundled_products
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.products import modules_of, product
+from carcdb.schemas.engine_config import EngineConfig
 
 
 @dataclass(frozen=True)

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 
 import duckdb
 
-from pipeline.parse.document import ParsedDocument, RevisionText
-from pipeline.parse.inclusion import ViewedText, as_viewed
-from pipeline.parse.rules.regions import PageRegions
-from warehouse.revisions import stored_texts
+from carcdb.pipeline.parse.document import ParsedDocument, RevisionText
+from carcdb.pipeline.parse.inclusion import ViewedText, as_viewed
+from carcdb.pipeline.parse.rules.regions import PageRegions
+from carcdb.warehouse.revisions import stored_texts
 
 SEPARATOR = " > "  # as box_contents' sections are joined
 _NEWLINE = re.compile("\n")

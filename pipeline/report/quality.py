@@ -11,10 +11,10 @@ from typing import Any
 
 import duckdb
 
-from pipeline.report.charts import Chart, bar_chart
-from pipeline.report.keys import series_keys
-from pipeline.report.locations import Place, locate
-from warehouse.report_queries import check_results, findings
+from carcdb.pipeline.report.charts import Chart, bar_chart
+from carcdb.pipeline.report.keys import series_keys
+from carcdb.pipeline.report.locations import Place, locate
+from carcdb.warehouse.report_queries import check_results, findings
 
 SEVERITIES = series_keys(
     "severity-",

@@ -17,12 +17,12 @@ from typing import Any
 
 import duckdb
 
-from pipeline.configgen.generate import geometry_product
-from pipeline.draw.tile_svg import tile_symbol
-from pipeline.engine.config_file import builtin_tile_geometry
-from pipeline.engine.geometry import resolved
-from pipeline.report.keys import Key, illustration_keys
-from warehouse.tiles import (
+from carcdb.pipeline.configgen.generate import geometry_product
+from carcdb.pipeline.draw.tile_svg import tile_symbol
+from carcdb.pipeline.engine.config_file import builtin_tile_geometry
+from carcdb.pipeline.engine.geometry import resolved
+from carcdb.pipeline.report.keys import Key, illustration_keys
+from carcdb.warehouse.tiles import (
     TileDifference,
     TileListRow,
     TileRow,

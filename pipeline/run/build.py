@@ -15,19 +15,19 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from pipeline.checks import run_checks
-from pipeline.extract.corpus import SourceSpec, iter_sources, read_corpus, sample_corpus_dir
-from pipeline.progress import NoProgress, Progress
-from pipeline.run.known_sources import KnownFile, find_known
-from pipeline.run.parse_runner import ParseReport
-from pipeline.run.session import ImportOrder, StoreSession
-from pipeline.run.tuning import collector_paused
-from pipeline.run.workers import ParseLimits
-from schemas.checks import CheckResult
-from schemas.pages import ImportBatch
-from warehouse.connection import write_transaction
-from warehouse.errors import WarehouseMissingError
-from warehouse.store import StoreCounts
+from carcdb.pipeline.checks import run_checks
+from carcdb.pipeline.extract.corpus import SourceSpec, iter_sources, read_corpus, sample_corpus_dir
+from carcdb.pipeline.progress import NoProgress, Progress
+from carcdb.pipeline.run.known_sources import KnownFile, find_known
+from carcdb.pipeline.run.parse_runner import ParseReport
+from carcdb.pipeline.run.session import ImportOrder, StoreSession
+from carcdb.pipeline.run.tuning import collector_paused
+from carcdb.pipeline.run.workers import ParseLimits
+from carcdb.schemas.checks import CheckResult
+from carcdb.schemas.pages import ImportBatch
+from carcdb.warehouse.connection import write_transaction
+from carcdb.warehouse.errors import WarehouseMissingError
+from carcdb.warehouse.store import StoreCounts
 
 
 @dataclass

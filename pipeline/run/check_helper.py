@@ -25,10 +25,10 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from pipeline.checks.inputs import Detached
-from pipeline.run.tuning import collector_paused
-from pipeline.run.workers import PROCESS_CONTEXT
-from schemas.checks import CheckResult
+from carcdb.pipeline.checks.inputs import Detached
+from carcdb.pipeline.run.tuning import collector_paused
+from carcdb.pipeline.run.workers import PROCESS_CONTEXT
+from carcdb.schemas.checks import CheckResult
 
 
 class BrokenHelperError(BrokenExecutor):

@@ -21,14 +21,14 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from pipeline.parse.document import RevisionText
-from pipeline.parse.registry import PARSER_VERSION
-from pipeline.run.workers import PageFailure, PageRows, StartingPool
-from schemas.pages import ImportBatch
-from warehouse.connection import read_only
-from warehouse.errors import WarehouseError
-from warehouse.parse_state import parsed_keys
-from warehouse.revisions import Identity
+from carcdb.pipeline.parse.document import RevisionText
+from carcdb.pipeline.parse.registry import PARSER_VERSION
+from carcdb.pipeline.run.workers import PageFailure, PageRows, StartingPool
+from carcdb.schemas.pages import ImportBatch
+from carcdb.warehouse.connection import read_only
+from carcdb.warehouse.errors import WarehouseError
+from carcdb.warehouse.parse_state import parsed_keys
+from carcdb.warehouse.revisions import Identity
 
 Result = PageRows | PageFailure
 # Results held while the files are still being read and stored: enough for several seconds of

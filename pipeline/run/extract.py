@@ -16,25 +16,25 @@ from pathlib import Path
 
 import duckdb
 
-from pipeline.errors import ExtractError, InputError
-from pipeline.extract.api.client import ApiClient, ClientConfig, RequestFailed
-from pipeline.extract.api.discovery import (
+from carcdb.pipeline.errors import ExtractError, InputError
+from carcdb.pipeline.extract.api.client import ApiClient, ClientConfig, RequestFailed
+from carcdb.pipeline.extract.api.discovery import (
     PageSelection,
     TranslationStats,
     discover,
     translation_stats,
 )
-from pipeline.extract.api.fetch import FetchOutcome, fetch_batches
-from pipeline.extract.api.sweep import MAX_VALUES, plan_fetch, sweep
-from pipeline.progress import NoProgress, Progress
-from pipeline.run.ahead import ahead_groups, entered_meanwhile
-from pipeline.run.session import StoreSession
-from pipeline.run.tuning import worker_count
-from pipeline.run.workers import ParseLimits
-from warehouse.connection import transaction
-from warehouse.extractions import PageProblem, record_extraction
-from warehouse.revisions import latest_revision_ids
-from warehouse.store import Conflict
+from carcdb.pipeline.extract.api.fetch import FetchOutcome, fetch_batches
+from carcdb.pipeline.extract.api.sweep import MAX_VALUES, plan_fetch, sweep
+from carcdb.pipeline.progress import NoProgress, Progress
+from carcdb.pipeline.run.ahead import ahead_groups, entered_meanwhile
+from carcdb.pipeline.run.session import StoreSession
+from carcdb.pipeline.run.tuning import worker_count
+from carcdb.pipeline.run.workers import ParseLimits
+from carcdb.warehouse.connection import transaction
+from carcdb.warehouse.extractions import PageProblem, record_extraction
+from carcdb.warehouse.revisions import latest_revision_ids
+from carcdb.warehouse.store import Conflict
 
 # At most this many fetched batches wait, and are stored together in one transaction: a run
 # killed mid-way loses at most the group being stored and the batches waiting (fetched again

@@ -15,12 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline.errors import InputError
-from pipeline.extract.corpus import SourceSpec
-from pipeline.extract.titles import resolve_title
-from warehouse.connection import read_only
-from warehouse.errors import WarehouseError
-from warehouse.sources import StoredSource, stored_sources
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.extract.corpus import SourceSpec
+from carcdb.pipeline.extract.titles import resolve_title
+from carcdb.warehouse.connection import read_only
+from carcdb.warehouse.errors import WarehouseError
+from carcdb.warehouse.sources import StoredSource, stored_sources
 
 _BLOCK = 1 << 20
 

@@ -20,12 +20,12 @@ from dataclasses import dataclass, field
 
 import duckdb
 
-from pipeline.parse.document import RevisionText
-from pipeline.parse.registry import PARSER_VERSION, registered_stages
-from pipeline.parse.stage import ParseStage
-from pipeline.progress import NoProgress, Progress
-from pipeline.run.early_parse import EarlyParse
-from pipeline.run.workers import (
+from carcdb.pipeline.parse.document import RevisionText
+from carcdb.pipeline.parse.registry import PARSER_VERSION, registered_stages
+from carcdb.pipeline.parse.stage import ParseStage
+from carcdb.pipeline.progress import NoProgress, Progress
+from carcdb.pipeline.run.early_parse import EarlyParse
+from carcdb.pipeline.run.workers import (
     PageFailure,
     PageRows,
     ParseLimits,
@@ -33,10 +33,16 @@ from pipeline.run.workers import (
     WorkerPool,
     parse_in_process,
 )
-from schemas.findings import Finding, Severity
-from warehouse.parse_state import keys_to_parse, mark_parsed, marked_before
-from warehouse.revisions import revision_count, revision_identities, stored_texts
-from warehouse.rows import ColumnRows, TableColumns, delete_where_in, insert_columns, record_row
+from carcdb.schemas.findings import Finding, Severity
+from carcdb.warehouse.parse_state import keys_to_parse, mark_parsed, marked_before
+from carcdb.warehouse.revisions import revision_count, revision_identities, stored_texts
+from carcdb.warehouse.rows import (
+    ColumnRows,
+    TableColumns,
+    delete_where_in,
+    insert_columns,
+    record_row,
+)
 
 GUARD_STAGE = "parse"
 # Revisions fetched from the warehouse at a time, and revisions buffered before a write:

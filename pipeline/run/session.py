@@ -38,26 +38,26 @@ from types import TracebackType
 
 import duckdb
 
-from pipeline.checks import CheckRun, checks_for_build
-from pipeline.errors import InputError
-from pipeline.parse.registry import PARSER_VERSION
-from pipeline.progress import NoProgress, Progress
-from pipeline.run.check_helper import check_helper
-from pipeline.run.early_parse import EarlyParse, already_parsed
-from pipeline.run.parse_runner import ParseReport, parse_pending, start_workers
-from pipeline.run.tuning import (
+from carcdb.pipeline.checks import CheckRun, checks_for_build
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.parse.registry import PARSER_VERSION
+from carcdb.pipeline.progress import NoProgress, Progress
+from carcdb.pipeline.run.check_helper import check_helper
+from carcdb.pipeline.run.early_parse import EarlyParse, already_parsed
+from carcdb.pipeline.run.parse_runner import ParseReport, parse_pending, start_workers
+from carcdb.pipeline.run.tuning import (
     cap_build_memory,
     collector_paused,
     give_all_cores,
     leave_cores_to_workers,
     worker_count,
 )
-from pipeline.run.workers import ParseLimits, StartingPool
-from schemas.pages import ImportBatch
-from warehouse.connection import open_writer, transaction
-from warehouse.history import current_texts
-from warehouse.parse_state import parsed_keys
-from warehouse.store import (
+from carcdb.pipeline.run.workers import ParseLimits, StartingPool
+from carcdb.schemas.pages import ImportBatch
+from carcdb.warehouse.connection import open_writer, transaction
+from carcdb.warehouse.history import current_texts
+from carcdb.warehouse.parse_state import parsed_keys
+from carcdb.warehouse.store import (
     Conflict,
     KnownRows,
     StoreCounts,

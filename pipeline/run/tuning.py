@@ -41,9 +41,9 @@ from contextlib import contextmanager
 
 import duckdb
 
-from pipeline.errors import InputError
-from pipeline.limits import JOBS_PER_CORE
-from warehouse.settings import reset_threads, set_memory_limit, set_threads
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.limits import JOBS_PER_CORE
+from carcdb.warehouse.settings import reset_threads, set_memory_limit, set_threads
 
 BUILD_MEMORY_LIMIT = "512MB"
 

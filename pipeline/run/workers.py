@@ -34,12 +34,12 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from pipeline.limits import PAGE_MEMORY, PARSE_PAGE, megabytes, text_bytes_over
-from pipeline.parse.document import RevisionText
-from pipeline.parse.registry import parse_revision
-from pipeline.parse.stage import ParseStage
-from pipeline.run.tuning import collector_paused
-from warehouse.rows import ColumnRows
+from carcdb.pipeline.limits import PAGE_MEMORY, PARSE_PAGE, megabytes, text_bytes_over
+from carcdb.pipeline.parse.document import RevisionText
+from carcdb.pipeline.parse.registry import parse_revision
+from carcdb.pipeline.parse.stage import ParseStage
+from carcdb.pipeline.run.tuning import collector_paused
+from carcdb.warehouse.rows import ColumnRows
 
 
 @dataclass(frozen=True)
@@ -220,7 +220,7 @@ STARTUP_SECONDS = 60.0
 IN_FLIGHT = 16
 # Every process a build starts (parse workers, the checks' helper) comes from one fork server.
 PROCESS_CONTEXT = multiprocessing.get_context("forkserver")
-PROCESS_CONTEXT.set_forkserver_preload(["pipeline.run.workers"])
+PROCESS_CONTEXT.set_forkserver_preload(["carcdb.pipeline.run.workers"])
 
 
 @dataclass

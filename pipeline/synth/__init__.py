@@ -4,6 +4,6 @@
 `carcdb build --corpus DIR` reads, and `expected.json` with every revision's tile totals.
 """
 
-from pipeline.synth.corpus import EXPECTED, CorpusSummary, generate_corpus
+from carcdb.pipeline.synth.corpus import EXPECTED, CorpusSummary, generate_corpus
 
 __all__ = ["EXPECTED", "CorpusSummary", "generate_corpus"]

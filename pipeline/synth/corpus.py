@@ -18,12 +18,19 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pipeline.extract.corpus import MANIFEST, read_corpus, read_sources, sample_corpus_dir
-from pipeline.extract.titles import builtin_languages
-from pipeline.progress import NoProgress, Progress
-from pipeline.synth.tilelists import DEFECTS, Skeleton, WrittenList, inject_defect, skeleton, totals
-from pipeline.synth.tilelists import vary as vary_list
-from pipeline.synth.translate import PseudoTranslator
+from carcdb.pipeline.extract.corpus import MANIFEST, read_corpus, read_sources, sample_corpus_dir
+from carcdb.pipeline.extract.titles import builtin_languages
+from carcdb.pipeline.progress import NoProgress, Progress
+from carcdb.pipeline.synth.tilelists import (
+    DEFECTS,
+    Skeleton,
+    WrittenList,
+    inject_defect,
+    skeleton,
+    totals,
+)
+from carcdb.pipeline.synth.tilelists import vary as vary_list
+from carcdb.pipeline.synth.translate import PseudoTranslator
 
 EXPECTED = "expected.json"
 SAMPLE_LANGUAGE = "ro"  # the bundled sample pages are Romanian translations

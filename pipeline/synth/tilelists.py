@@ -16,7 +16,7 @@ import random
 import re
 from dataclasses import dataclass
 
-from pipeline.synth.wikitext import Piece, param, template_name, top_level_pieces, with_param
+from carcdb.pipeline.synth.wikitext import Piece, param, template_name, top_level_pieces, with_param
 
 DEFECTS = ("declared_mismatch", "partition_mismatch", "bad_count", "duplicate_tile")
 

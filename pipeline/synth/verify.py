@@ -18,10 +18,10 @@ import mwparserfromhell
 from mwparserfromhell.nodes import Heading, Tag, Template
 from mwparserfromhell.wikicode import Wikicode
 
-from pipeline.synth.corpus import EXPECTED
-from pipeline.synth.tilelists import ListTotals
-from warehouse.revisions import current_texts
-from warehouse.tiles import current_lists
+from carcdb.pipeline.synth.corpus import EXPECTED
+from carcdb.pipeline.synth.tilelists import ListTotals
+from carcdb.warehouse.revisions import current_texts
+from carcdb.warehouse.tiles import current_lists
 
 
 def _int(template: Template, name: str) -> int | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pipeline.parse.values import split_top_level
+from carcdb.pipeline.parse.values import split_top_level
 
 _TOKEN = re.compile(r"\{\{|\}\}|\[\[|\]\]|<!--.*?(?:-->|$)|<[^<>\n]*>", re.DOTALL)
 

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.extract.api import ClientConfig
-from pipeline.fakewiki.corpus import FakeCorpus, corpus_pages, generated_pages
-from pipeline.fakewiki.server import FakeWiki, FaultPlan, closed_port
+from carcdb.pipeline.extract.api import ClientConfig
+from carcdb.pipeline.fakewiki.corpus import FakeCorpus, corpus_pages, generated_pages
+from carcdb.pipeline.fakewiki.server import FakeWiki, FaultPlan, closed_port
+from carcdb.warehouse.connection import read_only
 from tests.conftest import SAMPLE
-from warehouse.connection import read_only
 
 WikiFactory = Callable[..., FakeWiki]
 

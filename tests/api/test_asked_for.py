@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from benchmarks.digest import TableDigest, table_digests
-from pipeline.cli.app import run_app
-from pipeline.fakewiki.server import FaultPlan
+from carcdb.pipeline.cli.app import run_app
+from carcdb.pipeline.fakewiki.server import FaultPlan
+from carcdb.warehouse.connection import read_only
 from tests.api.conftest import WikiFactory
 from tests.hostile.conftest import watchdog
-from warehouse.connection import read_only
 
 EVIL = {"Evil page": "== Evil ==\nNothing here.\n", "Evil page/de": "== Böse ==\nNichts.\n"}
 LOG_TABLES = ("main.api_extractions", "main.api_page_problems")

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from pipeline.cli.app import run_app
-from pipeline.fakewiki.server import FaultPlan
+from carcdb.pipeline.cli.app import run_app
+from carcdb.pipeline.fakewiki.server import FaultPlan
+from carcdb.warehouse.connection import read_only
 from tests.api.conftest import WikiFactory, stored_titles
 from tests.hostile.conftest import bounded_cli, one_line, watchdog
-from warehouse.connection import read_only
 
 SMALL = {f"Page {n:02d}": f"== Page {n} ==\ntext {n}\n" for n in range(12)}
 

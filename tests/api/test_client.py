@@ -8,15 +8,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.errors import ExtractError
-from pipeline.extract.api import ClientConfig
-from pipeline.extract.api.client import (
+from carcdb.pipeline.errors import ExtractError
+from carcdb.pipeline.extract.api import ClientConfig
+from carcdb.pipeline.extract.api.client import (
     ApiClient,
     ApiErrorResponse,
     RequestFailed,
     RetryBudgetExhausted,
 )
-from pipeline.fakewiki.server import FaultPlan
+from carcdb.pipeline.fakewiki.server import FaultPlan
 from tests.api.conftest import WikiFactory, fast_config
 from tests.lanes import examples
 

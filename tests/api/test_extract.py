@@ -9,17 +9,17 @@ from pathlib import Path
 import pytest
 
 from benchmarks.digest import differences, table_digests
-from pipeline.cli.app import run_app
-from pipeline.extract.api import PageSelection
-from pipeline.extract.api.client import ApiClient
-from pipeline.extract.api.fetch import FetchOutcome, fetch_batches
-from pipeline.extract.api.sweep import sweep
-from pipeline.fakewiki.corpus import generated_pages
-from pipeline.fakewiki.server import FaultPlan
-from pipeline.run import early_parse
-from pipeline.run.extract import extract_from_api
+from carcdb.pipeline.cli.app import run_app
+from carcdb.pipeline.extract.api import PageSelection
+from carcdb.pipeline.extract.api.client import ApiClient
+from carcdb.pipeline.extract.api.fetch import FetchOutcome, fetch_batches
+from carcdb.pipeline.extract.api.sweep import sweep
+from carcdb.pipeline.fakewiki.corpus import generated_pages
+from carcdb.pipeline.fakewiki.server import FaultPlan
+from carcdb.pipeline.run import early_parse
+from carcdb.pipeline.run.extract import extract_from_api
+from carcdb.warehouse.connection import read_only
 from tests.api.conftest import WikiFactory, fast_config, stored_titles
-from warehouse.connection import read_only
 
 SMALL = {f"Page {n:02d}": f"== Page {n} ==\ntext {n}\n" for n in range(12)}
 

@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli.app import run_app
+from carcdb.pipeline.cli.app import run_app
 from tests.api.conftest import stored_titles
 
 
 @pytest.mark.slow
 def test_fake_wiki_command_serves_extract_and_stops_on_sigterm(db_path: Path) -> None:
     command = [
-        sys.executable, "-c", "from pipeline.cli import main; main()",
+        sys.executable, "-c", "from carcdb.pipeline.cli import main; main()",
         "fake-wiki", "--port", "0", "--generated", "6", "--faults", "503,truncate",
         "--retry-after", "0",
     ]  # fmt: skip

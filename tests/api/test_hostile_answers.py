@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli.app import run_app
-from pipeline.fakewiki.server import FaultPlan
+from carcdb.pipeline.cli.app import run_app
+from carcdb.pipeline.fakewiki.server import FaultPlan
+from carcdb.warehouse.connection import read_only
 from tests.api.conftest import WikiFactory, stored_titles
-from warehouse.connection import read_only
 
 SMALL = {f"Page {n:03d}": f"== Page {n} ==\ntext {n}" for n in range(120)}
 

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pipeline.extract.api import PageSelection
-from pipeline.fakewiki.corpus import FakeCorpus
-from pipeline.fakewiki.server import FakeWiki, FaultPlan
-from pipeline.run.extract import extract_from_api
+from carcdb.pipeline.extract.api import PageSelection
+from carcdb.pipeline.fakewiki.corpus import FakeCorpus
+from carcdb.pipeline.fakewiki.server import FakeWiki, FaultPlan
+from carcdb.pipeline.run.extract import extract_from_api
 from tests.api.conftest import fast_config, stored_titles
 
 titles = (

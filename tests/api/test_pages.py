@@ -6,7 +6,7 @@ import hashlib
 import json
 from typing import Any
 
-from pipeline.extract.api.pages import import_batch, read_content_answer
+from carcdb.pipeline.extract.api.pages import import_batch, read_content_answer
 from tests.conftest import FIXTURES
 
 ENDPOINT = "https://wikicarpedia.com/api.php"

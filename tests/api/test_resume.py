@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.extract.api import PageSelection
-from pipeline.fakewiki.corpus import generated_pages
-from pipeline.fakewiki.server import FaultPlan
-from pipeline.run.extract import GROUP_BATCHES, extract_from_api
+from carcdb.pipeline.extract.api import PageSelection
+from carcdb.pipeline.fakewiki.corpus import generated_pages
+from carcdb.pipeline.fakewiki.server import FaultPlan
+from carcdb.pipeline.run.extract import GROUP_BATCHES, extract_from_api
 from tests.api.conftest import WikiFactory, fast_config, stored_titles
 
 PAGES = generated_pages(500)
@@ -59,7 +59,7 @@ def test_killed_process_then_resume_stores_every_page_once(
     pages = generated_pages(1000)
     wiki = make_wiki(pages, FaultPlan(delay_seconds=0.02))
     command = [
-        sys.executable, "-c", "from pipeline.cli import main; main()",
+        sys.executable, "-c", "from carcdb.pipeline.cli import main; main()",
         "extract", "--api", wiki.url, "--all-pages", "--db", str(db_path),
         "--throttle", "0", "--quiet",
     ]  # fmt: skip

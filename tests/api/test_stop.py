@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.extract.api import PageSelection
-from pipeline.fakewiki.server import FaultPlan
-from pipeline.run.extract import extract_from_api
-from pipeline.run.session import StoreSession
-from schemas.pages import ImportBatch
+from carcdb.pipeline.extract.api import PageSelection
+from carcdb.pipeline.fakewiki.server import FaultPlan
+from carcdb.pipeline.run.extract import extract_from_api
+from carcdb.pipeline.run.session import StoreSession
+from carcdb.schemas.pages import ImportBatch
+from carcdb.warehouse.store import StoreCounts
 from tests.api.conftest import WikiFactory, fast_config
-from warehouse.store import StoreCounts
 
 PAGES = {f"Page {n}": f"text {n}" for n in range(4)}
 RETRY_AFTER = 20  # seconds the server asks the client to wait: far longer than the test

@@ -30,9 +30,9 @@ def _nodes() -> dict[Path, list[ast.AST]]:
 
 
 def test_only_the_orchestration_uses_the_tuning() -> None:
-    users = _importers("pipeline.run.tuning")
-    assert users and all(user.startswith("pipeline.run.") for user in users), users
-    assert _importers("warehouse.settings") == {"pipeline.run.tuning"}
+    users = _importers("carcdb.pipeline.run.tuning")
+    assert users and all(user.startswith("carcdb.pipeline.run.") for user in users), users
+    assert _importers("carcdb.warehouse.settings") == {"carcdb.pipeline.run.tuning"}
 
 
 def test_only_the_tuning_switches_the_collector() -> None:
@@ -80,16 +80,18 @@ def test_the_fast_package_imports_nothing_of_the_domain() -> None:
     arguments (`tokenplain.Visible`), so no domain change has to be made twice. Besides its
     own modules it may import `pipeline.parse.locate`, the positions' record and reference
     walk (what `spans` returns and falls back to), which knows nothing of the domain either."""
-    allowed = ("pipeline.parse.fast", "pipeline.parse.locate")
+    allowed = ("carcdb.pipeline.parse.fast", "carcdb.pipeline.parse.locate")
     found = sorted(
         f"{source} imports {target}"
         for source, targets in graph().items()
-        if _within(source, "pipeline.parse.fast")
+        if _within(source, "carcdb.pipeline.parse.fast")
         for target in targets
         if not any(_within(target, module) for module in allowed)
     )
     assert found == []
-    assert graph()["pipeline.parse.locate"] == set()  # and the reference imports nothing ours
+    assert (
+        graph()["carcdb.pipeline.parse.locate"] == set()
+    )  # and the reference imports nothing ours
 
 
 PRIVATE_SHORTCUTS = ("__pydantic_validator__", "__pydantic_serializer__", "c_make_encoder")

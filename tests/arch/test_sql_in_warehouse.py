@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from warehouse import hints
-from warehouse.connection import read_only, write_transaction
+from carcdb.warehouse import hints
+from carcdb.warehouse.connection import read_only, write_transaction
 
 ROOT = Path(__file__).resolve().parents[2]
 PIPELINE = ROOT / "pipeline"
@@ -40,7 +40,7 @@ CLAUSE = re.compile(r"\b(SELECT|WHERE|JOIN|ORDER BY|GROUP BY|UNION ALL|UNION)\b"
 # Methods of a DuckDB connection or result that take or run SQL.
 SQL_METHODS = {"execute", "executemany", "sql", "fetchall", "fetchone", "fetchmany", "register"}
 # Warehouse helpers whose argument is SQL text.
-SQL_HELPERS = {("warehouse.rows", "execute"), ("warehouse.rows", "scalar")}
+SQL_HELPERS = {("carcdb.warehouse.rows", "execute"), ("carcdb.warehouse.rows", "scalar")}
 
 
 def looks_like_sql(text: str) -> bool:
@@ -118,7 +118,7 @@ def test_no_sql_in_the_pipeline() -> None:
         'rows = duckdb.sql("select 1").fetchall()',
         'q = f"DELETE FROM {table} WHERE x IN (SELECT k FROM {view})"',
         'q = "CREATE TEMP TABLE t (x INT)"',
-        "from warehouse.rows import execute",
+        "from carcdb.warehouse.rows import execute",
         "value = scalar_of(conn.sql(text))",
     ],
 )
@@ -133,7 +133,7 @@ def test_the_scan_sees_sql(source: str) -> None:
         'def f():\n    """Rows ORDER BY title."""',
         'message = "select a page from the list with --page"',
         'fix = "pass --from and --to"',
-        "from warehouse.rows import ColumnRows, insert_columns",
+        "from carcdb.warehouse.rows import ColumnRows, insert_columns",
         'payload = client.query({"prop": "info"})',
         'text = "each write runs one insert per table"',
     ],

@@ -17,10 +17,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pipeline.parse.contents.lexicon import FALLBACK_LANGUAGE, NoLexiconError, lexicon
-from pipeline.parse.contents.reader import read_sentence
-from pipeline.parse.contents.wikitext import render
-from schemas.contents import ContentsBasis
+from carcdb.pipeline.parse.contents.lexicon import FALLBACK_LANGUAGE, NoLexiconError, lexicon
+from carcdb.pipeline.parse.contents.reader import read_sentence
+from carcdb.pipeline.parse.contents.wikitext import render
+from carcdb.schemas.contents import ContentsBasis
 
 REAL = Path(__file__).parent.parent / "fixtures" / "real"
 HALVES = ("dev", "test")

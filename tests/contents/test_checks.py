@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.checks.contents import chosen_edition
-from pipeline.checks.contents_engine import reference_count, supplies
-from pipeline.cli.app import run_app
-from pipeline.engine.reference_sets import reference_set
-from pipeline.extract.corpus import sample_corpus_dir
-from schemas.checks import CheckStatus
-from warehouse.check_state import stored_check_results
-from warehouse.connection import read_only
+from carcdb.pipeline.checks.contents import chosen_edition
+from carcdb.pipeline.checks.contents_engine import reference_count, supplies
+from carcdb.pipeline.cli.app import run_app
+from carcdb.pipeline.engine.reference_sets import reference_set
+from carcdb.pipeline.extract.corpus import sample_corpus_dir
+from carcdb.schemas.checks import CheckStatus
+from carcdb.warehouse.check_state import stored_check_results
+from carcdb.warehouse.connection import read_only
 
 WINTER = "000_afd8b4923b42bd32.txt"
 ABBEY = "004_463e2d43ade5f599.txt"

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pipeline.parse.contents.lexicon import fold, languages, lexicon, vocabulary
-from pipeline.parse.contents.reader import read_sentence
-from pipeline.parse.contents.tokens import ITEM_END, ITEM_MARK, tokenize
-from schemas.contents import ContentsBasis
+from carcdb.pipeline.parse.contents.lexicon import fold, languages, lexicon, vocabulary
+from carcdb.pipeline.parse.contents.reader import read_sentence
+from carcdb.pipeline.parse.contents.tokens import ITEM_END, ITEM_MARK, tokenize
+from carcdb.schemas.contents import ContentsBasis
 
 
 def _box(text: str, language: str = "en") -> list[str]:

@@ -8,13 +8,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pipeline.extract.corpus import read_corpus, read_sources, sample_corpus_dir
-from pipeline.parse.contents import extract
-from pipeline.parse.contents.stage import TABLE
-from pipeline.parse.document import ParsedDocument, RevisionText
-from pipeline.progress import NoProgress
-from schemas.contents import BoxContent, ContentsBasis
-from schemas.findings import Finding
+from carcdb.pipeline.extract.corpus import read_corpus, read_sources, sample_corpus_dir
+from carcdb.pipeline.parse.contents import extract
+from carcdb.pipeline.parse.contents.stage import TABLE
+from carcdb.pipeline.parse.document import ParsedDocument, RevisionText
+from carcdb.pipeline.progress import NoProgress
+from carcdb.schemas.contents import BoxContent, ContentsBasis
+from carcdb.schemas.findings import Finding
 
 
 @cache

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli.app import run_app
-from pipeline.draw.tile_svg import SIDE_MIDDLES, city_path, tile_svg
-from pipeline.draw.tiles import resolve_tile, tile_names
-from pipeline.engine.geometry import SIDES, registry
+from carcdb.pipeline.cli.app import run_app
+from carcdb.pipeline.draw.tile_svg import SIDE_MIDDLES, city_path, tile_svg
+from carcdb.pipeline.draw.tiles import resolve_tile, tile_names
+from carcdb.pipeline.engine.geometry import SIDES, registry
 
 SVG = "{http://www.w3.org/2000/svg}"
 SHAPES = sorted(registry().items())
@@ -24,7 +24,7 @@ def kinds(svg: str) -> list[str]:
 
 @pytest.mark.parametrize(("key", "shape"), SHAPES, ids=[f"{p}/{c}" for (p, c), _ in SHAPES])
 def test_every_shape_draws_each_of_its_parts(key: tuple[str, str], shape: object) -> None:
-    from schemas.engine_config import TileGeometry
+    from carcdb.schemas.engine_config import TileGeometry
 
     assert isinstance(shape, TileGeometry)
     found = kinds(tile_svg(shape, label="/".join(key)))
@@ -66,7 +66,7 @@ def _inside(point: tuple[float, float], polygon: list[tuple[float, float]]) -> b
 
 @pytest.mark.parametrize(("key", "shape"), SHAPES, ids=[f"{p}/{c}" for (p, c), _ in SHAPES])
 def test_each_city_covers_exactly_its_sides(key: tuple[str, str], shape: object) -> None:
-    from schemas.engine_config import TileGeometry
+    from carcdb.schemas.engine_config import TileGeometry
 
     assert isinstance(shape, TileGeometry)
     for city in shape.cities:
@@ -113,7 +113,7 @@ NEW_SHAPES = [(key, shape) for key, shape in SHAPES if key[0] in NEW_PRODUCTS]
 
 @pytest.mark.parametrize(("key", "shape"), NEW_SHAPES, ids=[f"{p}/{c}" for (p, c), _ in NEW_SHAPES])
 def test_rivers_inns_cathedrals_and_goods_are_drawn(key: tuple[str, str], shape: object) -> None:
-    from schemas.engine_config import TileGeometry
+    from carcdb.schemas.engine_config import TileGeometry
 
     assert isinstance(shape, TileGeometry)
     svg = tile_svg(shape, label="/".join(key))
@@ -156,8 +156,8 @@ def test_the_description_follows_the_rotation(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("key", "shape"), SHAPES, ids=[f"{p}/{c}" for (p, c), _ in SHAPES])
 def test_a_turned_shape_moves_every_side_clockwise(key: tuple[str, str], shape: object) -> None:
-    from pipeline.draw.tile_svg import turned
-    from schemas.engine_config import TileGeometry
+    from carcdb.pipeline.draw.tile_svg import turned
+    from carcdb.schemas.engine_config import TileGeometry
 
     assert isinstance(shape, TileGeometry)
     for rotation in (90, 180, 270):

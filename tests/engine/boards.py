@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pipeline.engine.naive import NaiveGame
-from pipeline.engine.records import parse_record, replay
-from pipeline.engine.ruleset import RulesConfig
-from pipeline.engine.scoring import ScoreEvent
+from carcdb.pipeline.engine.naive import NaiveGame
+from carcdb.pipeline.engine.records import parse_record, replay
+from carcdb.pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.engine.scoring import ScoreEvent
 
 TurnSpec = tuple[str, str, int, int, int] | tuple[str, str, int, int, int, str]
 

@@ -9,9 +9,9 @@ import unicodedata
 
 import pytest
 
-from pipeline.engine.records import parse_record, replay
-from pipeline.engine.ruleset import RulesConfig
-from pipeline.errors import GameRecordError
+from carcdb.pipeline.engine.records import parse_record, replay
+from carcdb.pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.errors import GameRecordError
 from tests.engine.boards import record
 
 

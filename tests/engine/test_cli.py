@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli.app import run_app
-from pipeline.engine.rules import with_every_module
-from pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.cli.app import run_app
+from carcdb.pipeline.engine.rules import with_every_module
+from carcdb.pipeline.engine.ruleset import RulesConfig
 from tests.conftest import FIXTURES
 
 EXAMPLE = FIXTURES / "engine" / "domain-example.json"

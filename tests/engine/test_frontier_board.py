@@ -7,9 +7,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.engine.board import Board
-from pipeline.engine.frontier import FrontierBoard
-from pipeline.engine.geometry import registry, tile_set
+from carcdb.pipeline.engine.board import Board
+from carcdb.pipeline.engine.frontier import FrontierBoard
+from carcdb.pipeline.engine.geometry import registry, tile_set
 from tests.lanes import examples
 
 

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from pipeline.engine.geometry import (
+from carcdb.pipeline.engine.geometry import (
     BASE_GAME,
     HALVES,
     SIDES,

@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.engine.game import Game
-from pipeline.engine.geometry import HALVES, SIDES, tile_set
-from pipeline.engine.naive import NaiveGame
-from pipeline.engine.records import parse_record, replay
-from pipeline.engine.ruleset import RulesConfig
-from pipeline.engine.simulate import game_rng, play_random_game, player_names
+from carcdb.pipeline.engine.game import Game
+from carcdb.pipeline.engine.geometry import HALVES, SIDES, tile_set
+from carcdb.pipeline.engine.naive import NaiveGame
+from carcdb.pipeline.engine.records import parse_record, replay
+from carcdb.pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.engine.simulate import game_rng, play_random_game, player_names
 from tests.lanes import examples
 
 CONFIG = RulesConfig()

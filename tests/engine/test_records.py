@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from pipeline.engine.records import parse_record, replay, score_report
-from pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.engine.records import parse_record, replay, score_report
+from carcdb.pipeline.engine.ruleset import RulesConfig
 from tests.conftest import FIXTURES
 
 EXAMPLE = FIXTURES / "engine" / "domain-example.json"

@@ -6,12 +6,12 @@ import json
 
 import pytest
 
-from pipeline.engine.board import IllegalMove
-from pipeline.engine.game import Game
-from pipeline.engine.geometry import tile_set
-from pipeline.engine.records import parse_record, replay
-from pipeline.engine.ruleset import RulesConfig
-from pipeline.errors import GameRecordError
+from carcdb.pipeline.engine.board import IllegalMove
+from carcdb.pipeline.engine.game import Game
+from carcdb.pipeline.engine.geometry import tile_set
+from carcdb.pipeline.engine.records import parse_record, replay
+from carcdb.pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.errors import GameRecordError
 from tests.engine.boards import TurnSpec, play, record, summary
 
 

@@ -6,14 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.configgen.drawpile import draw_pile
-from pipeline.engine.geometry import tile_set
-from pipeline.engine.ruleset import RulesConfig
-from pipeline.engine.simulate import game_rng, play_random_game, player_names, simulate
-from pipeline.errors import InputError
-from pipeline.extract.corpus import SourceSpec
-from pipeline.run.build import import_sources
-from warehouse.connection import write_transaction
+from carcdb.pipeline.configgen.drawpile import draw_pile
+from carcdb.pipeline.engine.geometry import tile_set
+from carcdb.pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.engine.simulate import game_rng, play_random_game, player_names, simulate
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.extract.corpus import SourceSpec
+from carcdb.pipeline.run.build import import_sources
+from carcdb.warehouse.connection import write_transaction
 
 CONFIG = RulesConfig()
 
@@ -49,7 +49,7 @@ def test_unplaceable_tiles_are_set_aside_and_the_player_draws_again() -> None:
 
 
 def test_a_monastery_only_board_cannot_take_a_city_tile() -> None:
-    from pipeline.engine.board import Board
+    from carcdb.pipeline.engine.board import Board
 
     tiles = tile_set()
     board = Board(tiles)

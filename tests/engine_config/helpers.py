@@ -6,11 +6,11 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from pipeline.configgen.generate import engine_config
-from pipeline.extract.corpus import sample_corpus_dir
-from pipeline.run.build import build_corpus
-from schemas.engine_config import EngineConfig
-from warehouse.connection import read_only
+from carcdb.pipeline.configgen.generate import engine_config
+from carcdb.pipeline.extract.corpus import sample_corpus_dir
+from carcdb.pipeline.run.build import build_corpus
+from carcdb.schemas.engine_config import EngineConfig
+from carcdb.warehouse.connection import read_only
 
 BASE_PAGE_FILE = "002_bf3e05963fce1bff.txt"  # Base game/ro (manifest.json)
 

@@ -7,15 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.checks.engine import base_tile_sets, placeable_codes
-from pipeline.cli.app import run_app
-from pipeline.extract.corpus import SourceSpec
-from pipeline.extract.sources import InputFormat
-from pipeline.run.build import build_corpus, check_warehouse, import_sources
-from schemas.checks import CheckResult, CheckStatus
+from carcdb.pipeline.checks.engine import base_tile_sets, placeable_codes
+from carcdb.pipeline.cli.app import run_app
+from carcdb.pipeline.extract.corpus import SourceSpec
+from carcdb.pipeline.extract.sources import InputFormat
+from carcdb.pipeline.run.build import build_corpus, check_warehouse, import_sources
+from carcdb.schemas.checks import CheckResult, CheckStatus
+from carcdb.warehouse.connection import read_only
 from tests.conftest import FIXTURES
 from tests.engine_config.helpers import build_edited, generate
-from warehouse.connection import read_only
 
 CITY_SENTENCE = "Fiecare cartonaș dintr-un oraș finalizat valorează 2 puncte"
 ROAD_EXAMPLE = "încasează 3 puncte pentru acest drum nefinalizat (3 cartonașe)"

@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli.app import run_app
-from pipeline.configgen.drawpile import draw_pile
-from pipeline.configgen.generate import render
-from pipeline.engine.config_file import load_rules
-from pipeline.engine.geometry import tile_set
-from pipeline.engine.ruleset import RulesConfig
-from pipeline.engine.simulate import simulate
-from pipeline.errors import InputError
+from carcdb.pipeline.cli.app import run_app
+from carcdb.pipeline.configgen.drawpile import draw_pile
+from carcdb.pipeline.configgen.generate import render
+from carcdb.pipeline.engine.config_file import load_rules
+from carcdb.pipeline.engine.geometry import tile_set
+from carcdb.pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.engine.simulate import simulate
+from carcdb.pipeline.errors import InputError
 from tests.conftest import FIXTURES
 from tests.engine_config.helpers import generate
 

@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli.app import run_app
-from pipeline.extract.corpus import SourceSpec
-from pipeline.extract.sources import InputFormat
-from pipeline.run.build import build_corpus, check_warehouse, import_sources
-from schemas.checks import CheckResult, CheckStatus
+from carcdb.pipeline.cli.app import run_app
+from carcdb.pipeline.extract.corpus import SourceSpec
+from carcdb.pipeline.extract.sources import InputFormat
+from carcdb.pipeline.run.build import build_corpus, check_warehouse, import_sources
+from carcdb.schemas.checks import CheckResult, CheckStatus
 from tests.rules.real_corpus import REAL
 
 # family: (language, block title, the sentence as published, the published one changed,

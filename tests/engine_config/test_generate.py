@@ -10,15 +10,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pipeline.checks.tiles import reference_counts
-from pipeline.configgen.generate import parse_codes, render
-from pipeline.errors import InputError
-from pipeline.run.build import build_corpus
-from schemas.engine_config import EngineConfig
+from carcdb.pipeline.checks.tiles import reference_counts
+from carcdb.pipeline.configgen.generate import parse_codes, render
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.run.build import build_corpus
+from carcdb.schemas.engine_config import EngineConfig
+from carcdb.warehouse.connection import read_only
+from carcdb.warehouse.rows import execute
 from tests.conftest import FIXTURES
 from tests.engine_config.helpers import differing_paths, generate
-from warehouse.connection import read_only
-from warehouse.rows import execute
 
 
 def test_base_game_c3_tile_set(sample_db: Path) -> None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pipeline.configgen.claim_rates import rate_key
-from warehouse.claims import StoredClaim
+from carcdb.pipeline.configgen.claim_rates import rate_key
+from carcdb.warehouse.claims import StoredClaim
 
 
 def _claim(state: str, unit: str, points: int) -> StoredClaim:

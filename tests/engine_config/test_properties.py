@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.configgen.claim_rates import Claim, rate_key
-from pipeline.configgen.values import SCORING_KEYS, scoring_values
-from pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.configgen.claim_rates import Claim, rate_key
+from carcdb.pipeline.configgen.values import SCORING_KEYS, scoring_values
+from carcdb.pipeline.engine.ruleset import RulesConfig
 from tests.lanes import examples
 
 FEATURES = ("road", "city", "monastery", "field", "barn", "unknown")

@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.checks.reference import check_reference_sets
-from pipeline.configgen.generate import render
-from pipeline.configgen.reference import reference_config
-from pipeline.engine.config_file import load_rules
-from pipeline.errors import InputError
-from schemas.engine_config import EngineConfig
+from carcdb.pipeline.checks.reference import check_reference_sets
+from carcdb.pipeline.configgen.generate import render
+from carcdb.pipeline.configgen.reference import reference_config
+from carcdb.pipeline.engine.config_file import load_rules
+from carcdb.pipeline.errors import InputError
+from carcdb.schemas.engine_config import EngineConfig
+from carcdb.warehouse.connection import read_only
 from tests.engine.test_cli import run
 from tests.engine_config.helpers import build_edited
-from warehouse.connection import read_only
 
 AM_PAGE = "004_463e2d43ade5f599.txt"
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli.app import run_app
-from pipeline.configgen.generate import json_schema
-from schemas.engine_config import EngineConfig
+from carcdb.pipeline.cli.app import run_app
+from carcdb.pipeline.configgen.generate import json_schema
+from carcdb.schemas.engine_config import EngineConfig
 
 SHIPPED = Path(__file__).parents[2] / "schemas" / "engine-config.schema.json"
 

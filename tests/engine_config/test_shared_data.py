@@ -10,17 +10,17 @@ import duckdb
 import pytest
 from pydantic import ValidationError
 
-from pipeline.checks import engine as engine_checks
-from pipeline.configgen.data import ConfigData
-from pipeline.configgen.generate import engine_config, render
-from pipeline.engine.config_file import rules_from_engine_config
-from pipeline.engine.ruleset import RulesConfig
-from pipeline.errors import InputError
-from pipeline.run.build import build_corpus
-from pipeline.synth import generate_corpus
-from schemas.engine_config import ConfigTile, TileSource
-from warehouse.claims import claims_by_page
-from warehouse.connection import read_only
+from carcdb.pipeline.checks import engine as engine_checks
+from carcdb.pipeline.configgen.data import ConfigData
+from carcdb.pipeline.configgen.generate import engine_config, render
+from carcdb.pipeline.engine.config_file import rules_from_engine_config
+from carcdb.pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.run.build import build_corpus
+from carcdb.pipeline.synth import generate_corpus
+from carcdb.schemas.engine_config import ConfigTile, TileSource
+from carcdb.warehouse.claims import claims_by_page
+from carcdb.warehouse.connection import read_only
 
 
 @pytest.fixture(scope="module")

@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from pipeline.engine.naive import NaiveGame
-from pipeline.engine.records import parse_record, replay
-from pipeline.engine.ruleset import RulesConfig
-from pipeline.engine.scoring import ScoreEvent
-from pipeline.errors import GameRecordError
+from carcdb.pipeline.engine.naive import NaiveGame
+from carcdb.pipeline.engine.records import parse_record, replay
+from carcdb.pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.engine.scoring import ScoreEvent
+from carcdb.pipeline.errors import GameRecordError
 from tests.engine.boards import play as play  # re-exported for the expansion tests
 
 AM = "Abbey and the Mayor"

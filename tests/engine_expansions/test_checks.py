@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli.app import run_app
-from pipeline.run.build import check_warehouse
-from schemas.checks import CheckResult, CheckStatus
+from carcdb.pipeline.cli.app import run_app
+from carcdb.pipeline.run.build import check_warehouse
+from carcdb.schemas.checks import CheckResult, CheckStatus
 from tests.engine_config.helpers import build_edited, generate
 
 AM_PAGE = "004_463e2d43ade5f599.txt"  # Abbey and the Mayor/ro (manifest.json)

@@ -6,10 +6,16 @@ from __future__ import annotations
 
 import json
 
-from pipeline.engine.game import Game
-from pipeline.engine.geometry import ProductTiles, TileSet, TileShape, product_entry, registry
-from pipeline.engine.records import parse_record, replay
-from pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.engine.game import Game
+from carcdb.pipeline.engine.geometry import (
+    ProductTiles,
+    TileSet,
+    TileShape,
+    product_entry,
+    registry,
+)
+from carcdb.pipeline.engine.records import parse_record, replay
+from carcdb.pipeline.engine.ruleset import RulesConfig
 from tests.engine_expansions.helpers import game, illegal, move, play, summary, turn
 
 COURIER = ("Base Game", "The Courier")

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from pipeline.engine.board import Board
-from pipeline.engine.config_file import builtin_tile_geometry
-from pipeline.engine.geometry import (
+from carcdb.pipeline.engine.board import Board
+from carcdb.pipeline.engine.config_file import builtin_tile_geometry
+from carcdb.pipeline.engine.geometry import (
     FIELD,
     HALVES,
     MONASTERY,
@@ -24,8 +24,8 @@ from pipeline.engine.geometry import (
     registry,
     tile_set,
 )
-from pipeline.engine.naive import NaiveBoard
-from pipeline.interchange.shapes import signature
+from carcdb.pipeline.engine.naive import NaiveBoard
+from carcdb.pipeline.interchange.shapes import signature
 
 IC, TB, RI, R2 = "Inns and Cathedrals", "Traders and Builders", "The River", "The River II"
 NEW = (IC, TB, RI, R2)

@@ -9,12 +9,12 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.engine.geometry import CORNERS, HALVES, SIDES, game_tiles
-from pipeline.engine.naive import NaiveGame
-from pipeline.engine.records import parse_record, replay
-from pipeline.engine.rules import tiles_for
-from pipeline.engine.ruleset import RulesConfig
-from pipeline.engine.simulate import GameResult, game_rng, play_random_game, player_names
+from carcdb.pipeline.engine.geometry import CORNERS, HALVES, SIDES, game_tiles
+from carcdb.pipeline.engine.naive import NaiveGame
+from carcdb.pipeline.engine.records import parse_record, replay
+from carcdb.pipeline.engine.rules import tiles_for
+from carcdb.pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.engine.simulate import GameResult, game_rng, play_random_game, player_names
 from tests.lanes import examples
 
 CONFIG = RulesConfig()

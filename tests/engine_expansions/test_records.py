@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli.app import run_app
-from pipeline.engine.records import GameRecord, parse_record
-from pipeline.engine.rules import all_figures
+from carcdb.pipeline.cli.app import run_app
+from carcdb.pipeline.engine.records import GameRecord, parse_record
+from carcdb.pipeline.engine.rules import all_figures
 from tests.conftest import FIXTURES
 from tests.engine_expansions.helpers import ABBEY, game, illegal, play, summary, turn
 

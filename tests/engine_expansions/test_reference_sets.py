@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.configgen.generate import engine_config
-from pipeline.engine.reference_sets import (
+from carcdb.pipeline.configgen.generate import engine_config
+from carcdb.pipeline.engine.reference_sets import (
     reference_editions,
     reference_products,
     reference_set,
 )
-from warehouse.connection import read_only
+from carcdb.warehouse.connection import read_only
 
 GARDEN_LETTERS = list("EHIMNRUV")
 

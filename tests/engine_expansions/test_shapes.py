@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from pipeline.engine.geometry import (
+from carcdb.pipeline.engine.geometry import (
     TileShape,
     game_tiles,
     product_entry,
@@ -79,8 +79,8 @@ def test_invalid_abbeys_are_rejected(changes: dict[str, Any], error: str) -> Non
 
 
 def test_inner_fields_go_through_jcloisterzone_files() -> None:
-    from pipeline.interchange.jcz_xml import read_jcz, write_jcz
-    from pipeline.interchange.shapes import rotation_between
+    from carcdb.pipeline.interchange.jcz_xml import read_jcz, write_jcz
+    from carcdb.pipeline.interchange.shapes import rotation_between
 
     shapes = [(f"{AM}/{code}", registry()[(AM, code)]) for code in ("C", "E")]
     text = write_jcz("test", list(shapes), [])

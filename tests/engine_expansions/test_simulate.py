@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli.app import run_app
-from pipeline.configgen.game_pile import game_draw_pile
-from pipeline.engine.geometry import game_tiles
-from pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.cli.app import run_app
+from carcdb.pipeline.configgen.game_pile import game_draw_pile
+from carcdb.pipeline.engine.geometry import game_tiles
+from carcdb.pipeline.engine.ruleset import RulesConfig
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

@@ -22,13 +22,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.cli.app import run_app
-from pipeline.configgen.drawpile import draw_pile
-from pipeline.configgen.game_pile import game_draw_pile
-from pipeline.engine.geometry import game_tiles, tile_set
-from pipeline.engine.naive import NaiveGame
-from pipeline.engine.rules import tiles_for
-from pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.cli.app import run_app
+from carcdb.pipeline.configgen.drawpile import draw_pile
+from carcdb.pipeline.configgen.game_pile import game_draw_pile
+from carcdb.pipeline.engine.geometry import game_tiles, tile_set
+from carcdb.pipeline.engine.naive import NaiveGame
+from carcdb.pipeline.engine.rules import tiles_for
+from carcdb.pipeline.engine.ruleset import RulesConfig
 from tests.engine_expansions.helpers import game, illegal, play, summary
 from tests.engine_expansions.helpers import turn as base_turn
 from tests.engine_expansions.test_properties import replayed, rotate_record, simulated_game

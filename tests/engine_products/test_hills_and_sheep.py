@@ -20,9 +20,9 @@ from typing import Any
 
 import pytest
 
-from pipeline.engine.records import parse_record
-from pipeline.engine.ruleset import RulesConfig
-from pipeline.errors import GameRecordError
+from carcdb.pipeline.engine.records import parse_record
+from carcdb.pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.errors import GameRecordError
 from tests.engine_expansions.helpers import game, illegal, play, summary, turn
 
 HS = "Hills and Sheep"

@@ -14,14 +14,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.configgen.reference import reference_config
-from pipeline.configgen.values import module_values
-from pipeline.engine.records import parse_record, replay
-from pipeline.engine.rules import tiles_for
-from pipeline.engine.rules.hills_sheep import HillRules
-from pipeline.engine.ruleset import RulesConfig
-from pipeline.engine.simulate import game_rng, play_random_game, player_names
-from pipeline.parse.tiles.identity import identify_image
+from carcdb.pipeline.configgen.reference import reference_config
+from carcdb.pipeline.configgen.values import module_values
+from carcdb.pipeline.engine.records import parse_record, replay
+from carcdb.pipeline.engine.rules import tiles_for
+from carcdb.pipeline.engine.rules.hills_sheep import HillRules
+from carcdb.pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.engine.simulate import game_rng, play_random_game, player_names
+from carcdb.pipeline.parse.tiles.identity import identify_image
 from tests.engine_expansions.test_properties import check_random_game, simulated_game
 from tests.engine_products.test_inns_and_cathedrals_config import claim, run
 from tests.engine_products.test_inns_and_cathedrals_random import simulate_and_score

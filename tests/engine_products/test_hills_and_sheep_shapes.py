@@ -12,14 +12,14 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from pipeline.configgen.reference import reference_config
-from pipeline.draw.tile_svg import tile_svg
-from pipeline.engine.config_file import builtin_tile_geometry
-from pipeline.engine.geometry import TileShape, product_entry, registry, tile_set
-from pipeline.engine.reference_sets import reference_set
-from pipeline.interchange.jcz_xml import read_jcz
-from pipeline.interchange.shapes import rotation_between, signature
-from schemas.engine_config import TileGeometry
+from carcdb.pipeline.configgen.reference import reference_config
+from carcdb.pipeline.draw.tile_svg import tile_svg
+from carcdb.pipeline.engine.config_file import builtin_tile_geometry
+from carcdb.pipeline.engine.geometry import TileShape, product_entry, registry, tile_set
+from carcdb.pipeline.engine.reference_sets import reference_set
+from carcdb.pipeline.interchange.jcz_xml import read_jcz
+from carcdb.pipeline.interchange.shapes import rotation_between, signature
+from carcdb.schemas.engine_config import TileGeometry
 from tests.engine.test_cli import run
 from tests.engine_expansions.test_product_shapes import rotate
 

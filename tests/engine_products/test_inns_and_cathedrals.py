@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.engine.ruleset import RulesConfig
 from tests.engine_expansions.helpers import game, play, summary, turn
 
 IC = "Inns and Cathedrals"

@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from pipeline.cli.app import run_app
-from pipeline.configgen.claim_rates import Claim
-from pipeline.configgen.values import module_values
-from pipeline.engine.records import parse_record, replay
-from pipeline.engine.ruleset import RulesConfig
-from pipeline.errors import GameRecordError
-from pipeline.parse.tiles.identity import identify_image
+from carcdb.pipeline.cli.app import run_app
+from carcdb.pipeline.configgen.claim_rates import Claim
+from carcdb.pipeline.configgen.values import module_values
+from carcdb.pipeline.engine.records import parse_record, replay
+from carcdb.pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.errors import GameRecordError
+from carcdb.pipeline.parse.tiles.identity import identify_image
 from tests.engine_expansions.helpers import game, illegal, play, turn
 from tests.engine_products.test_inns_and_cathedrals import (
     BASE_IC,

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.cli.app import run_app
-from pipeline.engine.geometry import game_tiles
-from pipeline.engine.records import parse_record, replay
-from pipeline.engine.ruleset import RulesConfig
-from pipeline.engine.simulate import game_rng, play_random_game, player_names
+from carcdb.pipeline.cli.app import run_app
+from carcdb.pipeline.engine.geometry import game_tiles
+from carcdb.pipeline.engine.records import parse_record, replay
+from carcdb.pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.engine.simulate import game_rng, play_random_game, player_names
 from tests.engine_expansions.test_properties import check_random_game
 from tests.lanes import examples
 

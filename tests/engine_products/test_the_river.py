@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.engine.ruleset import RulesConfig
 from tests.engine_expansions.helpers import game, illegal, play, summary, turn
 from tests.engine_expansions.test_properties import rotate_record
 
@@ -172,7 +172,7 @@ def test_a_river_with_a_straight_between_two_rights_replays_when_the_option_allo
 def test_the_river_has_no_numbers_of_its_own() -> None:
     # The River changes where tiles go, not what features score: its module declares no
     # number, so the rules configuration has no river section to change.
-    from pipeline.engine.rules import numbers_of, with_every_module
+    from carcdb.pipeline.engine.rules import numbers_of, with_every_module
 
     assert numbers_of("river") == ()
     assert "river" not in with_every_module(RulesConfig()).modules

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pipeline.engine.game import Game
-from pipeline.engine.geometry import game_tiles
-from pipeline.engine.naive import NaiveGame
-from pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.engine.game import Game
+from carcdb.pipeline.engine.geometry import game_tiles
+from carcdb.pipeline.engine.naive import NaiveGame
+from carcdb.pipeline.engine.ruleset import RulesConfig
 from tests.engine_expansions.helpers import AM, game, illegal, play, turn
 
 R2 = "The River II"

@@ -12,11 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.cli.app import run_app
-from pipeline.engine.geometry import game_tiles
-from pipeline.engine.naive import NaiveGame
-from pipeline.engine.ruleset import RulesConfig
-from pipeline.engine.simulate import game_rng, play_random_game, player_names
+from carcdb.pipeline.cli.app import run_app
+from carcdb.pipeline.engine.geometry import game_tiles
+from carcdb.pipeline.engine.naive import NaiveGame
+from carcdb.pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.engine.simulate import game_rng, play_random_game, player_names
 from tests.engine_expansions.test_properties import replayed, rotate_record, simulated
 from tests.lanes import examples
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.api import Warehouse
-from schemas.checks import CheckResult, CheckStatus
+from carcdb.pipeline.api import Warehouse
+from carcdb.schemas.checks import CheckResult, CheckStatus
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "products"
 ENGLISH = FIXTURES / "inns_and_cathedrals.wiki"

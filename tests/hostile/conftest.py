@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from benchmarks.digest import TableDigest, table_digests
-from pipeline.cli.app import run_app
+from carcdb.pipeline.cli.app import run_app
 from tests.conftest import ROOT
 
 
@@ -122,7 +122,7 @@ def refused(
     return check
 
 
-CARCDB = [sys.executable, "-m", "pipeline.cli"]
+CARCDB = [sys.executable, "-m", "carcdb.pipeline.cli"]
 
 
 def bounded_cli(

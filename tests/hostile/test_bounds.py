@@ -20,10 +20,10 @@ from pathlib import Path
 import pytest
 
 from benchmarks.digest import table_digests
-from pipeline.fakewiki.server import closed_port
+from carcdb.pipeline.fakewiki.server import closed_port
+from carcdb.warehouse.connection import read_only
 from tests.conftest import ROOT, SAMPLE
 from tests.hostile.conftest import Run, bounded_cli, one_line, watchdog
-from warehouse.connection import read_only
 
 Refused = Callable[..., str]
 BASE_GAME = (SAMPLE / "002_bf3e05963fce1bff.txt").read_text("utf-8")
@@ -88,7 +88,7 @@ def test_score_of_dev_zero_stops_at_once(tmp_path: Path) -> None:
         pytest.skip("making a device node needs root")
     with zero_node.open("rb") as zero:
         done = subprocess.run(
-            [sys.executable, "-m", "pipeline.cli", "score", "-"],
+            [sys.executable, "-m", "carcdb.pipeline.cli", "score", "-"],
             stdin=zero,
             capture_output=True,
             text=True,
@@ -232,7 +232,7 @@ def test_a_page_too_large_to_parse_is_the_same_finding_whatever_the_jobs(
 
 
 def test_every_bound_is_in_the_hardening_table_with_its_default() -> None:
-    from pipeline.limits import ALL
+    from carcdb.pipeline.limits import ALL
 
     table = [
         line for line in (ROOT / "docs" / "hardening.md").read_text("utf-8").split("\n")

@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli.app import EXIT_BROKEN_PIPE, run_app
+from carcdb.pipeline.cli.app import EXIT_BROKEN_PIPE, run_app
 from tests.hostile.conftest import Run, one_line
 
-CARCDB = [sys.executable, "-m", "pipeline.cli"]
+CARCDB = [sys.executable, "-m", "carcdb.pipeline.cli"]
 
 
 class _Failing(io.StringIO):

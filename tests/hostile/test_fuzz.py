@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from benchmarks.digest import table_digests
-from pipeline.cli.app import run_app
-from pipeline.errors import InputError
-from pipeline.extract.sources import InputFormat, read_source
+from carcdb.pipeline.cli.app import run_app
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.extract.sources import InputFormat, read_source
 from tests.hostile.conftest import one_line
 
 FORMATS = [None, *InputFormat]

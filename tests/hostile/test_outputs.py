@@ -19,11 +19,11 @@ from pathlib import Path
 import pytest
 
 from benchmarks.digest import TableDigest
-from pipeline import outputs
-from pipeline.errors import InputError
+from carcdb.pipeline import outputs
+from carcdb.pipeline.errors import InputError
+from carcdb.warehouse.connection import lock_path, reader_copy_path
 from tests.hostile.cases import FAST_OUTPUT_CASES, OUT, OUTPUT_COMMANDS, OUTPUT_TARGETS
 from tests.hostile.conftest import Run, holds_the_sample, matrix, one_line
-from warehouse.connection import lock_path, reader_copy_path
 
 
 def dead_pid() -> int:

@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 
 from benchmarks.digest import table_digests
-from pipeline.cli.app import EXIT_BUG, EXIT_INTERRUPTED
+from carcdb.pipeline.cli.app import EXIT_BUG, EXIT_INTERRUPTED
+from carcdb.warehouse.connection import reader_copy_path
 from tests.conftest import SAMPLE
 from tests.hostile.conftest import Run, one_line
-from warehouse.connection import reader_copy_path
 
-CARCDB = [sys.executable, "-m", "pipeline.cli"]
+CARCDB = [sys.executable, "-m", "carcdb.pipeline.cli"]
 
 
 def test_a_bug_exits_70_with_one_line_and_the_traceback_only_on_request(
@@ -29,7 +29,7 @@ def test_a_bug_exits_70_with_one_line_and_the_traceback_only_on_request(
     def broken(db: Path) -> None:
         raise RuntimeError("an invariant broke\nacross lines")
 
-    monkeypatch.setattr("pipeline.run.build.check_warehouse", broken)
+    monkeypatch.setattr("carcdb.pipeline.run.build.check_warehouse", broken)
     outcome = cli("check", "--db", str(warehouse))
     assert outcome.code == EXIT_BUG == 70
     line = one_line(outcome.err)

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.api import Warehouse
+from carcdb.pipeline.api import Warehouse
+from carcdb.warehouse.connection import SANDBOX
+from carcdb.warehouse.user_sql import SqlRefusedError, unique_names
 from tests.conftest import ROOT
 from tests.hostile.conftest import Run
-from warehouse.connection import SANDBOX
-from warehouse.user_sql import SqlRefusedError, unique_names
 
 Refused = Callable[..., str]
 LEAK = "leak.out"  # a file a refused statement would write (relative: the test's folder)
@@ -136,7 +136,7 @@ def test_repeated_column_names_keep_every_column(cli: Run, warehouse: Path) -> N
 # name must not depend on the lock.
 ON_DUCKDB14 = """
 import json, sys, duckdb
-from warehouse.user_sql import SqlRefusedError, one_query
+from carcdb.warehouse.user_sql import SqlRefusedError, one_query
 conn = duckdb.connect(sys.argv[1], read_only=True, config=json.loads(sys.argv[3]))
 try:
     conn.execute(one_query(conn, sys.argv[2])).fetchall()

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from carcdb.warehouse.connection import read_only
 from tests.conftest import FIXTURES
 from tests.hostile.conftest import Run
-from warehouse.connection import read_only
 
 Refused = Callable[..., str]
 EXPORT = (FIXTURES / "inputs" / "export.xml").read_text("utf-8")

@@ -16,8 +16,8 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from pipeline.cli.app import run_app
-from pipeline.cli.output import escape_controls, escape_json_controls
+from carcdb.pipeline.cli.app import run_app
+from carcdb.pipeline.cli.output import escape_controls, escape_json_controls
 from tests.conftest import SAMPLE
 from tests.hostile.conftest import one_line
 
@@ -25,7 +25,7 @@ from tests.hostile.conftest import one_line
 EVIL = "\x1b[2J\x1b]0;pwned\x07\x9b2J\x1b[31m\u202eevil"
 RAW = ("\x1b[2J", "\x1b]0;", "\x07", "\x9b", "\u202e")
 ESCAPED = "\\x1b[2J\\x1b]0;pwned\\x07\\x9b2J\\x1b[31m\\u202eevil"
-CARCDB = [sys.executable, "-m", "pipeline.cli"]
+CARCDB = [sys.executable, "-m", "carcdb.pipeline.cli"]
 
 
 class Terminal(io.StringIO):

@@ -9,9 +9,9 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from carcdb.warehouse.connection import read_only, write_transaction
 from tests.conftest import SAMPLE
 from tests.hostile.conftest import Run, matrix
-from warehouse.connection import read_only, write_transaction
 
 PAGE = """== Tile distribution ==
 === Ediția C3 ===

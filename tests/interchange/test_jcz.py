@@ -13,12 +13,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pipeline.cli.app import run_app
-from pipeline.engine.geometry import HALVES, SIDES, registry
-from pipeline.errors import InputError
-from pipeline.interchange.jcz_xml import SetToWrite, read_jcz, write_jcz
-from pipeline.interchange.shapes import canonical, rotation_between, signature
-from schemas.engine_config import TileGeometry
+from carcdb.pipeline.cli.app import run_app
+from carcdb.pipeline.engine.geometry import HALVES, SIDES, registry
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.interchange.jcz_xml import SetToWrite, read_jcz, write_jcz
+from carcdb.pipeline.interchange.shapes import canonical, rotation_between, signature
+from carcdb.schemas.engine_config import TileGeometry
 from tests.conftest import FIXTURES
 
 BASE = [

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli.app import run_app
-from pipeline.engine.geometry import registry
-from pipeline.interchange.jcz_xml import SetToWrite, read_jcz, write_jcz
-from pipeline.interchange.shapes import rotation_between
-from schemas.engine_config import TileGeometry
+from carcdb.pipeline.cli.app import run_app
+from carcdb.pipeline.engine.geometry import registry
+from carcdb.pipeline.interchange.jcz_xml import SetToWrite, read_jcz, write_jcz
+from carcdb.pipeline.interchange.shapes import rotation_between
+from carcdb.schemas.engine_config import TileGeometry
 
 NEW = (
     "Inns and Cathedrals",

@@ -13,8 +13,8 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from warehouse.connection import read_only
-from warehouse.exports import relations, row_count
+from carcdb.warehouse.connection import read_only
+from carcdb.warehouse.exports import relations, row_count
 
 # Run by DuckDB 1.4: every relation's row count, and a JSON column read as JSON.
 READER = """
@@ -65,7 +65,7 @@ def test_export_duckdb_makes_an_old_file_portable(
     refused = read_with_duckdb14(duckdb14, old)
     assert refused.returncode != 0
     assert "version" in refused.stderr.lower()
-    from pipeline.interchange.tables import export_tables
+    from carcdb.pipeline.interchange.tables import export_tables
 
     portable = tmp_path / "portable.duckdb"
     export_tables(old, "duckdb", portable)

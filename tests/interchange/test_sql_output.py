@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from pipeline.cli import output
-from pipeline.cli.app import run_app
+from carcdb.pipeline.cli import output
+from carcdb.pipeline.cli.app import run_app
 
 
 def sql(
@@ -106,8 +106,8 @@ def test_rows_are_written_batch_by_batch() -> None:
 
 
 def test_stream_sql_fetches_in_batches(sample_db: Path) -> None:
-    from warehouse.connection import read_only
-    from warehouse.user_sql import stream_sql
+    from carcdb.warehouse.connection import read_only
+    from carcdb.warehouse.user_sql import stream_sql
 
     with read_only(sample_db, sandboxed=True) as conn:
         result = stream_sql(conn, "SELECT * FROM range(5000) t(i)", batch_rows=2048)

@@ -13,10 +13,10 @@ import duckdb
 import pyarrow.parquet as pq
 import pytest
 
-from pipeline.cli.app import run_app
-from pipeline.outputs import MARKER
-from warehouse.connection import read_only
-from warehouse.exports import relations, row_count
+from carcdb.pipeline.cli.app import run_app
+from carcdb.pipeline.outputs import MARKER
+from carcdb.warehouse.connection import read_only
+from carcdb.warehouse.exports import relations, row_count
 
 
 def carcdb(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -80,7 +80,7 @@ def test_every_table_and_view_round_trips_its_row_count(
 
 
 def test_manifest_names_schema_sources_and_version(sample_db: Path, tmp_path: Path) -> None:
-    from pipeline.interchange.tables import export_tables
+    from carcdb.pipeline.interchange.tables import export_tables
 
     report = export_tables(sample_db, "parquet", tmp_path / "p", ["tiles", "edition_totals"])
     manifest = json.loads(report.manifest_path.read_text("utf-8"))
@@ -104,7 +104,7 @@ def test_manifest_names_schema_sources_and_version(sample_db: Path, tmp_path: Pa
 
 
 def test_json_columns_are_nested_in_jsonl_and_text_in_csv(sample_db: Path, tmp_path: Path) -> None:
-    from pipeline.interchange.tables import export_tables
+    from carcdb.pipeline.interchange.tables import export_tables
 
     export_tables(sample_db, "jsonl", tmp_path / "j", ["tiles", "catalog_pages"])
     export_tables(sample_db, "csv", tmp_path / "c", ["tiles", "catalog_pages"])
@@ -154,7 +154,7 @@ def test_sqlite_file_has_every_table_with_its_rows(
 
 @pytest.mark.slow
 def test_duckdb_copy_is_in_the_portable_format(sample_db: Path, tmp_path: Path) -> None:
-    from pipeline.interchange.tables import export_tables
+    from carcdb.pipeline.interchange.tables import export_tables
 
     target = tmp_path / "copy.duckdb"
     export_tables(sample_db, "duckdb", target)

@@ -14,14 +14,14 @@ from typing import Any
 import pytest
 
 from benchmarks.digest import differences, table_digests
-from pipeline.parse import fast
-from pipeline.parse.fast import spans, tokenplain
-from pipeline.parse.fast.spans import locate_nodes
-from pipeline.parse.fast.tokenplain import Unsupported, render_string
-from pipeline.parse.fast.tree_builder import parse_wikitext
-from pipeline.parse.locate import NodeSpans
-from pipeline.parse.rules.plaintext import VISIBLE, plain_text
-from pipeline.run.build import build_corpus
+from carcdb.pipeline.parse import fast
+from carcdb.pipeline.parse.fast import spans, tokenplain
+from carcdb.pipeline.parse.fast.spans import locate_nodes
+from carcdb.pipeline.parse.fast.tokenplain import Unsupported, render_string
+from carcdb.pipeline.parse.fast.tree_builder import parse_wikitext
+from carcdb.pipeline.parse.locate import NodeSpans
+from carcdb.pipeline.parse.rules.plaintext import VISIBLE, plain_text
+from carcdb.pipeline.run.build import build_corpus
 from tests.rules.pages import PAGES, wikitext
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"

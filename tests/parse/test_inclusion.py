@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pipeline.parse.inclusion import as_viewed
+from carcdb.pipeline.parse.inclusion import as_viewed
 from tests.tiles.helpers import FIXTURES, entries_of, lists_of, run_stage
 
 PAGE = (FIXTURES / "the_courier_ro.wiki").read_text("utf-8")

@@ -8,8 +8,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.parse.document import ParsedDocument, RevisionText
-from pipeline.parse.sections import SectionHeading, SectionIndex
+from carcdb.pipeline.parse.document import ParsedDocument, RevisionText
+from carcdb.pipeline.parse.sections import SectionHeading, SectionIndex
 from tests.lanes import examples
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"

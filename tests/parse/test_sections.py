@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.parse.document import ParsedDocument, RevisionText
-from pipeline.parse.locate import search_walk
-from pipeline.parse.rules.stage import extract
-from pipeline.parse.sections import INLINE_HEADING, _plain, find_headings
-from schemas.rules import Rule, RuleKind
+from carcdb.pipeline.parse.document import ParsedDocument, RevisionText
+from carcdb.pipeline.parse.locate import search_walk
+from carcdb.pipeline.parse.rules.stage import extract
+from carcdb.pipeline.parse.sections import INLINE_HEADING, _plain, find_headings
+from carcdb.schemas.rules import Rule, RuleKind
 from tests.lanes import examples
 
 RULES_FIXTURES = Path(__file__).parent.parent / "fixtures" / "rules"

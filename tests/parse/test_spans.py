@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 from mwparserfromhell.nodes import Node, Tag, Template, Text
 from pydantic import ValidationError
 
-from pipeline.parse.document import SNIPPET_LIMIT, ParsedDocument, RevisionText
-from pipeline.parse.fast.spans import linear_walk, locate_nodes
-from pipeline.parse.locate import NodeSpans, search_walk
-from schemas.base import SourceLocation
+from carcdb.pipeline.parse.document import SNIPPET_LIMIT, ParsedDocument, RevisionText
+from carcdb.pipeline.parse.fast.spans import linear_walk, locate_nodes
+from carcdb.pipeline.parse.locate import NodeSpans, search_walk
+from carcdb.schemas.base import SourceLocation
 from tests.lanes import examples
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mwparserfromhell.nodes import Template
 
-from pipeline.parse.values import is_template, key_is, template_key
+from carcdb.pipeline.parse.values import is_template, key_is, template_key
 from tests.lanes import examples
 
 WANTED = ("Tile", "BeginTileList", "EndTileList", "Feature", "TextS", "IconHouse", "Tile list")

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from mwparserfromhell.nodes import Comment, Template
 from mwparserfromhell.wikicode import Wikicode
 
-from pipeline.parse.values import (
+from carcdb.pipeline.parse.values import (
     TemplateParams,
     template_key,
     text_if_plain,

@@ -14,9 +14,9 @@ from mwparserfromhell.nodes import Text
 from mwparserfromhell.parser import ParserError
 from mwparserfromhell.smart_list import SmartList
 
-from pipeline.parse import fast
-from pipeline.parse.fast.tree_builder import build_tree, parse_wikitext
-from pipeline.synth import generate_corpus
+from carcdb.pipeline.parse import fast
+from carcdb.pipeline.parse.fast.tree_builder import build_tree, parse_wikitext
+from carcdb.pipeline.synth import generate_corpus
 from tests.lanes import examples
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,10 +13,10 @@ from collections import Counter
 
 import duckdb
 
-from pipeline.parse.document import ParsedDocument
-from pipeline.parse.stage import ParseStage, StageOutput
-from schemas.base import Record, SourceLocation
-from schemas.findings import Severity
+from carcdb.pipeline.parse.document import ParsedDocument
+from carcdb.pipeline.parse.stage import ParseStage, StageOutput
+from carcdb.schemas.base import Record, SourceLocation
+from carcdb.schemas.findings import Severity
 
 TABLE = "perf_template_counts"
 SLEEP, HOG, DIE, BUG = "PERF-SLEEP", "PERF-HOG", "PERF-DIE", "PERF-BUG"

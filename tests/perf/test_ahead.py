@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from pipeline.run.ahead import ahead, ahead_groups, entered_meanwhile
+from carcdb.pipeline.run.ahead import ahead, ahead_groups, entered_meanwhile
 
 
 def test_items_arrive_in_order_and_the_producer_runs_ahead() -> None:

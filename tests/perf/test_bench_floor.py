@@ -11,7 +11,7 @@ import pytest
 
 from benchmarks import bench_build
 from benchmarks.bench_build import raw_parse
-from pipeline.synth import generate_corpus
+from carcdb.pipeline.synth import generate_corpus
 
 
 @pytest.mark.slow

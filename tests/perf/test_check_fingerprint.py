@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from warehouse.check_state import inputs_fingerprint
-from warehouse.migrate import apply_migrations
-from warehouse.rows import insert_rows
+from carcdb.warehouse.check_state import inputs_fingerprint
+from carcdb.warehouse.migrate import apply_migrations
+from carcdb.warehouse.rows import insert_rows
 
 FINDING = st.fixed_dictionaries(
     {

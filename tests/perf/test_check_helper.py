@@ -17,16 +17,16 @@ from pathlib import Path
 import duckdb
 import pytest
 
-import pipeline.checks.engine as engine_checks
-from pipeline.checks import Check, registered_checks, run_checks
-from pipeline.checks.inputs import CheckInputs, Detached
-from pipeline.configgen.data import ConfigData
-from pipeline.run.build import build_corpus
-from pipeline.run.check_helper import CheckHelper, _helper_main, check_helper
-from pipeline.run.workers import PROCESS_CONTEXT
-from pipeline.synth.corpus import generate_corpus
-from schemas.checks import CheckResult, CheckStatus, outcome
-from warehouse.connection import read_only, write_transaction
+import carcdb.pipeline.checks.engine as engine_checks
+from carcdb.pipeline.checks import Check, registered_checks, run_checks
+from carcdb.pipeline.checks.inputs import CheckInputs, Detached
+from carcdb.pipeline.configgen.data import ConfigData
+from carcdb.pipeline.run.build import build_corpus
+from carcdb.pipeline.run.check_helper import CheckHelper, _helper_main, check_helper
+from carcdb.pipeline.run.workers import PROCESS_CONTEXT
+from carcdb.pipeline.synth.corpus import generate_corpus
+from carcdb.schemas.checks import CheckResult, CheckStatus, outcome
+from carcdb.warehouse.connection import read_only, write_transaction
 
 
 @pytest.fixture(scope="module")

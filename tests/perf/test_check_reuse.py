@@ -8,14 +8,14 @@ from pathlib import Path
 import duckdb
 import pytest
 
-import pipeline.checks as checks_module
-from pipeline.checks import Check, run_checks
-from pipeline.checks.inputs import CheckInputs
-from pipeline.run.build import build_corpus, check_warehouse
-from schemas.checks import CheckResult
+import carcdb.pipeline.checks as checks_module
+from carcdb.pipeline.checks import Check, run_checks
+from carcdb.pipeline.checks.inputs import CheckInputs
+from carcdb.pipeline.run.build import build_corpus, check_warehouse
+from carcdb.schemas.checks import CheckResult
+from carcdb.warehouse.check_state import stored_check_results, stored_check_state
+from carcdb.warehouse.connection import read_only, write_transaction
 from tests.perf.corpora import write_corpus
-from warehouse.check_state import stored_check_results, stored_check_state
-from warehouse.connection import read_only, write_transaction
 
 PAGE = "{{BeginTileList|tiles=3}}\n{{Tile|image=Base_Game_C3_Tile_{code}.png|count={n}}}\n"
 

@@ -11,17 +11,17 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.extract.corpus import read_corpus, read_sources
-from pipeline.progress import NoProgress
-from pipeline.run import early_parse, parse_runner
-from pipeline.run.build import build_corpus
-from pipeline.run.early_parse import EarlyParse
-from pipeline.run.parse_runner import parse_pending
-from pipeline.run.workers import PageRows, ParseLimits, StartingPool
-from pipeline.synth import generate_corpus
+from carcdb.pipeline.extract.corpus import read_corpus, read_sources
+from carcdb.pipeline.progress import NoProgress
+from carcdb.pipeline.run import early_parse, parse_runner
+from carcdb.pipeline.run.build import build_corpus
+from carcdb.pipeline.run.early_parse import EarlyParse
+from carcdb.pipeline.run.parse_runner import parse_pending
+from carcdb.pipeline.run.workers import PageRows, ParseLimits, StartingPool
+from carcdb.pipeline.synth import generate_corpus
+from carcdb.warehouse.connection import read_only, write_transaction
+from carcdb.warehouse.store import store_batches
 from tests.perf.stages import COUNT_STAGE, TABLE, create_table
-from warehouse.connection import read_only, write_transaction
-from warehouse.store import store_batches
 
 
 @pytest.fixture

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.run import parse_runner
-from pipeline.run.build import build_corpus
+from carcdb.pipeline.run import parse_runner
+from carcdb.pipeline.run.build import build_corpus
+from carcdb.warehouse import migrate
+from carcdb.warehouse.connection import read_only, write_transaction
+from carcdb.warehouse.queries import status
 from tests.perf.corpora import write_corpus
-from warehouse import migrate
-from warehouse.connection import read_only, write_transaction
-from warehouse.queries import status
 
 
 def _tables(db: Path) -> dict[str, int]:

@@ -9,20 +9,26 @@ from typing import Any
 
 import pytest
 
-from pipeline import checks
-from pipeline.errors import InputError
-from pipeline.extract.corpus import read_corpus, read_sources
-from pipeline.parse.document import RevisionText
-from pipeline.progress import NoProgress
-from pipeline.run import parse_runner
-from pipeline.run import session as session_module
-from pipeline.run.build import build_corpus, store_and_parse
-from pipeline.run.workers import PageFailure, PageRows, ParseLimits, StageBugError, WorkerPool
-from pipeline.synth import generate_corpus
+from carcdb.pipeline import checks
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.extract.corpus import read_corpus, read_sources
+from carcdb.pipeline.parse.document import RevisionText
+from carcdb.pipeline.progress import NoProgress
+from carcdb.pipeline.run import parse_runner
+from carcdb.pipeline.run import session as session_module
+from carcdb.pipeline.run.build import build_corpus, store_and_parse
+from carcdb.pipeline.run.workers import (
+    PageFailure,
+    PageRows,
+    ParseLimits,
+    StageBugError,
+    WorkerPool,
+)
+from carcdb.pipeline.synth import generate_corpus
+from carcdb.warehouse.connection import read_only, write_transaction
+from carcdb.warehouse.queries import status
 from tests.perf.corpora import write_corpus
 from tests.perf.stages import BUG, COUNT_STAGE, DIE, HOG, SLEEP, TABLE, create_table
-from warehouse.connection import read_only, write_transaction
-from warehouse.queries import status
 
 
 @pytest.fixture

@@ -12,9 +12,9 @@ import threading
 
 import pytest
 
-from pipeline.parse.document import RevisionText
-from pipeline.run import workers
-from pipeline.run.workers import PageFailure, PageRows, ParseLimits, WorkerPool
+from carcdb.pipeline.parse.document import RevisionText
+from carcdb.pipeline.run import workers
+from carcdb.pipeline.run.workers import PageFailure, PageRows, ParseLimits, WorkerPool
 from tests.perf.stages import COUNT_STAGE, DIE
 
 

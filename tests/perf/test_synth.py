@@ -10,18 +10,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.cli.app import run_app
-from pipeline.extract.corpus import read_corpus, read_sources
-from pipeline.progress import NoProgress
-from pipeline.run.build import build_corpus
-from pipeline.synth import EXPECTED, generate_corpus
-from pipeline.synth.verify import (
+from carcdb.pipeline.cli.app import run_app
+from carcdb.pipeline.extract.corpus import read_corpus, read_sources
+from carcdb.pipeline.progress import NoProgress
+from carcdb.pipeline.run.build import build_corpus
+from carcdb.pipeline.synth import EXPECTED, generate_corpus
+from carcdb.pipeline.synth.verify import (
     count_tile_lists,
     load_expected,
     verify_tile_tables,
     verify_warehouse,
 )
-from warehouse.connection import read_only
+from carcdb.warehouse.connection import read_only
 
 
 def _files(folder: Path) -> dict[str, bytes]:

@@ -17,14 +17,14 @@ import duckdb
 import pytest
 
 from benchmarks.digest import differences, table_digests
-from pipeline.parse.document import ParsedDocument, RevisionText
-from pipeline.parse.registry import registered_stages
-from pipeline.parse.stage import ParseStage, StageOutput
-from pipeline.run import tuning
-from pipeline.run.build import build_corpus
-from pipeline.run.tuning import collector_paused
-from pipeline.run.workers import rows_of
-from pipeline.synth import generate_corpus
+from carcdb.pipeline.parse.document import ParsedDocument, RevisionText
+from carcdb.pipeline.parse.registry import registered_stages
+from carcdb.pipeline.parse.stage import ParseStage, StageOutput
+from carcdb.pipeline.run import tuning
+from carcdb.pipeline.run.build import build_corpus
+from carcdb.pipeline.run.tuning import collector_paused
+from carcdb.pipeline.run.workers import rows_of
+from carcdb.pipeline.synth import generate_corpus
 
 
 @pytest.fixture

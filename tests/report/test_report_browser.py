@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.report.build import build_report
+from carcdb.pipeline.report.build import build_report
+from carcdb.warehouse.connection import read_only
 from tests.conftest import in_ci
 from tests.report.chromium import Browser, chromium_path
 from tests.report.test_report_html import HOSTILE
 from tests.report.test_report_html import hostile_db as hostile_db  # the fixture
-from warehouse.connection import read_only
 
 
 @pytest.fixture(scope="module")

@@ -14,15 +14,15 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from pipeline.cli.app import run_app
-from pipeline.engine.shape_data import bundled_products
-from pipeline.outputs import MARKER
-from pipeline.products import modules_of
-from pipeline.report.build import build_report
-from pipeline.report.render import environment
-from pipeline.report.tiles import BAR_WIDTH
+from carcdb.pipeline.cli.app import run_app
+from carcdb.pipeline.engine.shape_data import bundled_products
+from carcdb.pipeline.outputs import MARKER
+from carcdb.pipeline.products import modules_of
+from carcdb.pipeline.report.build import build_report
+from carcdb.pipeline.report.render import environment
+from carcdb.pipeline.report.tiles import BAR_WIDTH
+from carcdb.warehouse.connection import read_only
 from tests.report.htmltext import Element, parse, table_header, table_rows
-from warehouse.connection import read_only
 
 HOSTILE = '</script><script>window.pwned = 1</script><img src=x onerror=alert(1)> & "q"'
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pipeline.parse.document import ParsedDocument, RevisionText
-from pipeline.parse.inclusion import as_viewed
-from pipeline.parse.rules.regions import PageRegions
-from pipeline.report.locations import line_starts, stored_offset, viewed_offset
+from carcdb.pipeline.parse.document import ParsedDocument, RevisionText
+from carcdb.pipeline.parse.inclusion import as_viewed
+from carcdb.pipeline.parse.rules.regions import PageRegions
+from carcdb.pipeline.report.locations import line_starts, stored_offset, viewed_offset
 
 CHUNKS = ("ab", "\n", "== H ==", "<includeonly>", "</includeonly>", "<noinclude>", "x\ny")
 

@@ -6,10 +6,10 @@ import json
 from functools import cache
 from pathlib import Path
 
-from pipeline.parse.document import ParsedDocument, RevisionText
-from pipeline.parse.rules.stage import extract
-from pipeline.parse.stage import StageOutput
-from schemas.rules import Rule, RuleDate, ScoringClaim
+from carcdb.pipeline.parse.document import ParsedDocument, RevisionText
+from carcdb.pipeline.parse.rules.stage import extract
+from carcdb.pipeline.parse.stage import StageOutput
+from carcdb.schemas.rules import Rule, RuleDate, ScoringClaim
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "rules"
 PAGES: dict[str, dict[str, str]] = json.loads((FIXTURES / "pages.json").read_text("utf-8"))["pages"]

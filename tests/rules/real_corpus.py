@@ -29,14 +29,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pipeline.parse.document import ParsedDocument, RevisionText
-from pipeline.parse.rules.claims import extract_claims
-from pipeline.parse.rules.plaintext import plain_text
-from pipeline.parse.rules.reference import title_phase
-from pipeline.parse.rules.stage import extract
-from pipeline.parse.rules.vocabulary import FALLBACK_LANGUAGE, NoVocabularyError, vocabulary
-from pipeline.parse.stage import StageOutput
-from schemas.rules import ClaimState, ScoringClaim
+from carcdb.pipeline.parse.document import ParsedDocument, RevisionText
+from carcdb.pipeline.parse.rules.claims import extract_claims
+from carcdb.pipeline.parse.rules.plaintext import plain_text
+from carcdb.pipeline.parse.rules.reference import title_phase
+from carcdb.pipeline.parse.rules.stage import extract
+from carcdb.pipeline.parse.rules.vocabulary import FALLBACK_LANGUAGE, NoVocabularyError, vocabulary
+from carcdb.pipeline.parse.stage import StageOutput
+from carcdb.schemas.rules import ClaimState, ScoringClaim
 
 REAL = Path(__file__).parent.parent / "fixtures" / "real"
 PHASES = {

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.parse.rules.claims import extract_claims, sentences
-from pipeline.parse.rules.vocabulary import available_languages, vocabulary
-from schemas.rules import ClaimState
+from carcdb.pipeline.parse.rules.claims import extract_claims, sentences
+from carcdb.pipeline.parse.rules.vocabulary import available_languages, vocabulary
+from carcdb.schemas.rules import ClaimState
 from tests.lanes import examples
 
 LANGUAGES = ["ca", "cs", "de", "en", "es", "fr", "hu", "it", "nl", "pl", "pt", "ro", "ru", "sk"]

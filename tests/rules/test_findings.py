@@ -7,10 +7,10 @@ from importlib import resources
 
 import pytest
 
-from pipeline.parse.rules import stage
-from pipeline.parse.rules.vocabulary import Vocabulary, build_vocabulary, vocabulary
-from schemas.findings import Finding
-from schemas.rules import RuleKind
+from carcdb.pipeline.parse.rules import stage
+from carcdb.pipeline.parse.rules.vocabulary import Vocabulary, build_vocabulary, vocabulary
+from carcdb.schemas.findings import Finding
+from carcdb.schemas.rules import RuleKind
 from tests.rules.pages import run, wikitext
 
 
@@ -84,7 +84,7 @@ def test_a_language_file_missing_a_key_is_a_bug_not_a_fallback(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A broken `ro.json` must crash loudly, not silently read Romanian with English words."""
-    folder = resources.files("pipeline.parse.rules").joinpath("lang")
+    folder = resources.files("carcdb.pipeline.parse.rules").joinpath("lang")
     broken = json.loads(folder.joinpath("ro.json").read_text("utf-8"))
     del broken["units"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from pipeline.parse.stage import StageOutput
-from schemas.rules import Rule, RuleKind, ScoringClaim
+from carcdb.pipeline.parse.stage import StageOutput
+from carcdb.schemas.rules import Rule, RuleKind, ScoringClaim
 from tests.rules.pages import run, wikitext
 
 

@@ -7,10 +7,10 @@ wiki's compact notation and prose forms to check that the Russian words are read
 
 from __future__ import annotations
 
-from pipeline.parse.rules.claims import extract_claims
-from pipeline.parse.rules.vocabulary import vocabulary
-from schemas.findings import Finding
-from schemas.rules import ClaimState, ScoringClaim
+from carcdb.pipeline.parse.rules.claims import extract_claims
+from carcdb.pipeline.parse.rules.vocabulary import vocabulary
+from carcdb.schemas.findings import Finding
+from carcdb.schemas.rules import ClaimState, ScoringClaim
 from tests.rules.pages import run
 from tests.rules.real_corpus import REAL
 

@@ -7,9 +7,9 @@ not.
 
 from __future__ import annotations
 
-from pipeline.parse.rules.claims import extract_claims
-from pipeline.parse.rules.vocabulary import vocabulary
-from schemas.rules import ClaimState
+from carcdb.pipeline.parse.rules.claims import extract_claims
+from carcdb.pipeline.parse.rules.vocabulary import vocabulary
+from carcdb.schemas.rules import ClaimState
 
 
 def _claims(

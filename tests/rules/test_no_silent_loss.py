@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.parse.rules.notes import ICON_KINDS
-from schemas.rules import RuleKind
+from carcdb.pipeline.parse.rules.notes import ICON_KINDS
+from carcdb.schemas.rules import RuleKind
 from tests.lanes import examples
 from tests.rules.pages import PAGES, rules, run, wikitext
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.parse.rules.plaintext import (
+from carcdb.pipeline.parse.rules.plaintext import (
     _STRAY_TAG,
     SPACE_RUNS,
     SPACES,

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.configgen.module_rates import _STATES
-from pipeline.parse.rules.claims import extract_claims
-from pipeline.parse.rules.plaintext import plain_text
-from pipeline.parse.rules.vocabulary import vocabulary
-from schemas.rules import ClaimState
+from carcdb.pipeline.configgen.module_rates import _STATES
+from carcdb.pipeline.parse.rules.claims import extract_claims
+from carcdb.pipeline.parse.rules.plaintext import plain_text
+from carcdb.pipeline.parse.rules.vocabulary import vocabulary
+from carcdb.schemas.rules import ClaimState
 from tests.rules.real_corpus import REAL
 
 Rate = tuple[str, str, str, int | None]

@@ -8,9 +8,9 @@ from collections import Counter
 
 import pytest
 
-from pipeline.parse.rules.claims import extract_claims
-from pipeline.parse.rules.vocabulary import vocabulary
-from schemas.rules import ClaimState
+from carcdb.pipeline.parse.rules.claims import extract_claims
+from carcdb.pipeline.parse.rules.vocabulary import vocabulary
+from carcdb.schemas.rules import ClaimState
 from tests.rules.real_corpus import claim_key, parse_annotation
 
 END_OF_GAME_OPENS = ["road end_game tile 1", "city end_game tile 1", "city end_game coat_of_arms 1"]

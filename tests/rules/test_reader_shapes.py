@@ -13,9 +13,9 @@ from collections import Counter
 
 import pytest
 
-from pipeline.parse.rules.claims import extract_claims
-from pipeline.parse.rules.vocabulary import vocabulary
-from schemas.rules import ClaimState, Rule, RuleKind, ScoringClaim
+from carcdb.pipeline.parse.rules.claims import extract_claims
+from carcdb.pipeline.parse.rules.vocabulary import vocabulary
+from carcdb.schemas.rules import ClaimState, Rule, RuleKind, ScoringClaim
 from tests.rules.pages import run
 from tests.rules.real_corpus import claim_key, parse_annotation
 

@@ -11,18 +11,18 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.checks.rules import check_icon_notes_recorded, check_no_markup_in_text
-from pipeline.cli.app import EXIT_BAD_INPUT, EXIT_OK, run_app
-from pipeline.extract.corpus import SourceSpec
-from pipeline.extract.sources import InputFormat
-from pipeline.run.build import build_corpus, import_sources
-from schemas.checks import CheckStatus
-from schemas.findings import Finding
-from schemas.rules import Rule, RuleDate
+from carcdb.pipeline.checks.rules import check_icon_notes_recorded, check_no_markup_in_text
+from carcdb.pipeline.cli.app import EXIT_BAD_INPUT, EXIT_OK, run_app
+from carcdb.pipeline.extract.corpus import SourceSpec
+from carcdb.pipeline.extract.sources import InputFormat
+from carcdb.pipeline.run.build import build_corpus, import_sources
+from carcdb.schemas.checks import CheckStatus
+from carcdb.schemas.findings import Finding
+from carcdb.schemas.rules import Rule, RuleDate
+from carcdb.warehouse.connection import read_only, write_transaction
+from carcdb.warehouse.rows import execute
 from tests.rules.pages import run
 from tests.rules.real_corpus import Excerpt, excerpts, stage_output
-from warehouse.connection import read_only, write_transaction
-from warehouse.rows import execute
 
 
 def _excerpt(file: str) -> Excerpt:
@@ -56,7 +56,7 @@ def test_a_localised_year_template_gives_the_ruling_date(template: str) -> None:
     ],
 )
 def test_real_localised_year_templates_show_their_year(file: str, year: str) -> None:
-    from pipeline.parse.rules.plaintext import plain_text
+    from carcdb.pipeline.parse.rules.plaintext import plain_text
 
     shown = plain_text(_excerpt(file).text)
     assert year in shown and "{{" not in shown

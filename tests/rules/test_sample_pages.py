@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from schemas.rules import ClaimState, RuleKind
+from carcdb.schemas.rules import ClaimState, RuleKind
 from tests.rules.pages import claims, dates, rules, wikitext
 
 BASE = "base_game_ro"

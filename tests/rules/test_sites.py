@@ -9,11 +9,11 @@ import pytest
 from mwparserfromhell.nodes import Heading, Node, Tag, Template, Text, Wikilink
 from mwparserfromhell.wikicode import Wikicode
 
-from pipeline.parse.document import ParsedDocument
-from pipeline.parse.rules.plaintext import template_name
-from pipeline.parse.rules.regions import PageRegions
-from pipeline.parse.rules.stage import TEMPLATE_HANDLERS
-from pipeline.parse.rules.tree import find_sites
+from carcdb.pipeline.parse.document import ParsedDocument
+from carcdb.pipeline.parse.rules.plaintext import template_name
+from carcdb.pipeline.parse.rules.regions import PageRegions
+from carcdb.pipeline.parse.rules.stage import TEMPLATE_HANDLERS
+from carcdb.pipeline.parse.rules.tree import find_sites
 from tests.rules.pages import PAGES, revision
 
 Reference = tuple[Node, Wikicode, int, tuple[tuple[Node, str], ...]]

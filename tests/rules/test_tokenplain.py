@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.parse.document import ParsedDocument
-from pipeline.parse.fast.tokenplain import Unsupported, Visible, render_string
-from pipeline.parse.rules import plaintext
-from pipeline.parse.rules.plaintext import normalise, plain_text, reference_plain_text
-from pipeline.parse.rules.stage import extract
+from carcdb.pipeline.parse.document import ParsedDocument
+from carcdb.pipeline.parse.fast.tokenplain import Unsupported, Visible, render_string
+from carcdb.pipeline.parse.rules import plaintext
+from carcdb.pipeline.parse.rules.plaintext import normalise, plain_text, reference_plain_text
+from carcdb.pipeline.parse.rules.stage import extract
 from tests.lanes import examples
 from tests.rules.pages import PAGES, revision, wikitext
 

@@ -7,15 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.checks.rules import check_icon_notes_recorded
-from pipeline.cli.app import EXIT_BAD_INPUT, EXIT_OK, run_app
-from pipeline.extract.corpus import SourceSpec
-from pipeline.extract.sources import InputFormat
-from pipeline.run.build import build_corpus, import_sources
-from schemas.checks import CheckStatus
+from carcdb.pipeline.checks.rules import check_icon_notes_recorded
+from carcdb.pipeline.cli.app import EXIT_BAD_INPUT, EXIT_OK, run_app
+from carcdb.pipeline.extract.corpus import SourceSpec
+from carcdb.pipeline.extract.sources import InputFormat
+from carcdb.pipeline.run.build import build_corpus, import_sources
+from carcdb.schemas.checks import CheckStatus
+from carcdb.warehouse.connection import read_only, write_transaction
+from carcdb.warehouse.rows import execute
 from tests.rules.pages import wikitext
-from warehouse.connection import read_only, write_transaction
-from warehouse.rows import execute
 
 
 @pytest.mark.slow

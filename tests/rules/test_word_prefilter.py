@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.parse import rules
-from pipeline.parse.rules import claim_context
-from pipeline.parse.rules.vocabulary import (
+from carcdb.pipeline.parse import rules
+from carcdb.pipeline.parse.rules import claim_context
+from carcdb.pipeline.parse.rules.vocabulary import (
     Phrase,
     Vocabulary,
     _alternatives,

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.parse.rules.plaintext import written_names_pattern, written_pattern
-from pipeline.parse.rules.stage import RECONCILED, WRITTEN
+from carcdb.pipeline.parse.rules.plaintext import written_names_pattern, written_pattern
+from carcdb.pipeline.parse.rules.stage import RECONCILED, WRITTEN
 from tests.lanes import examples
 from tests.rules.pages import PAGES, wikitext
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pipeline.parse.document import ParsedDocument, RevisionText
-from pipeline.parse.stage import StageOutput
-from pipeline.parse.tiles import extract
-from schemas.tiles import TileEntry, TileList
+from carcdb.pipeline.parse.document import ParsedDocument, RevisionText
+from carcdb.pipeline.parse.stage import StageOutput
+from carcdb.pipeline.parse.tiles import extract
+from carcdb.schemas.tiles import TileEntry, TileList
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "tiles"
 

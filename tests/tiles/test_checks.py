@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.checks import failed_errors
-from pipeline.extract.corpus import SourceSpec
-from pipeline.extract.sources import InputFormat
-from pipeline.run.build import import_sources
-from schemas.checks import CheckResult, CheckStatus
+from carcdb.pipeline.checks import failed_errors
+from carcdb.pipeline.extract.corpus import SourceSpec
+from carcdb.pipeline.extract.sources import InputFormat
+from carcdb.pipeline.run.build import import_sources
+from carcdb.schemas.checks import CheckResult, CheckStatus
+from carcdb.warehouse.connection import read_only
 from tests.tiles.helpers import FIXTURES
-from warehouse.connection import read_only
 
 BASE = FIXTURES / "base_game_ro.wiki"
 

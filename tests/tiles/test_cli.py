@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli import app as _app  # noqa: F401  (registers every command)
-from pipeline.cli.app import run_app
+from carcdb.pipeline.cli import app as _app  # noqa: F401  (registers every command)
+from carcdb.pipeline.cli.app import run_app
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.parse.tiles.identity import heading_edition, identify_image
+from carcdb.pipeline.parse.tiles.identity import heading_edition, identify_image
 from tests.tiles.helpers import FIXTURES, entries_of, lists_of, run_stage
 
 

@@ -7,9 +7,9 @@ fixture pages and on configs whose problems quote the whole config text.
 
 from __future__ import annotations
 
-from pipeline.parse.document import ParsedDocument, RevisionText
-from pipeline.parse.tiles.config import parse_config
-from pipeline.parse.values import TemplateParams, is_template
+from carcdb.pipeline.parse.document import ParsedDocument, RevisionText
+from carcdb.pipeline.parse.tiles.config import parse_config
+from carcdb.pipeline.parse.values import TemplateParams, is_template
 from tests.tiles.helpers import FIXTURES
 
 ODD_CONFIGS = (

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from schemas.tiles import ILLUSTRATION_FEATURES, STRUCTURAL_FEATURES
+from carcdb.schemas.tiles import ILLUSTRATION_FEATURES, STRUCTURAL_FEATURES
 from tests.lanes import examples
 from tests.tiles.helpers import FIXTURES, entries_of, lists_of, run_stage
 

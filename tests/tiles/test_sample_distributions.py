@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pipeline.checks.tiles import reference_counts
-from warehouse.connection import read_only
-from warehouse.tiles import current_tiles, tile_differences
+from carcdb.pipeline.checks.tiles import reference_counts
+from carcdb.warehouse.connection import read_only
+from carcdb.warehouse.tiles import current_tiles, tile_differences
 
 
 def _totals(sample_db: Path, title: str) -> list[tuple[object, ...]]:

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.parse.document import ParsedDocument, RevisionText
-from pipeline.parse.tiles.lists import SectionWalk, _section_at, _TemplateHeading, find_lists
+from carcdb.pipeline.parse.document import ParsedDocument, RevisionText
+from carcdb.pipeline.parse.tiles.lists import SectionWalk, _section_at, _TemplateHeading, find_lists
 from tests.lanes import examples
 from tests.tiles.helpers import FIXTURES
 

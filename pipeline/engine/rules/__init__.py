@@ -13,11 +13,11 @@ import pkgutil
 from collections.abc import Mapping, Sequence
 from functools import cache
 
-from pipeline.engine.figures import FigureType
-from pipeline.engine.geometry import GARDEN, TileSet, game_tiles, normalise_products
-from pipeline.engine.rules.module import Number, RuleModule
-from pipeline.engine.ruleset import RulesConfig
-from pipeline.products import PRODUCTS, modules_of
+from carcdb.pipeline.engine.figures import FigureType
+from carcdb.pipeline.engine.geometry import GARDEN, TileSet, game_tiles, normalise_products
+from carcdb.pipeline.engine.rules.module import Number, RuleModule
+from carcdb.pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.products import PRODUCTS, modules_of
 
 BASE_MODULE = "base"
 

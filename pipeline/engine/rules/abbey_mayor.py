@@ -18,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import ClassVar
 
-from pipeline.engine.board import FEATURE_NAMES, IllegalMove, Pos
-from pipeline.engine.figures import FigureType, player_of
-from pipeline.engine.geometry import ABBEY, CITY, FIELD, MONASTERY, ROAD, Oriented
-from pipeline.engine.rules.module import Game, Number, RuleModule, supply_number, take_spot
-from pipeline.engine.scoring import Facts, Formula, cloister_points
+from carcdb.pipeline.engine.board import FEATURE_NAMES, IllegalMove, Pos
+from carcdb.pipeline.engine.figures import FigureType, player_of
+from carcdb.pipeline.engine.geometry import ABBEY, CITY, FIELD, MONASTERY, ROAD, Oriented
+from carcdb.pipeline.engine.rules.module import Game, Number, RuleModule, supply_number, take_spot
+from carcdb.pipeline.engine.scoring import Facts, Formula, cloister_points
 
 MAYOR = FigureType(
     "mayor",

@@ -22,11 +22,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from pipeline.engine.board import FEATURE_NAMES, IllegalMove, Pos
-from pipeline.engine.figures import FigureType, player_of
-from pipeline.engine.geometry import ABBEY, GARDEN, MONASTERY
-from pipeline.engine.rules.module import Game, Number, RuleModule, supply_number, take_spot
-from pipeline.engine.scoring import Facts, Formula, ScoreEvent
+from carcdb.pipeline.engine.board import FEATURE_NAMES, IllegalMove, Pos
+from carcdb.pipeline.engine.figures import FigureType, player_of
+from carcdb.pipeline.engine.geometry import ABBEY, GARDEN, MONASTERY
+from carcdb.pipeline.engine.rules.module import Game, Number, RuleModule, supply_number, take_spot
+from carcdb.pipeline.engine.scoring import Facts, Formula, ScoreEvent
 
 ABBOT = FigureType("abbot", 5, frozenset({MONASTERY, ABBEY, GARDEN}), supply="abbots_per_player")
 

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from pipeline.engine.board import FEATURE_NAMES, IllegalMove, Pos
-from pipeline.engine.figures import FigureType
-from pipeline.engine.geometry import CORNERS, FIELD, Oriented
-from pipeline.engine.rules.module import Game, Number, RuleModule, supply_number
-from pipeline.engine.scoring import ScoreEvent, award
+from carcdb.pipeline.engine.board import FEATURE_NAMES, IllegalMove, Pos
+from carcdb.pipeline.engine.figures import FigureType
+from carcdb.pipeline.engine.geometry import CORNERS, FIELD, Oriented
+from carcdb.pipeline.engine.rules.module import Game, Number, RuleModule, supply_number
+from carcdb.pipeline.engine.scoring import ScoreEvent, award
 
 BARN = FigureType(
     "barn", 3, frozenset(), strength=0, follower=False, supply="barns_per_player", spot="corner"

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from pipeline.engine.figures import MEEPLE, FigureType
-from pipeline.engine.geometry import CITY, FIELD, MONASTERY, ROAD
-from pipeline.engine.rules.module import RuleModule
-from pipeline.engine.scoring import (
+from carcdb.pipeline.engine.figures import MEEPLE, FigureType
+from carcdb.pipeline.engine.geometry import CITY, FIELD, MONASTERY, ROAD
+from carcdb.pipeline.engine.rules.module import RuleModule
+from carcdb.pipeline.engine.scoring import (
     Facts,
     Formula,
     city_points,

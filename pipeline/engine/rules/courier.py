@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from pipeline.engine.board import FEATURE_NAMES, FINAL_ORDER, Pos
-from pipeline.engine.figures import majority, player_of, scoring_figures, type_of
-from pipeline.engine.geometry import CITY, CLOISTERS, ROAD, Oriented
-from pipeline.engine.rules.module import Game, RuleModule
-from pipeline.engine.scoring import ScoreEvent
+from carcdb.pipeline.engine.board import FEATURE_NAMES, FINAL_ORDER, Pos
+from carcdb.pipeline.engine.figures import majority, player_of, scoring_figures, type_of
+from carcdb.pipeline.engine.geometry import CITY, CLOISTERS, ROAD, Oriented
+from carcdb.pipeline.engine.rules.module import Game, RuleModule
+from carcdb.pipeline.engine.scoring import ScoreEvent
 
 MESSAGE_KINDS = frozenset({ROAD, CITY, *CLOISTERS})
 TILES, NO_TILES = "tiles", "no-tiles"

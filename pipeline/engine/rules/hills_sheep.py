@@ -30,13 +30,13 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import ConfigDict, Field, PlainValidator, WithJsonSchema
 
-from pipeline.engine.board import FEATURE_NAMES, NEIGHBOURS_8, IllegalMove, Pos
-from pipeline.engine.figures import FigureType, player_of, type_of
-from pipeline.engine.geometry import ABBEY, FIELD, MONASTERY, SIDE_OFFSETS, Oriented
-from pipeline.engine.rules.module import Game, Number, RuleModule, supply_number
-from pipeline.engine.scoring import ScoreEvent
-from pipeline.numbers import INT32_MAX
-from schemas.base import Record
+from carcdb.pipeline.engine.board import FEATURE_NAMES, NEIGHBOURS_8, IllegalMove, Pos
+from carcdb.pipeline.engine.figures import FigureType, player_of, type_of
+from carcdb.pipeline.engine.geometry import ABBEY, FIELD, MONASTERY, SIDE_OFFSETS, Oriented
+from carcdb.pipeline.engine.rules.module import Game, Number, RuleModule, supply_number
+from carcdb.pipeline.engine.scoring import ScoreEvent
+from carcdb.pipeline.numbers import INT32_MAX
+from carcdb.schemas.base import Record
 
 AT_LEAST_ONE, BY_COUNT = "at-least-one-follower", "number-of-followers"
 SHEPHERD = FigureType(

@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from pipeline.engine.figures import FEATURE_KINDS, FigureType
-from pipeline.engine.geometry import CITY, ROAD
-from pipeline.engine.rules.module import Number, RuleModule, supply_number
-from pipeline.engine.scoring import Facts, Formula
+from carcdb.pipeline.engine.figures import FEATURE_KINDS, FigureType
+from carcdb.pipeline.engine.geometry import CITY, ROAD
+from carcdb.pipeline.engine.rules.module import Number, RuleModule, supply_number
+from carcdb.pipeline.engine.scoring import Facts, Formula
 
 LARGE_MEEPLE = FigureType(
     "large_meeple", 4, FEATURE_KINDS, strength=2, supply="large_meeples_per_player"

@@ -59,11 +59,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
-from pipeline.engine.board import FeatureBoard, Pos
-from pipeline.engine.figures import FigureType
-from pipeline.engine.geometry import Oriented, TileSet
-from pipeline.engine.ruleset import RulesConfig
-from pipeline.engine.scoring import Formula, ScoreEvent
+from carcdb.pipeline.engine.board import FeatureBoard, Pos
+from carcdb.pipeline.engine.figures import FigureType
+from carcdb.pipeline.engine.geometry import Oriented, TileSet
+from carcdb.pipeline.engine.ruleset import RulesConfig
+from carcdb.pipeline.engine.scoring import Formula, ScoreEvent
 
 HOOKS = (
     "on_start",

@@ -28,9 +28,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar, NamedTuple
 
-from pipeline.engine.board import Pos
-from pipeline.engine.geometry import SIDE_OFFSETS, SIDES, Oriented
-from pipeline.engine.rules.module import Game, RuleModule
+from carcdb.pipeline.engine.board import Pos
+from carcdb.pipeline.engine.geometry import SIDE_OFFSETS, SIDES, Oriented
+from carcdb.pipeline.engine.rules.module import Game, RuleModule
 
 LAST_TURN, ADJACENT = "last-turn", "adjacent"
 STRAIGHT, RIGHT, LEFT = 0, 1, 3  # an exit's side minus the heading, mod 4 (clockwise: right)

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from pipeline.engine.board import Pos
-from pipeline.engine.figures import FigureType, followers_of, player_of
-from pipeline.engine.geometry import CITY, FIELD, ROAD, Oriented
-from pipeline.engine.rules.module import Game, Number, RuleModule, supply_number, take_spot
-from pipeline.engine.scoring import ScoreEvent
+from carcdb.pipeline.engine.board import Pos
+from carcdb.pipeline.engine.figures import FigureType, followers_of, player_of
+from carcdb.pipeline.engine.geometry import CITY, FIELD, ROAD, Oriented
+from carcdb.pipeline.engine.rules.module import Game, Number, RuleModule, supply_number, take_spot
+from carcdb.pipeline.engine.scoring import ScoreEvent
 
 GOODS = ("wine", "grain", "cloth")  # the order of the final majorities and their events
 

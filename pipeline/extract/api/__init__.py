@@ -13,7 +13,7 @@ Each answer is checked against its request: what was not asked for is refused, n
 
 from __future__ import annotations
 
-from pipeline.extract.api.client import DEFAULT_ENDPOINT, ApiClient, ClientConfig
-from pipeline.extract.api.discovery import PageSelection
+from carcdb.pipeline.extract.api.client import DEFAULT_ENDPOINT, ApiClient, ClientConfig
+from carcdb.pipeline.extract.api.discovery import PageSelection
 
 __all__ = ["DEFAULT_ENDPOINT", "ApiClient", "ClientConfig", "PageSelection"]

@@ -28,13 +28,13 @@ from urllib.parse import urlsplit
 import requests
 from urllib3.exceptions import NewConnectionError
 
-from pipeline.errors import ExtractError, InputError
-from pipeline.extract.api import transport
-from pipeline.extract.api.cache import ResponseCache, cache_key
-from pipeline.extract.endpoint import DEFAULT_CONTACT as DEFAULT_CONTACT  # (re-exported)
-from pipeline.extract.endpoint import DEFAULT_ENDPOINT as DEFAULT_ENDPOINT
-from pipeline.extract.inputfiles import loads_strict
-from pipeline.limits import ANSWER, LIST_REQUESTS, MB, REQUEST_SECONDS, megabytes
+from carcdb.pipeline.errors import ExtractError, InputError
+from carcdb.pipeline.extract.api import transport
+from carcdb.pipeline.extract.api.cache import ResponseCache, cache_key
+from carcdb.pipeline.extract.endpoint import DEFAULT_CONTACT as DEFAULT_CONTACT  # (re-exported)
+from carcdb.pipeline.extract.endpoint import DEFAULT_ENDPOINT as DEFAULT_ENDPOINT
+from carcdb.pipeline.extract.inputfiles import loads_strict
+from carcdb.pipeline.limits import ANSWER, LIST_REQUESTS, MB, REQUEST_SECONDS, megabytes
 
 log = logging.getLogger("carcdb.api")
 

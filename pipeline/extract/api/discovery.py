@@ -19,17 +19,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pipeline.errors import InputError
-from pipeline.extract.api.client import ApiClient, RequestFailed, ShapeError
-from pipeline.extract.inputfiles import read_input_text
-from pipeline.extract.titles import (
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.extract.api.client import ApiClient, RequestFailed, ShapeError
+from carcdb.pipeline.extract.inputfiles import read_input_text
+from carcdb.pipeline.extract.titles import (
     SOURCE_LANGUAGE,
     builtin_languages,
     namespace_of,
     normalise_title,
     split_title,
 )
-from pipeline.numbers import INT32_MAX, int_in_range
+from carcdb.pipeline.numbers import INT32_MAX, int_in_range
 
 
 @dataclass(frozen=True)

@@ -16,20 +16,20 @@ from collections import Counter, deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from pipeline.errors import InputError
-from pipeline.extract.api.client import ApiClient, RequestFailed
-from pipeline.extract.api.pages import (
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.extract.api.client import ApiClient, RequestFailed
+from carcdb.pipeline.extract.api.pages import (
     ContentAnswer,
     content_is_sound,
     content_shape,
     import_batch,
     read_content_answer,
 )
-from pipeline.extract.api.sweep import MAX_VALUES, PageInfo, server_limit
-from pipeline.extract.apijson import ApiRevision
-from pipeline.extract.titles import normalise_title
-from pipeline.progress import NoProgress, Progress
-from schemas.pages import ImportBatch
+from carcdb.pipeline.extract.api.sweep import MAX_VALUES, PageInfo, server_limit
+from carcdb.pipeline.extract.apijson import ApiRevision
+from carcdb.pipeline.extract.titles import normalise_title
+from carcdb.pipeline.progress import NoProgress, Progress
+from carcdb.schemas.pages import ImportBatch
 
 RVPROP = "ids|timestamp|sha1|content"
 _ATTEMPTS_PER_REVISION = 2  # a revision refetched once after a sha1 mismatch or no answer

@@ -13,14 +13,14 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any
 
-from pipeline.errors import InputError
-from pipeline.extract import apijson
-from pipeline.extract.apijson import ApiRevision, parse_api_pages
-from pipeline.extract.timestamps import wiki_timestamp
-from pipeline.extract.titles import normalise_title, split_title
-from pipeline.limits import check_revision_size
-from pipeline.numbers import INT64_MAX, ascii_int, int_in_range
-from schemas.pages import ImportBatch, PageRevision, SourceFile, SourceKind, sha256_text
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.extract import apijson
+from carcdb.pipeline.extract.apijson import ApiRevision, parse_api_pages
+from carcdb.pipeline.extract.timestamps import wiki_timestamp
+from carcdb.pipeline.extract.titles import normalise_title, split_title
+from carcdb.pipeline.limits import check_revision_size
+from carcdb.pipeline.numbers import INT64_MAX, ascii_int, int_in_range
+from carcdb.schemas.pages import ImportBatch, PageRevision, SourceFile, SourceKind, sha256_text
 
 API_FORMAT = "api"
 

@@ -21,11 +21,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pipeline.errors import InputError
-from pipeline.extract.api.client import ApiClient, RequestFailed, ShapeError
-from pipeline.extract.titles import normalise_title
-from pipeline.limits import REVISION, megabytes
-from pipeline.numbers import INT64_MAX, ascii_int, int_in_range
+from carcdb.pipeline.errors import InputError
+from carcdb.pipeline.extract.api.client import ApiClient, RequestFailed, ShapeError
+from carcdb.pipeline.extract.titles import normalise_title
+from carcdb.pipeline.limits import REVISION, megabytes
+from carcdb.pipeline.numbers import INT64_MAX, ascii_int, int_in_range
 
 MAX_VALUES = 50  # MediaWiki's limit of titles/revids per request for ordinary users
 _LIMIT = re.compile(r"The limit is ([0-9]+)")

@@ -9,6 +9,6 @@
 - `stage`: records and findings, the page's product and edition
 """
 
-from pipeline.parse.contents.stage import CONTENTS_STAGE, extract
+from carcdb.pipeline.parse.contents.stage import CONTENTS_STAGE, extract
 
 __all__ = ["CONTENTS_STAGE", "extract"]

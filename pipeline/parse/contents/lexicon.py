@@ -23,7 +23,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from schemas.base import Record
+from carcdb.schemas.base import Record
 
 FALLBACK_LANGUAGE = "en"
 ItemKind = Literal["tiles", "feature", "good", "figure", "token", "other"]
@@ -162,7 +162,7 @@ class Lexicon:
 
 
 def _package_text(*parts: str) -> str | None:
-    path = resources.files("pipeline.parse.contents")
+    path = resources.files("carcdb.pipeline.parse.contents")
     for part in parts:
         path = path.joinpath(part)
     return path.read_text("utf-8") if path.is_file() else None
@@ -221,7 +221,7 @@ def lexicon(language: str) -> Lexicon:
 
 def languages() -> tuple[str, ...]:
     """Languages with a lexicon file, sorted."""
-    folder = resources.files("pipeline.parse.contents").joinpath("lang")
+    folder = resources.files("carcdb.pipeline.parse.contents").joinpath("lang")
     return tuple(
         sorted(
             entry.name[: -len(".json")]

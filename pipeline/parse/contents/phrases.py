@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pipeline.parse.contents.lexicon import Lexicon, vocabulary
-from pipeline.parse.contents.tokens import tokenize
+from carcdb.pipeline.parse.contents.lexicon import Lexicon, vocabulary
+from carcdb.pipeline.parse.contents.tokens import tokenize
 
 # Punctuation that ends a clause (for binding "each player" and "in each of N colours").
 CLAUSE_ENDS = frozenset("();:.•–—-!?")

@@ -26,16 +26,16 @@ import bisect
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from pipeline.parse.contents.lexicon import Lexicon, vocabulary
-from pipeline.parse.contents.phrases import (
+from carcdb.pipeline.parse.contents.lexicon import Lexicon, vocabulary
+from carcdb.pipeline.parse.contents.phrases import (
     PHRASE_LIMIT,
     Phrase,
     TokenSentence,
     kind_of,
     per_player_item,
 )
-from pipeline.parse.contents.tokens import Token
-from schemas.contents import ContentsBasis
+from carcdb.pipeline.parse.contents.tokens import Token
+from carcdb.schemas.contents import ContentsBasis
 
 
 @dataclass(frozen=True)

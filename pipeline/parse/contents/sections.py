@@ -14,11 +14,11 @@ from dataclasses import dataclass
 
 from mwparserfromhell.nodes import Template
 
-from pipeline.parse.contents.lexicon import FALLBACK_LANGUAGE, Lexicon, fold, lexicon
-from pipeline.parse.document import ParsedDocument
-from pipeline.parse.sections import SectionHeading
-from pipeline.parse.tiles.identity import heading_edition
-from pipeline.parse.values import key_is, template_key
+from carcdb.pipeline.parse.contents.lexicon import FALLBACK_LANGUAGE, Lexicon, fold, lexicon
+from carcdb.pipeline.parse.document import ParsedDocument
+from carcdb.pipeline.parse.sections import SectionHeading
+from carcdb.pipeline.parse.tiles.identity import heading_edition
+from carcdb.pipeline.parse.values import key_is, template_key
 
 CONTENTS_TEMPLATE = "ContentsHeading"
 

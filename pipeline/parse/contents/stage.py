@@ -15,17 +15,17 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pipeline.parse.contents.lexicon import FALLBACK_LANGUAGE, NoLexiconError, lexicon
-from pipeline.parse.contents.reader import read_sentence
-from pipeline.parse.contents.sections import contents_sections
-from pipeline.parse.contents.wikitext import sentences
-from pipeline.parse.document import ParsedDocument
-from pipeline.parse.stage import ParseStage, StageOutput
-from pipeline.parse.tiles import extract as tiles_extract
-from pipeline.products import product as known_product
-from schemas.contents import BoxContent
-from schemas.findings import Severity
-from schemas.tiles import TileList
+from carcdb.pipeline.parse.contents.lexicon import FALLBACK_LANGUAGE, NoLexiconError, lexicon
+from carcdb.pipeline.parse.contents.reader import read_sentence
+from carcdb.pipeline.parse.contents.sections import contents_sections
+from carcdb.pipeline.parse.contents.wikitext import sentences
+from carcdb.pipeline.parse.document import ParsedDocument
+from carcdb.pipeline.parse.stage import ParseStage, StageOutput
+from carcdb.pipeline.parse.tiles import extract as tiles_extract
+from carcdb.pipeline.products import product as known_product
+from carcdb.schemas.contents import BoxContent
+from carcdb.schemas.findings import Severity
+from carcdb.schemas.tiles import TileList
 
 STAGE = "contents"
 TABLE = "box_contents_items"

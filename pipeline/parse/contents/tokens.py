@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from pipeline.parse.contents.lexicon import fold
+from carcdb.pipeline.parse.contents.lexicon import fold
 
 ITEM_MARK = "\ue000"
 ITEM_END = "\ue001"

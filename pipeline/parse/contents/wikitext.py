@@ -30,10 +30,10 @@ from mwparserfromhell.nodes import (
 )
 from mwparserfromhell.wikicode import Wikicode
 
-from pipeline.parse.contents.lexicon import vocabulary
-from pipeline.parse.contents.tokens import ITEM_END, ITEM_MARK
-from pipeline.parse.fast.tree_builder import parse_wikitext
-from pipeline.parse.values import TemplateParams, key_is, template_key, visible_text
+from carcdb.pipeline.parse.contents.lexicon import vocabulary
+from carcdb.pipeline.parse.contents.tokens import ITEM_END, ITEM_MARK
+from carcdb.pipeline.parse.fast.tree_builder import parse_wikitext
+from carcdb.pipeline.parse.values import TemplateParams, key_is, template_key, visible_text
 
 MASK = "\x00"
 _LIST_MARK = re.compile(r"(?:(?<=\n)|^|(?<=\s))[*#]+(?=\s|')")

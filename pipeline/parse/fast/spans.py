@@ -33,8 +33,8 @@ from mwparserfromhell.nodes import (
 from mwparserfromhell.nodes.extras import Attribute
 from mwparserfromhell.wikicode import Wikicode
 
-from pipeline.parse import fast
-from pipeline.parse.locate import NodeSpans, search_walk
+from carcdb.pipeline.parse import fast
+from carcdb.pipeline.parse.locate import NodeSpans, search_walk
 
 
 class _Unsupported(Exception):

@@ -24,7 +24,7 @@ from mwparserfromhell.nodes import HTMLEntity
 from mwparserfromhell.parser import Parser
 from mwparserfromhell.parser import tokens as T
 
-from pipeline.parse import fast
+from carcdb.pipeline.parse import fast
 
 
 class Visible(NamedTuple):

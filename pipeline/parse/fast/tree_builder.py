@@ -44,7 +44,7 @@ from mwparserfromhell.parser import tokens as T
 from mwparserfromhell.smart_list import SmartList
 from mwparserfromhell.wikicode import Wikicode
 
-from pipeline.parse import fast
+from carcdb.pipeline.parse import fast
 
 _new = object.__new__
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 from mwparserfromhell.nodes import Template
 from mwparserfromhell.wikicode import Wikicode
 
-from pipeline.parse.document import ParsedDocument
-from pipeline.parse.rules.drafts import Draft
-from pipeline.parse.rules.plaintext import plain_text, template_name
-from pipeline.parse.rules.tree import Enclosure, Site
-from pipeline.parse.rules.visible import link_target_name
-from schemas.findings import Finding, Severity
-from schemas.rules import ClaimState, RuleKind
+from carcdb.pipeline.parse.document import ParsedDocument
+from carcdb.pipeline.parse.rules.drafts import Draft
+from carcdb.pipeline.parse.rules.plaintext import plain_text, template_name
+from carcdb.pipeline.parse.rules.tree import Enclosure, Site
+from carcdb.pipeline.parse.rules.visible import link_target_name
+from carcdb.schemas.findings import Finding, Severity
+from carcdb.schemas.rules import ClaimState, RuleKind
 
 STAGE = "rules"
 BLOCK_KINDS = {

@@ -19,8 +19,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from pipeline.numbers import INT32_MAX, NON_ASCII_DIGIT, ascii_int
-from pipeline.parse.rules.vocabulary import Vocabulary
+from carcdb.pipeline.numbers import INT32_MAX, NON_ASCII_DIGIT, ascii_int
+from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
 
 MULTIPLIER = re.compile(r"\(\s*[x×]\s*([0-9]+)\s*\)", re.IGNORECASE)
 SIGNED = re.compile(r"\(\s*([+\-−–])\s*([0-9]+)\s*\)")  # "(+0) kartička": no point word

@@ -24,10 +24,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pipeline.parse.rules.claim_amounts import Mention
-from pipeline.parse.rules.claim_phase import outside_unit, state_words_in
-from pipeline.parse.rules.claim_units import UnitPhrase
-from pipeline.parse.rules.vocabulary import Vocabulary
+from carcdb.pipeline.parse.rules.claim_amounts import Mention
+from carcdb.pipeline.parse.rules.claim_phase import outside_unit, state_words_in
+from carcdb.pipeline.parse.rules.claim_units import UnitPhrase
+from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
 
 __all__ = ["feature_words", "heading_features", "row_label", "state_words_in"]
 

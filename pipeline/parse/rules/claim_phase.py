@@ -23,12 +23,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pipeline.parse.rules.claim_amounts import Mention
-from pipeline.parse.rules.claim_text import OTHERWISE as OTHERWISE_CLAUSE
-from pipeline.parse.rules.claim_text import PLAIN, Clause, clause_of, clauses
-from pipeline.parse.rules.claim_units import UnitPhrase
-from pipeline.parse.rules.vocabulary import Vocabulary
-from schemas.rules import ClaimState
+from carcdb.pipeline.parse.rules.claim_amounts import Mention
+from carcdb.pipeline.parse.rules.claim_text import OTHERWISE as OTHERWISE_CLAUSE
+from carcdb.pipeline.parse.rules.claim_text import PLAIN, Clause, clause_of, clauses
+from carcdb.pipeline.parse.rules.claim_units import UnitPhrase
+from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
+from carcdb.schemas.rules import ClaimState
 
 PHASES = (ClaimState.END_GAME, ClaimState.DURING_GAME)
 ANNOUNCEMENT_WORDS = 8

@@ -25,17 +25,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pipeline.parse.rules.claim_amounts import Mention
-from pipeline.parse.rules.claim_context import (
+from carcdb.pipeline.parse.rules.claim_amounts import Mention
+from carcdb.pipeline.parse.rules.claim_context import (
     Found,
     feature_words,
     longest,
     modifiers_in,
     text_features,
 )
-from pipeline.parse.rules.claim_phase import SentenceStates
-from pipeline.parse.rules.claim_text import Clause, clause_of, clauses
-from pipeline.parse.rules.claim_units import (
+from carcdb.pipeline.parse.rules.claim_phase import SentenceStates
+from carcdb.pipeline.parse.rules.claim_text import Clause, clause_of, clauses
+from carcdb.pipeline.parse.rules.claim_units import (
     UnitPhrase,
     for_feature,
     per_follows,
@@ -45,7 +45,7 @@ from pipeline.parse.rules.claim_units import (
     unit_next_to,
     unit_phrases,
 )
-from pipeline.parse.rules.vocabulary import Vocabulary
+from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
 
 EXPLAINED = re.compile(r"\s*\(")  # "9 points (the feature tile and ...)": an amount explained
 CLAUSE_END = re.compile(r"[()+|.;,]")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from pipeline.parse.rules.vocabulary import Vocabulary
+from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
 
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 INLINE_ITEM = re.compile(r"\s[*#]+\s")

@@ -15,10 +15,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from pipeline.numbers import ascii_int
-from pipeline.parse.rules.claim_amounts import Mention
-from pipeline.parse.rules.vocabulary import Vocabulary
-from schemas.rules import CountMention
+from carcdb.pipeline.numbers import ascii_int
+from carcdb.pipeline.parse.rules.claim_amounts import Mention
+from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
+from carcdb.schemas.rules import CountMention
 
 COMPACT_PER = re.compile(r"/|×")  # "1 point / tile", "2 points × size of city"
 NEXT_TO = 3  # characters between a signed amount and the unit it is for: "(+0) kartička"

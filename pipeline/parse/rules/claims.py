@@ -24,8 +24,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pipeline.parse.rules.claim_amounts import Mention, number_problems, points_phrases
-from pipeline.parse.rules.claim_context import (
+from carcdb.pipeline.parse.rules.claim_amounts import Mention, number_problems, points_phrases
+from carcdb.pipeline.parse.rules.claim_context import (
     NAMED,
     FeatureContext,
     base_of,
@@ -37,22 +37,22 @@ from pipeline.parse.rules.claim_context import (
     scored_features,
     text_features,
 )
-from pipeline.parse.rules.claim_phase import (
+from carcdb.pipeline.parse.rules.claim_phase import (
     OPPOSITE,
     SentenceStates,
     announced_phase,
     context_phase,
 )
-from pipeline.parse.rules.claim_shapes import FLAT, Amount, Sentence, is_example, licensed
-from pipeline.parse.rules.claim_text import OTHERWISE, sentence_lines, sentences
-from pipeline.parse.rules.claim_units import count_mentions
-from pipeline.parse.rules.vocabulary import (
+from carcdb.pipeline.parse.rules.claim_shapes import FLAT, Amount, Sentence, is_example, licensed
+from carcdb.pipeline.parse.rules.claim_text import OTHERWISE, sentence_lines, sentences
+from carcdb.pipeline.parse.rules.claim_units import count_mentions
+from carcdb.pipeline.parse.rules.vocabulary import (
     FALLBACK_LANGUAGE,
     NoVocabularyError,
     Vocabulary,
     vocabulary,
 )
-from schemas.rules import ClaimState, CountMention
+from carcdb.schemas.rules import ClaimState, CountMention
 
 __all__ = ["ClaimDraft", "extract_claims", "number_problems", "sentences"]
 

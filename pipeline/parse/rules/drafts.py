@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 
 from mwparserfromhell.nodes import Node
 
-from pipeline.parse.rules.tree import Enclosure
-from schemas.rules import ClaimState, RuleKind
+from carcdb.pipeline.parse.rules.tree import Enclosure
+from carcdb.schemas.rules import ClaimState, RuleKind
 
 
 @dataclass(frozen=True)

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import re
 
-from pipeline.parse.document import ParsedDocument
-from pipeline.parse.rules.blocks import STAGE
-from pipeline.parse.rules.drafts import Draft, HistoryDate
-from pipeline.parse.rules.plaintext import plain_text
-from pipeline.parse.rules.regions import PageRegions
-from schemas.findings import Finding, Severity
-from schemas.rules import RuleKind
+from carcdb.pipeline.parse.document import ParsedDocument
+from carcdb.pipeline.parse.rules.blocks import STAGE
+from carcdb.pipeline.parse.rules.drafts import Draft, HistoryDate
+from carcdb.pipeline.parse.rules.plaintext import plain_text
+from carcdb.pipeline.parse.rules.regions import PageRegions
+from carcdb.schemas.findings import Finding, Severity
+from carcdb.schemas.rules import RuleKind
 
 HISTORY_ENTRY = re.compile(r"'''\s*([0-9]{1,2})\s*/\s*([0-9]{4})\s*'''")
 RULING_DATE = re.compile(r"\(\s*([0-9]{1,2})\s*/\s*([0-9]{4})\s*\)")

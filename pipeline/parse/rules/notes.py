@@ -15,15 +15,15 @@ from itertools import islice
 
 from mwparserfromhell.nodes import Heading, Node, Tag, Template, Text
 
-from pipeline.parse.document import ParsedDocument
-from pipeline.parse.rules.blocks import STAGE, expansion_links, expansion_name
-from pipeline.parse.rules.drafts import Draft
-from pipeline.parse.rules.plaintext import plain_text, template_name
-from pipeline.parse.rules.tree import Site
-from pipeline.parse.rules.visible import ICON_TEMPLATES
-from pipeline.parse.sections import INLINE_HEADING
-from schemas.findings import Finding, Severity
-from schemas.rules import RuleKind
+from carcdb.pipeline.parse.document import ParsedDocument
+from carcdb.pipeline.parse.rules.blocks import STAGE, expansion_links, expansion_name
+from carcdb.pipeline.parse.rules.drafts import Draft
+from carcdb.pipeline.parse.rules.plaintext import plain_text, template_name
+from carcdb.pipeline.parse.rules.tree import Site
+from carcdb.pipeline.parse.rules.visible import ICON_TEMPLATES
+from carcdb.pipeline.parse.sections import INLINE_HEADING
+from carcdb.schemas.findings import Finding, Severity
+from carcdb.schemas.rules import RuleKind
 
 ICON_KINDS = {
     "IconBook": RuleKind.CLARIFICATION,

@@ -24,9 +24,9 @@ from mwparserfromhell.nodes import (
 )
 from mwparserfromhell.wikicode import Wikicode
 
-from pipeline.parse.fast.tokenplain import Unsupported, Visible, render_string
-from pipeline.parse.fast.tree_builder import parse_wikitext
-from pipeline.parse.rules.visible import tag_text, template_text, wikilink_text
+from carcdb.pipeline.parse.fast.tokenplain import Unsupported, Visible, render_string
+from carcdb.pipeline.parse.fast.tree_builder import parse_wikitext
+from carcdb.pipeline.parse.rules.visible import tag_text, template_text, wikilink_text
 
 # The rules of what shows, for the token renderer: the same functions the nodes go through.
 VISIBLE = Visible(template_text, tag_text, wikilink_text)

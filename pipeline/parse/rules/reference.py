@@ -21,13 +21,13 @@ import re
 
 from mwparserfromhell.nodes import Template
 
-from pipeline.parse.document import ParsedDocument
-from pipeline.parse.rules.blocks import STAGE
-from pipeline.parse.rules.drafts import Draft
-from pipeline.parse.rules.plaintext import plain_text
-from pipeline.parse.rules.tree import Site
-from schemas.findings import Finding
-from schemas.rules import ClaimState, RuleKind
+from carcdb.pipeline.parse.document import ParsedDocument
+from carcdb.pipeline.parse.rules.blocks import STAGE
+from carcdb.pipeline.parse.rules.drafts import Draft
+from carcdb.pipeline.parse.rules.plaintext import plain_text
+from carcdb.pipeline.parse.rules.tree import Site
+from carcdb.schemas.findings import Finding
+from carcdb.schemas.rules import ClaimState, RuleKind
 
 ROW_MARK = re.compile(r'class\s*=\s*"[^"]*\bscoring(?:Tile|Feature|Meeple|Core)\b')
 ROW_START = re.compile(r"^\s*\|(?![-}+])", re.MULTILINE)  # a cell line, not |- |} |+

@@ -14,9 +14,9 @@ from functools import cached_property
 
 from mwparserfromhell.nodes import Tag, Template, Text
 
-from pipeline.parse.document import ParsedDocument
-from pipeline.parse.rules.plaintext import template_name
-from pipeline.parse.sections import SectionHeading
+from carcdb.pipeline.parse.document import ParsedDocument
+from carcdb.pipeline.parse.rules.plaintext import template_name
+from carcdb.pipeline.parse.sections import SectionHeading
 
 MASK = "\x00"
 LIST_ITEM = re.compile(r"(?:(?<=\n)|(?<=^)|(?<=\s))[*#]+(?=\s)")

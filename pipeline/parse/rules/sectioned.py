@@ -19,17 +19,17 @@ import re
 
 from mwparserfromhell.nodes import Template, Wikilink
 
-from pipeline.parse.document import ParsedDocument
-from pipeline.parse.fast.tree_builder import parse_wikitext
-from pipeline.parse.rules.drafts import Draft
-from pipeline.parse.rules.plaintext import plain_text, template_name
-from pipeline.parse.rules.regions import PageRegions
-from pipeline.parse.rules.tree import Site
-from pipeline.parse.rules.visible import ICON_TEMPLATES, MEDIA_PREFIXES
-from pipeline.parse.rules.vocabulary import Vocabulary
-from pipeline.parse.sections import SectionHeading
-from pipeline.parse.values import key_is, split_top_level, template_key
-from schemas.rules import ClaimState, RuleKind
+from carcdb.pipeline.parse.document import ParsedDocument
+from carcdb.pipeline.parse.fast.tree_builder import parse_wikitext
+from carcdb.pipeline.parse.rules.drafts import Draft
+from carcdb.pipeline.parse.rules.plaintext import plain_text, template_name
+from carcdb.pipeline.parse.rules.regions import PageRegions
+from carcdb.pipeline.parse.rules.tree import Site
+from carcdb.pipeline.parse.rules.visible import ICON_TEMPLATES, MEDIA_PREFIXES
+from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
+from carcdb.pipeline.parse.sections import SectionHeading
+from carcdb.pipeline.parse.values import key_is, split_top_level, template_key
+from carcdb.schemas.rules import ClaimState, RuleKind
 
 HOUSE_ANCHOR = re.compile(r"""<span\s+id\s*=\s*["']?House["']?\s*>""", re.IGNORECASE)
 STANDALONE_NUMBER = re.compile(r"(?<![\w/])[0-9]+(?![\w/])")

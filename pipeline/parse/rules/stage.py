@@ -14,37 +14,41 @@ from collections import Counter
 
 from mwparserfromhell.nodes import Wikilink
 
-from pipeline.parse.document import ParsedDocument
-from pipeline.parse.rules.blocks import (
+from carcdb.pipeline.parse.document import ParsedDocument
+from carcdb.pipeline.parse.rules.blocks import (
     BLOCK_KINDS,
     STAGE,
     block_drafts,
     faq_draft,
     interaction_draft,
 )
-from pipeline.parse.rules.claims import extract_claims, number_problems
-from pipeline.parse.rules.drafts import Draft, HistoryDate
-from pipeline.parse.rules.history import history_drafts, ruling_dates
-from pipeline.parse.rules.notes import ICON_KINDS, note_draft
-from pipeline.parse.rules.plaintext import template_name, written_names_pattern
-from pipeline.parse.rules.reference import ROW_TEMPLATE, reference_row_drafts, scoring_row_draft
-from pipeline.parse.rules.regions import PageRegions
-from pipeline.parse.rules.sectioned import (
+from carcdb.pipeline.parse.rules.claims import extract_claims, number_problems
+from carcdb.pipeline.parse.rules.drafts import Draft, HistoryDate
+from carcdb.pipeline.parse.rules.history import history_drafts, ruling_dates
+from carcdb.pipeline.parse.rules.notes import ICON_KINDS, note_draft
+from carcdb.pipeline.parse.rules.plaintext import template_name, written_names_pattern
+from carcdb.pipeline.parse.rules.reference import (
+    ROW_TEMPLATE,
+    reference_row_drafts,
+    scoring_row_draft,
+)
+from carcdb.pipeline.parse.rules.regions import PageRegions
+from carcdb.pipeline.parse.rules.sectioned import (
     example_draft,
     house_section_drafts,
     scoring_summary_drafts,
 )
-from pipeline.parse.rules.tree import Site, find_sites
-from pipeline.parse.rules.vocabulary import (
+from carcdb.pipeline.parse.rules.tree import Site, find_sites
+from carcdb.pipeline.parse.rules.vocabulary import (
     FALLBACK_LANGUAGE,
     NoVocabularyError,
     Vocabulary,
     vocabulary,
 )
-from pipeline.parse.stage import ParseStage, StageOutput
-from schemas.base import SourceLocation
-from schemas.findings import Finding, Severity
-from schemas.rules import Rule, RuleDate, RuleKind, ScoringClaim
+from carcdb.pipeline.parse.stage import ParseStage, StageOutput
+from carcdb.schemas.base import SourceLocation
+from carcdb.schemas.findings import Finding, Severity
+from carcdb.schemas.rules import Rule, RuleDate, RuleKind, ScoringClaim
 
 TABLES = ("rules", "rule_dates", "scoring_claims")
 KIND_ORDER = {kind: index for index, kind in enumerate(RuleKind)}  # ties at one offset

@@ -21,7 +21,7 @@ from mwparserfromhell.nodes import Heading, Node, Tag, Template, Text, Wikilink
 from mwparserfromhell.nodes.extras import Parameter
 from mwparserfromhell.wikicode import Wikicode
 
-from pipeline.parse.rules.plaintext import template_name
+from carcdb.pipeline.parse.rules.plaintext import template_name
 
 
 @dataclass(frozen=True)

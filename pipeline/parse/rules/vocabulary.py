@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from pipeline.numbers import ascii_int, is_ascii_digits
-from pipeline.parse.number_words import NumberLexicon, number_lexicon
+from carcdb.pipeline.numbers import ascii_int, is_ascii_digits
+from carcdb.pipeline.parse.number_words import NumberLexicon, number_lexicon
 
 FALLBACK_LANGUAGE = "en"
 NEVER = re.compile(r"(?!)")
@@ -206,7 +206,7 @@ def _either(words: list[str]) -> str:
 
 @cache
 def relations() -> Relations:
-    entry = resources.files("pipeline.parse.rules").joinpath("features.json")
+    entry = resources.files("carcdb.pipeline.parse.rules").joinpath("features.json")
     data = json.loads(entry.read_text("utf-8"))
     return Relations(
         modifiers=dict(data["modifiers"]),
@@ -339,7 +339,7 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
 
 
 def available_languages() -> list[str]:
-    folder = resources.files("pipeline.parse.rules").joinpath("lang")
+    folder = resources.files("carcdb.pipeline.parse.rules").joinpath("lang")
     return sorted(
         entry.name.removesuffix(".json")
         for entry in folder.iterdir()
@@ -355,7 +355,7 @@ class NoVocabularyError(LookupError):
 @cache
 def vocabulary(language: str) -> Vocabulary:
     """The vocabulary of `language`; raises NoVocabularyError when it has no data file."""
-    folder = resources.files("pipeline.parse.rules").joinpath("lang")
+    folder = resources.files("carcdb.pipeline.parse.rules").joinpath("lang")
     entry = folder.joinpath(f"{language}.json")
     if not entry.is_file():
         raise NoVocabularyError(language)

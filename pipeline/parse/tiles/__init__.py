@@ -6,6 +6,6 @@
 - `stage`: records and findings, edition/product resolution, section totals
 """
 
-from pipeline.parse.tiles.stage import TILES_STAGE, extract
+from carcdb.pipeline.parse.tiles.stage import TILES_STAGE, extract
 
 __all__ = ["TILES_STAGE", "extract"]

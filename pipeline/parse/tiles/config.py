@@ -21,10 +21,10 @@ from functools import cached_property
 from mwparserfromhell.nodes import Node, Tag, Template, Text
 from mwparserfromhell.wikicode import Wikicode
 
-from pipeline.numbers import ascii_int, why_not_int
-from pipeline.parse.values import TemplateParams, template_key, wanted_key
-from schemas.findings import Severity
-from schemas.tiles import ILLUSTRATION_FEATURES, STRUCTURAL_FEATURES, FeatureKind
+from carcdb.pipeline.numbers import ascii_int, why_not_int
+from carcdb.pipeline.parse.values import TemplateParams, template_key, wanted_key
+from carcdb.schemas.findings import Severity
+from carcdb.schemas.tiles import ILLUSTRATION_FEATURES, STRUCTURAL_FEATURES, FeatureKind
 
 _MULTIPLIER = re.compile(r"([0-9]+)\s*[x×X]\s*$")
 _PIECE = re.compile(r"\s+|[();+*]|-|–|[^\s();+*–-]+")

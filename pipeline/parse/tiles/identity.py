@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pipeline.products import BASE_GAME, image_tokens, product
+from carcdb.pipeline.products import BASE_GAME, image_tokens, product
 
 ANNIVERSARY_PREFIX = "20ae"
 ANNIVERSARY = "20th Anniversary"

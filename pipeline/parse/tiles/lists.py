@@ -24,11 +24,11 @@ from operator import not_
 
 from mwparserfromhell.nodes import Node, Template, Text
 
-from pipeline.parse.document import ParsedDocument
-from pipeline.parse.fast.tree_builder import parse_wikitext
-from pipeline.parse.sections import SectionHeading
-from pipeline.parse.tiles.identity import EDITION_TEXT_TEMPLATES, heading_edition
-from pipeline.parse.values import (
+from carcdb.pipeline.parse.document import ParsedDocument
+from carcdb.pipeline.parse.fast.tree_builder import parse_wikitext
+from carcdb.pipeline.parse.sections import SectionHeading
+from carcdb.pipeline.parse.tiles.identity import EDITION_TEXT_TEMPLATES, heading_edition
+from carcdb.pipeline.parse.values import (
     TemplateParams,
     is_template,
     key_is,
@@ -36,7 +36,7 @@ from pipeline.parse.values import (
     template_key,
     wanted_key,
 )
-from schemas.findings import Severity
+from carcdb.schemas.findings import Severity
 
 _TILE_START = re.compile(r"\{\{\s*Tile\s*\|", re.IGNORECASE)
 TILE_DISTRIBUTION_HEADING = "Tile distribution"

@@ -13,16 +13,21 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from pipeline.numbers import INT32_MAX
-from pipeline.parse.document import SNIPPET_LIMIT, ParsedDocument
-from pipeline.parse.stage import ParseStage, StageOutput
-from pipeline.parse.tiles.config import ParsedConfig, count_problem, parse_config, parse_count
-from pipeline.parse.tiles.identity import ImageIdentity, identify_image
-from pipeline.parse.tiles.lists import Problem, RawEntry, RawList, find_lists
-from pipeline.parse.values import without_comments
-from schemas.fastpath import Validator
-from schemas.findings import Severity
-from schemas.tiles import (
+from carcdb.pipeline.numbers import INT32_MAX
+from carcdb.pipeline.parse.document import SNIPPET_LIMIT, ParsedDocument
+from carcdb.pipeline.parse.stage import ParseStage, StageOutput
+from carcdb.pipeline.parse.tiles.config import (
+    ParsedConfig,
+    count_problem,
+    parse_config,
+    parse_count,
+)
+from carcdb.pipeline.parse.tiles.identity import ImageIdentity, identify_image
+from carcdb.pipeline.parse.tiles.lists import Problem, RawEntry, RawList, find_lists
+from carcdb.pipeline.parse.values import without_comments
+from carcdb.schemas.fastpath import Validator
+from carcdb.schemas.findings import Severity
+from carcdb.schemas.tiles import (
     KNOWN_EDITIONS,
     EditionSources,
     TileEntry,
