@@ -5,8 +5,8 @@ Each session runs in a folder of its own, like a checkout after `make run` (the 
 warehouse, shared: one build a test session), its commands in order, each output compared
 line by line, the spaces around a line and blank lines aside (a terminal centres a table's
 title and leaves a blank line where its progress display was): piped, or, for a table shown
-where piped output would be tab-separated, on a terminal. Sessions that build or simulate
-thousands of games are slow.
+where piped output would be tab-separated, on a terminal. Each command is a process of its
+own, so the sessions run in the full lane (`make test-all`, CI).
 """
 
 from __future__ import annotations
@@ -18,18 +18,10 @@ import pytest
 from tests.docs.run_shown import run_on_terminal, run_step, workdir
 from tests.docs.shown import ABRIDGED, ROOT, Session, sessions
 
-# Sessions whose commands take long (a build, a long simulation): the full lane only.
-SLOW_COMMANDS = ("carcdb build", "carcdb simulate --games 1000", "carcdb draw --all")
-
-
-def _is_slow(session: Session) -> bool:
-    return any(step.command.startswith(SLOW_COMMANDS) for step in session.steps)
-
-
+# Every session runs its commands as a shell would, each in a new process: the full lane
+# (`make test-all`, CI) only, as other subprocess CLIs (docs/architecture.md, Tests).
 SESSIONS = [s for s in sessions() if not s.abridged]
-CASES = [
-    pytest.param(s, id=s.name, marks=[pytest.mark.slow] if _is_slow(s) else []) for s in SESSIONS
-]
+CASES = [pytest.param(s, id=s.name, marks=[pytest.mark.slow]) for s in SESSIONS]
 
 
 def _lines(text: str) -> list[str]:
