@@ -134,8 +134,12 @@ def test_repeated_column_names_keep_every_column(cli: Run, warehouse: Path) -> N
 # 2.0) is a DuckDB whose locked configuration does not stop enable_logging: its file storage,
 # refused by the sandbox, then aborts the process (SIGABRT) at the next query. The check by
 # name must not depend on the lock.
+# That venv holds DuckDB alone, not carcdb: the checkout's folders are found as carcdb's
+# subpackages by adding the checkout to the package's path (setup.py's mapping, by hand).
 ON_DUCKDB14 = """
 import json, sys, duckdb
+import carcdb
+carcdb.__path__.append(sys.argv[4])
 from carcdb.warehouse.user_sql import SqlRefusedError, one_query
 conn = duckdb.connect(sys.argv[1], read_only=True, config=json.loads(sys.argv[3]))
 try:
@@ -151,7 +155,8 @@ def test_duckdb_1_4_is_kept_from_aborting(duckdb14: Path, warehouse: Path, tmp_p
     for statement in (f"SELECT * FROM enable_logging(storage='file', storage_path='{LEAK}')",
                       f"CALL enable_logging(storage='file', storage_path='{LEAK}')"):  # fmt: skip
         done = subprocess.run(
-            [str(duckdb14), "-c", ON_DUCKDB14, str(warehouse), statement, json.dumps(SANDBOX)],
+            [str(duckdb14), "-c", ON_DUCKDB14, str(warehouse), statement, json.dumps(SANDBOX),
+             str(ROOT)],
             capture_output=True, text=True, timeout=120, cwd=tmp_path,
             env={**os.environ, "PYTHONPATH": str(ROOT)},
         )  # fmt: skip

@@ -46,7 +46,7 @@ def test_the_wheel_holds_the_templates(tmp_path: Path) -> None:
             shutil.copytree(
                 ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__")
             )
-    for name in ("pyproject.toml", "README.md", "LICENSE"):
+    for name in ("pyproject.toml", "setup.py", "README.md", "LICENSE"):
         shutil.copy(ROOT / name, source / name)
     done = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path / "dist"),
