@@ -930,6 +930,28 @@ SHAPES = [
         " Wiese liegt, 1 Punkt zusätzlich.",
         ["road completed little_building 1", "city completed little_building 1"],
     ),
+    # a clause naming two states: each amount takes its comma segment's
+    (
+        "en",
+        "A completed city scores 2 points per tile, an incomplete one 1 point per tile.",
+        ["city completed tile 2", "city incomplete tile 1"],
+    ),
+    (
+        "es",
+        "Una ciudad completada vale 2 puntos por loseta, una incompleta 1 punto por loseta.",
+        ["city completed tile 2", "city incomplete tile 1"],
+    ),
+    (
+        "it",
+        "Se la città non viene completata non vale nulla, se viene completata vale 1 punto per"
+        " tessera.",
+        ["city incomplete tile 0", "city completed tile 1"],
+    ),
+    (
+        "fr",
+        "Une ville achevée rapporte 2 points par tuile, une ville inachevée 1 point par tuile.",
+        ["city completed tile 2", "city incomplete tile 1"],
+    ),
 ]
 
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from carcdb.pipeline.parse.rules.claim_amounts import Mention
 from carcdb.pipeline.parse.rules.claim_phase import outside_unit, state_words_in
+from carcdb.pipeline.parse.rules.claim_text import comma_segment
 from carcdb.pipeline.parse.rules.claim_units import UnitPhrase
 from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
 
@@ -184,35 +185,6 @@ def _nearest(
     return _listed(sentence, candidates, nearest, vocab)
 
 
-def _segment(sentence: str, mention: Mention, clause: tuple[int, int]) -> tuple[int, int]:
-    """The part of the clause between commas (outside parentheses) or the parenthesis that
-    holds the amount: "each road is 1 point per tile, each cloister is 9 points"."""
-    start, end = clause
-    depth = 0
-    for index in range(clause[0], clause[1]):
-        char = sentence[index]
-        if char == "(":
-            if index <= mention.start:
-                start = index
-            elif depth == 0:
-                end = min(end, index)
-                break
-            depth += 1
-        elif char == ")":
-            depth = max(0, depth - 1)
-            if index >= mention.end:
-                end = min(end, index)
-                break
-            start = index
-        elif char == "," and depth == 0:
-            if index < mention.start:
-                start = index
-            elif index >= mention.end:
-                end = index
-                break
-    return start, end
-
-
 def _cell_of(sentence: str, position: int) -> tuple[int, int] | None:
     """The cell of a rendered table row (`Label || 1 point / tile || ...`) holding `position`."""
     if "||" not in sentence:
@@ -255,7 +227,7 @@ def scored_features(
     segment = None
     if clause is not None and outside:
         outside = [f for f in outside if clause[0] <= f[0] < clause[1]] or outside
-        segment = _segment(sentence, mention, clause)
+        segment = comma_segment(sentence, (mention.start, mention.end), clause)
     implied = [
         vocab.relations.unit_features[m]
         for m in (unit.meanings if unit is not None else ())

@@ -3,7 +3,9 @@
 In order, the first that says it:
 1. the state words of the amount's clause outside its unit phrase (incomplete > end of the
    game > during the game > completed); a completed word after a negation ("not finished",
-   "nicht fertig", "n'est pas achevée", "unless completed") is incomplete;
+   "nicht fertig", "n'est pas achevée", "unless completed") is incomplete; a clause naming
+   two states gives each amount its comma segment's ("a completed city scores 2 points per
+   tile, an incomplete one 1 point per tile");
 2. a clause or sentence that starts with an "otherwise" word ("otherwise", "sinon",
    "dans le cas contraire") and names no state has the other state of the clause or sentence
    before it;
@@ -25,7 +27,7 @@ from dataclasses import dataclass
 
 from carcdb.pipeline.parse.rules.claim_amounts import Mention
 from carcdb.pipeline.parse.rules.claim_text import OTHERWISE as OTHERWISE_CLAUSE
-from carcdb.pipeline.parse.rules.claim_text import PLAIN, Clause, clause_of, clauses
+from carcdb.pipeline.parse.rules.claim_text import PLAIN, Clause, clause_of, clauses, comma_segment
 from carcdb.pipeline.parse.rules.claim_units import UnitPhrase
 from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
 from carcdb.schemas.rules import ClaimState
@@ -122,6 +124,26 @@ class SentenceStates:
         inside = [(s, span) for s, span in self.words if start <= span[0] < end]
         return strongest(states_outside(inside, unit, units))
 
+    def segment_state(
+        self,
+        index: int,
+        mention: Mention,
+        unit: UnitPhrase | None,
+        units: tuple[UnitPhrase, ...] = (),
+    ) -> ClaimState | None:
+        """The state the amount's comma segment (or parenthesis) names, when the clause names
+        two: "a completed city scores 2 points per tile, an incomplete one 1 point per tile"."""
+        start, end, _ = self.spans[index]
+        inside = [(s, span) for s, span in self.words if start <= span[0] < end]
+        if len(states_outside(inside, unit, units)) < 2:
+            return None
+        first, last = comma_segment(self.sentence, (mention.start, mention.end), (start, end))
+        return strongest(
+            states_outside(
+                [(s, span) for s, span in inside if first <= span[0] < last], unit, units
+            )
+        )
+
     def state_of(
         self, mention: Mention, unit: UnitPhrase | None, units: tuple[UnitPhrase, ...] = ()
     ) -> ClaimState | None:
@@ -130,7 +152,9 @@ class SentenceStates:
         if not self.words:
             return None
         index = clause_of(mention.start, self.spans)
-        own = self.clause_state(index, unit, units)
+        own = self.segment_state(index, mention, unit, units) or self.clause_state(
+            index, unit, units
+        )
         if own is not None:
             return own
         if self.spans[index][2] == OTHERWISE_CLAUSE and index:  # "otherwise": the other state

@@ -118,3 +118,34 @@ def clause_of(position: int, spans: list[Clause]) -> int:
         if start <= position < end:
             return index
     return len(spans) - 1
+
+
+def comma_segment(
+    sentence: str, amount: tuple[int, int], clause: tuple[int, int]
+) -> tuple[int, int]:
+    """The part of the clause between commas (outside parentheses) or the parenthesis that
+    holds the amount: "each road is 1 point per tile, each cloister is 9 points"."""
+    start, end = clause
+    depth = 0
+    for index in range(clause[0], clause[1]):
+        char = sentence[index]
+        if char == "(":
+            if index <= amount[0]:
+                start = index
+            elif depth == 0:
+                end = min(end, index)
+                break
+            depth += 1
+        elif char == ")":
+            depth = max(0, depth - 1)
+            if index >= amount[1]:
+                end = min(end, index)
+                break
+            start = index
+        elif char == "," and depth == 0:
+            if index < amount[0]:
+                start = index
+            elif index >= amount[1]:
+                end = index
+                break
+    return start, end
