@@ -930,6 +930,11 @@ SHAPES = [
         " Wiese liegt, 1 Punkt zusätzlich.",
         ["road completed little_building 1", "city completed little_building 1"],
     ),
+    # a multiplier word of a field's points: the field's rate is per completed city
+    ("it", "Il mago raddoppia i punti dei contadini.", ["field end_game completed_city ? x2"]),
+    ("es", "Los granjeros reciben el doble de puntos.", ["field end_game completed_city ? x2"]),
+    ("en", "The farmers score double points.", ["field end_game completed_city ? x2"]),
+    ("fr", "Les paysans marquent le double de points.", ["field end_game completed_city ? x2"]),
     # a clause naming two states: each amount takes its comma segment's
     (
         "en",

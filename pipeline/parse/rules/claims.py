@@ -124,12 +124,24 @@ class Context:
 
 
 def _unit_name(
-    name: str, feature: str, state: ClaimState, flat: str, mention: Mention, vocab: Vocabulary
+    name: str,
+    feature: str,
+    state: ClaimState,
+    flat: str,
+    mention: Mention,
+    vocab: Vocabulary,
+    worded: bool = False,
 ) -> str:
+    """`worded`: the multiplier is a word ("double"), not a bare "(x2)"."""
     if name == "multiplier" and flat == "unknown" and mention.multiplier:
         return "unknown"  # "As an example, the tile ... will only double points"
     if name == "multiplier" and mention.multiplier and feature in vocab.relations.zero_units:
         return vocab.relations.zero_units[feature]  # "doubles the road's points": per tile
+    if name == "multiplier" and mention.multiplier and worded:
+        for counted in vocab.relations.feature_units.values():  # "doubles the farmers' points"
+            for unit, of in counted.items():
+                if feature in of:
+                    return unit  # a field's, barn's, pig's rate is per completed city
     if name == FLAT:
         if feature == "unknown" or flat == "unknown":
             return "unknown"
@@ -377,7 +389,15 @@ def _sentence_claims(
                     sentence,
                     feature,
                     state,
-                    _unit_name(name, feature, state, zero_flat, mention, vocab),
+                    _unit_name(
+                        name,
+                        feature,
+                        state,
+                        zero_flat,
+                        mention,
+                        vocab,
+                        sentence[mention.start] != "(",
+                    ),
                     mention,
                     counts,
                     vocab,
