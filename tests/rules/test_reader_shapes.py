@@ -930,6 +930,13 @@ SHAPES = [
         " Wiese liegt, 1 Punkt zusätzlich.",
         ["road completed little_building 1", "city completed little_building 1"],
     ),
+    # Italian "a tessera", "a stemma": a unit and its "per" in one phrase
+    (
+        "it",
+        "Le città valgono due punti a tessera, più due punti per ogni stemma.",
+        ["city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+    ("it", "Ogni strada completata vale 1 punto a tessera.", ["road completed tile 1"]),
     # a multiplier word of a field's points: the field's rate is per completed city
     ("it", "Il mago raddoppia i punti dei contadini.", ["field end_game completed_city ? x2"]),
     ("es", "Los granjeros reciben el doble de puntos.", ["field end_game completed_city ? x2"]),
