@@ -930,6 +930,30 @@ SHAPES = [
         " Wiese liegt, 1 Punkt zusätzlich.",
         ["road completed little_building 1", "city completed little_building 1"],
     ),
+    # features listed together: a coat of arms is the city's only
+    (
+        "es",
+        "Al final de la partida se puntúan los caminos y ciudades incompletos: 1 punto por"
+        " loseta y por escudo.",
+        ["road incomplete tile 1", "city incomplete tile 1", "city incomplete coat_of_arms 1"],
+    ),
+    (
+        "it",
+        "A fine partita, strade e città incomplete valgono 1 punto per tessera e per stemma.",
+        ["road incomplete tile 1", "city incomplete tile 1", "city incomplete coat_of_arms 1"],
+    ),
+    (
+        "fr",
+        "En fin de partie, les routes et villes inachevées rapportent 1 point par tuile et par"
+        " blason.",
+        ["road incomplete tile 1", "city incomplete tile 1", "city incomplete coat_of_arms 1"],
+    ),
+    (
+        "en",
+        "At the end of the game, incomplete roads and cities score 1 point per tile and coat of"
+        " arms.",
+        ["road incomplete tile 1", "city incomplete tile 1", "city incomplete coat_of_arms 1"],
+    ),
     # Italian "a tessera", "a stemma": a unit and its "per" in one phrase
     (
         "it",

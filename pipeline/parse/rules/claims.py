@@ -403,10 +403,25 @@ def _sentence_claims(
                     vocab,
                 )
                 for name in amount.names
+                if _owned(name, feature, features, vocab)
             ]
         if not amount.base:
             before = (features, claims[-1].state if claims and not mention.bare else before[1])
     return claims
+
+
+def _owned(name: str, feature: str, features: list[str], vocab: Vocabulary) -> bool:
+    """A unit that belongs to one feature (`features.json` unit_features: a coat of arms is a
+    city's) counts, of features listed together, for that feature only: "roads and cities
+    score 1 point per tile and per coat of arms" gives no road a coat of arms."""
+    owner = vocab.relations.unit_features.get(name)
+    if owner is None or len(features) < 2:
+        return True
+
+    def owns(found: str) -> bool:
+        return found == owner or base_of(found, vocab) == owner
+
+    return owns(feature) or not any(owns(found) for found in features)
 
 
 def _features(
