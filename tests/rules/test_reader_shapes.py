@@ -930,6 +930,50 @@ SHAPES = [
         " Wiese liegt, 1 Punkt zusätzlich.",
         ["road completed little_building 1", "city completed little_building 1"],
     ),
+    # elliptic numbers: "... and one per coat of arms"; "..., the incomplete ones only 1"
+    (
+        "it",
+        "A fine partita le città incomplete valgono un punto per tessera e uno per stemma.",
+        ["city incomplete tile 1", "city incomplete coat_of_arms 1"],
+    ),
+    (
+        "fr",
+        "En fin de partie, les villes incomplètes rapportent un point par tuile et un par blason.",
+        ["city incomplete tile 1", "city incomplete coat_of_arms 1"],
+    ),
+    (
+        "es",
+        "Cada ciudad completa puntúa 2 puntos por loseta y 2 puntos por escudo, mientras que las"
+        " incompletas solo 1.",
+        [
+            "city completed tile 2",
+            "city completed coat_of_arms 2",
+            "city incomplete tile 1",
+            "city incomplete coat_of_arms 1",
+        ],
+    ),
+    (
+        "it",
+        "Le città completate danno 2 punti per tessera e 2 per stemma, quelle incomplete a fine"
+        " partita solo 1.",
+        [
+            "city completed tile 2",
+            "city completed coat_of_arms 2",
+            "city incomplete tile 1",
+            "city incomplete coat_of_arms 1",
+        ],
+    ),
+    (
+        "en",
+        "A completed city scores 2 points per tile and 2 points per coat of arms, an incomplete"
+        " one only 1.",
+        [
+            "city completed tile 2",
+            "city completed coat_of_arms 2",
+            "city incomplete tile 1",
+            "city incomplete coat_of_arms 1",
+        ],
+    ),
     # features listed together: a coat of arms is the city's only
     (
         "es",

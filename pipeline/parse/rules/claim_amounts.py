@@ -40,6 +40,7 @@ class Mention:
     multiplier: bool
     sign: int = 1
     bare: bool = False  # an elliptic number ("one for each tile"): its points word is elsewhere
+    closing: bool = False  # "..., the incomplete ones only 1": the rates before, in its state
     counted: bool = False  # "as many points as tiles": 1 per the unit named after it
 
 
@@ -179,11 +180,27 @@ def _elliptic(sentence: str, vocab: Vocabulary, amounts: list[Mention]) -> list[
         ranged = any(
             _joint_only(sentence[m.end() : a.start], vocab) for a in amounts if a.start > m.end()
         )
-        if m.group(0).lower() in vocab.numbers.articles and not ranged:
+        # "un point par tuile et un par blason": after "and" and before a "per", a number
+        and_per = follows_per and bool(previous) and _ends_in(vocab.conjunction, before + " ")
+        if m.group(0).lower() in vocab.numbers.articles and not (ranged or and_per):
             continue  # "a", "ein", "un": an article unless "uno o due punti"
+        closing = bool(previous) and _closes_stated_segment(before, rest, vocab)
         if follows_per or instead_after or instead_before or from_slot or joined or ranged:
             found.append(Mention(m.start(), m.end(), value, False, False, bare=True))
+        elif closing:
+            found.append(Mention(m.start(), m.end(), value, False, False, bare=True, closing=True))
     return found
+
+
+def _closes_stated_segment(before: str, rest: str, vocab: Vocabulary) -> bool:
+    """A number closing a comma segment that names a state, after another amount: "2 points
+    per tile, the incomplete ones only 1." (the rate before, in another state)."""
+    if not re.match(r"\s*(?:[.,;)]|$)", rest):
+        return False
+    segment = re.split(r"[,;(]", before)[-1]
+    if len(re.split(r"[,;(]", before)) < 2 or any(c.isdigit() for c in segment):
+        return False
+    return vocab.any_state.search(segment) is not None and not _count(rest, vocab)
 
 
 def _ends_in(pattern: re.Pattern[str], text: str) -> bool:

@@ -187,10 +187,12 @@ class Sentence:
     def amounts(self) -> list[Amount]:
         found: list[Amount] = []
         for index in range(len(self.mentions)):
-            found.append(self._amount(index, found[-1] if found else None))
+            found.append(self._amount(index, found[-1] if found else None, found))
         return found
 
-    def _amount(self, index: int, before: Amount | None) -> Amount:
+    def _amount(
+        self, index: int, before: Amount | None, earlier: list[Amount] | None = None
+    ) -> Amount:
         sentence, vocab, mentions = self.text, self.vocab, self.mentions
         mention = mentions[index]
         clause = self.clause(mention)
@@ -211,6 +213,13 @@ class Sentence:
             unit = subject_unit(sentence, index, mentions, vocab, self.units)
         base = base_slot(sentence, index, mentions, vocab)
         previous = tuple(n for n in before.names if n != FLAT) if before is not None else ()
+        if mention.closing and before is not None:  # "2 per tile and 2 per coat of arms, the
+            previous = tuple(  # incomplete ones only 1": each rate of the clause before
+                dict.fromkeys(
+                    n for a in earlier or [] if a.clause == before.clause for n in a.names
+                )
+            )
+            previous = tuple(n for n in previous if n != FLAT)
         after_from = before is not None and before.base and unit is None and index > 0
         names, inherited = self._names(index, unit, previous, base or after_from)
         state_unit = unit or (before.state_unit if inherited and before is not None else None)
