@@ -974,6 +974,19 @@ SHAPES = [
             "city incomplete coat_of_arms 1",
         ],
     ),
+    # "... plus one for the monastery itself": an elliptic flat amount
+    (
+        "es",
+        "Al final de la partida, cada monasterio incompleto suma 1 punto por cada loseta que lo"
+        " rodea más uno por el propio monasterio.",
+        ["monastery incomplete surrounding_tile 1", "monastery incomplete fixed 1"],
+    ),
+    (
+        "it",
+        "Alla fine della partita un monastero incompleto vale 1 punto per ogni tessera adiacente"
+        " più uno per il monastero stesso.",
+        ["monastery incomplete surrounding_tile 1", "monastery incomplete fixed 1"],
+    ),
     # features listed together: a coat of arms is the city's only
     (
         "es",

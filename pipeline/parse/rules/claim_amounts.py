@@ -180,8 +180,16 @@ def _elliptic(sentence: str, vocab: Vocabulary, amounts: list[Mention]) -> list[
         ranged = any(
             _joint_only(sentence[m.end() : a.start], vocab) for a in amounts if a.start > m.end()
         )
-        # "un point par tuile et un par blason": after "and" and before a "per", a number
-        and_per = follows_per and bool(previous) and _ends_in(vocab.conjunction, before + " ")
+        # "un point par tuile et un par blason", "plus one for the monastery": after "and" or
+        # "plus" and before a "per", a number
+        and_per = (
+            follows_per
+            and bool(previous)
+            and (
+                _ends_in(vocab.conjunction, before + " ")
+                or any(not before[p.end() :].strip() for p in vocab.plus.finditer(before))
+            )
+        )
         if m.group(0).lower() in vocab.numbers.articles and not (ranged or and_per):
             continue  # "a", "ein", "un": an article unless "uno o due punti"
         closing = bool(previous) and _closes_stated_segment(before, rest, vocab)

@@ -36,6 +36,7 @@ from carcdb.pipeline.parse.rules.claim_context import (
 from carcdb.pipeline.parse.rules.claim_phase import SentenceStates
 from carcdb.pipeline.parse.rules.claim_text import Clause, clause_of, clauses
 from carcdb.pipeline.parse.rules.claim_units import (
+    UNIT_WINDOW,
     UnitPhrase,
     for_feature,
     per_follows,
@@ -130,6 +131,23 @@ def is_example(sentence: str, features: list[Found], vocab: Vocabulary) -> bool:
     return any(m.end() in starts for m in vocab.demonstrative.finditer(sentence))
 
 
+def _for_itself(sentence: str, mention: Mention, vocab: Vocabulary) -> bool:
+    """An elliptic number for a feature ("... plus one for the monastery itself", "más uno
+    por el propio monasterio"): a "per" right after it and a feature word starting within the
+    unit window, not a feature counted as a unit ("4 instead of 3 for each city": a field's
+    completed cities)."""
+    rest = sentence[mention.end :].lstrip()
+    per = vocab.per.match(rest)
+    if per is None:
+        return False
+    window = rest[per.end() : per.end() + 2 * UNIT_WINDOW]
+    named = longest(feature_words(window, vocab))
+    if not named or named[0][0] > UNIT_WINDOW or named[0][2] in vocab.relations.feature_units:
+        return False
+    gap = window[: named[0][0]]  # "1 per scudo, ogni monastero": a unit comes first
+    return not re.search(r"[,;:.()]", gap) and not any(p.pattern.search(gap) for p in vocab.units)
+
+
 @dataclass(frozen=True)
 class Amount:
     """One amount of a sentence, read: its unit phrase, the unit names it is claimed in, and
@@ -209,7 +227,10 @@ class Sentence:
         before_it = unit is not None and unit.end <= mention.start
         if before_it and _flat(sentence, index, mentions, self.units, vocab):
             unit = None  # the unit before is the rate's before it, this is a flat amount
-        if unit is None and not mention.multiplier:
+        itself = mention.bare and index > 0 and _for_itself(sentence, mention, vocab)
+        if itself:
+            unit = None  # "... plus one for the monastery itself": no unit
+        elif unit is None and not mention.multiplier:
             unit = subject_unit(sentence, index, mentions, vocab, self.units)
         base = base_slot(sentence, index, mentions, vocab)
         previous = tuple(n for n in before.names if n != FLAT) if before is not None else ()
@@ -236,6 +257,8 @@ class Sentence:
                 return ("surrounding_tile",), False  # "1 point per tile around it"
             return unit.meanings, False
         word_multiplier = mention.multiplier and sentence[mention.start] != "("
+        if mention.bare and previous and _for_itself(sentence, mention, vocab):
+            return ("fixed",), False  # "... plus one for the monastery itself": a flat amount
         if (mention.bare or word_multiplier or follows) and previous:
             return previous, True  # "(4 with pig)", "verdubbelt dit aantal", "(instead of 2)"
         if mention.multiplier:
