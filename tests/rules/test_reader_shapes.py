@@ -974,6 +974,12 @@ SHAPES = [
             "city incomplete coat_of_arms 1",
         ],
     ),
+    (
+        "it",
+        "La locanda raddoppia il valore della strada, ma se la strada non viene completata vale"
+        " zero.",
+        ["inn completed tile ? x2", "inn incomplete tile 0"],
+    ),
     # "... plus one for the monastery itself": an elliptic flat amount
     (
         "es",

@@ -240,7 +240,7 @@ class Sentence:
                     n for a in earlier or [] if a.clause == before.clause for n in a.names
                 )
             )
-            previous = tuple(n for n in previous if n != FLAT)
+            previous = tuple(n for n in previous if n not in (FLAT, "multiplier"))
         after_from = before is not None and before.base and unit is None and index > 0
         names, inherited = self._names(index, unit, previous, base or after_from)
         state_unit = unit or (before.state_unit if inherited and before is not None else None)
