@@ -980,6 +980,9 @@ SHAPES = [
         " zero.",
         ["inn completed tile ? x2", "inn incomplete tile 0"],
     ),
+    # "PV" (punti vittoria, points de victoire) as a points word
+    ("it", "Ogni strada completata vale 1 PV per tessera.", ["road completed tile 1"]),
+    ("fr", "Chaque route achevée rapporte 1 PV par tuile.", ["road completed tile 1"]),
     # "... plus one for the monastery itself": an elliptic flat amount
     (
         "es",
