@@ -980,6 +980,27 @@ SHAPES = [
         " zero.",
         ["inn completed tile ? x2", "inn incomplete tile 0"],
     ),
+    # "..., or 4 if he has a pig": the elliptic number after "or" is the modifier's
+    (
+        "es",
+        "El granjero recibe 3 puntos por cada ciudad completa, o 4 si tiene un cerdo.",
+        ["field end_game completed_city 3", "pig end_game completed_city 4"],
+    ),
+    (
+        "it",
+        "Il contadino riceve 3 punti per ogni città completata, o 4 se ha il maiale.",
+        ["field end_game completed_city 3", "pig end_game completed_city 4"],
+    ),
+    (
+        "fr",
+        "Le paysan reçoit 3 points par ville achevée, ou 4 s'il a un cochon.",
+        ["field end_game completed_city 3", "pig end_game completed_city 4"],
+    ),
+    (
+        "en",
+        "A farmer scores 3 points per completed city, or 4 if there is a pig in the field.",
+        ["field end_game completed_city 3", "pig end_game completed_city 4"],
+    ),
     # "PV" (punti vittoria, points de victoire) as a points word
     ("it", "Ogni strada completata vale 1 PV per tessera.", ["road completed tile 1"]),
     ("fr", "Chaque route achevée rapporte 1 PV par tuile.", ["road completed tile 1"]),

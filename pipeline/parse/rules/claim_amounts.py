@@ -215,6 +215,24 @@ def _ends_in(pattern: re.Pattern[str], text: str) -> bool:
     return any(not text[m.end() :].strip(" (") for m in pattern.finditer(text))
 
 
+CONDITION_WINDOW = 30  # characters after "or N" that may name the modifier it is for
+
+
+def modifier_after(sentence: str, start: int, vocab: Vocabulary) -> str | None:
+    """A modifier (`features.json`: a pig, an inn) named shortly after `start`, before any
+    number or punctuation: "..., o 4 si tiene un cerdo", "or 4 if there is a pig"."""
+    window = sentence[start : start + CONDITION_WINDOW]
+    stop = re.search(r"[\d,;:.()]", window)
+    window = window[: stop.start()] if stop else window
+    found = sorted(
+        (m.start(), phrase.meaning)
+        for phrase in vocab.features
+        if phrase.meaning in vocab.relations.modifiers
+        for m in phrase.pattern.finditer(window)
+    )
+    return found[0][1] if found else None
+
+
 def _after_joint(before: str, rest: str, vocab: Vocabulary) -> bool:
     """An elliptic number after another amount: "(4 with pig)", "(ou 2 avec un cochon)" (a
     parenthesis or "or", then "with" and what it is for) or "y 5 al rival" ("and", then no
@@ -223,7 +241,7 @@ def _after_joint(before: str, rest: str, vocab: Vocabulary) -> bool:
     if before.rstrip().endswith("(") and qualified:
         return True
     if any(not before[m.end() :].strip(" (") for m in vocab.alternative.finditer(before)):
-        return qualified
+        return qualified or modifier_after(rest, 0, vocab) is not None  # "o 4 si hay cerdo"
     if any(not before[m.end() :] for m in vocab.conjunction.finditer(before)):
         return re.match(r"\s+[^\W\d]", rest) is not None and not _count(rest, vocab)
     return False

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from carcdb.pipeline.parse.rules.claim_amounts import Mention
+from carcdb.pipeline.parse.rules.claim_amounts import Mention, modifier_after
 from carcdb.pipeline.parse.rules.claim_context import (
     Found,
     feature_words,
@@ -131,6 +131,15 @@ def is_example(sentence: str, features: list[Found], vocab: Vocabulary) -> bool:
     return any(m.end() in starts for m in vocab.demonstrative.finditer(sentence))
 
 
+def _or_if(sentence: str, mention: Mention, vocab: Vocabulary) -> str | None:
+    """The modifier an elliptic number after "or" is for: "3 points per city, or 4 if he has
+    a pig" (the pig's 4)."""
+    before = sentence[: mention.start]
+    if not any(not before[m.end() :].strip(" (") for m in vocab.alternative.finditer(before)):
+        return None
+    return modifier_after(sentence, mention.end, vocab)
+
+
 def _for_itself(sentence: str, mention: Mention, vocab: Vocabulary) -> bool:
     """An elliptic number for a feature ("... plus one for the monastery itself", "más uno
     por el propio monasterio"): a "per" right after it and a feature word starting within the
@@ -178,7 +187,8 @@ class Sentence:
         self.elliptic = [
             (m.end, m.end + ELLIPTIC_WINDOW)
             for m in mentions
-            if m.bare and vocab.qualifier.match(sentence, m.end)
+            if m.bare
+            and (vocab.qualifier.match(sentence, m.end) or _or_if(sentence, m, vocab) is not None)
         ]
 
     def clause(self, mention: Mention) -> tuple[int, int]:
@@ -298,7 +308,7 @@ class Sentence:
             return None
         match = self.vocab.qualifier.match(self.text, mention.end)
         if match is None:
-            return None
+            return _or_if(self.text, mention, self.vocab)  # "..., o 4 si tiene un cerdo"
         window = self.text[match.end() : match.end() + ELLIPTIC_WINDOW]
         found = longest(feature_words(window, self.vocab))
         return found[0][2] if found else None
