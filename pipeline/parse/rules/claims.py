@@ -138,10 +138,10 @@ def _unit_name(
     if name == "multiplier" and mention.multiplier and feature in vocab.relations.zero_units:
         return vocab.relations.zero_units[feature]  # "doubles the road's points": per tile
     if name == "multiplier" and mention.multiplier and worded:
-        for counted in vocab.relations.feature_units.values():  # "doubles the farmers' points"
-            for unit, of in counted.items():
-                if feature in of:
-                    return unit  # a field's, barn's, pig's rate is per completed city
+        for per_feature in vocab.relations.feature_units.values():  # "doubles the farmers'
+            for unit, of in per_feature.items():  # points": a field's, barn's, pig's rate is
+                if feature in of:  # per completed city
+                    return unit
     if name == FLAT:
         if feature == "unknown" or flat == "unknown":
             return "unknown"
