@@ -1001,6 +1001,22 @@ SHAPES = [
         "A farmer scores 3 points per completed city, or 4 if there is a pig in the field.",
         ["field end_game completed_city 3", "pig end_game completed_city 4"],
     ),
+    # "N points instead of M per unit": the unit after the base slot is the rate's too
+    (
+        "it",
+        "Con il maiale, il contadino riceve 4 punti invece di 3 per ogni città completata.",
+        ["pig end_game completed_city 4", "field end_game completed_city 3"],
+    ),
+    (
+        "es",
+        "Un camino con posada da 2 puntos en lugar de 1 por cada loseta.",
+        ["inn completed tile 2", "road completed tile 1"],
+    ),
+    (
+        "fr",
+        "Une ville avec une cathédrale rapporte 3 points au lieu de 2 par tuile.",
+        ["cathedral completed tile 3", "city completed tile 2"],
+    ),
     # "PV" (punti vittoria, points de victoire) as a points word
     ("it", "Ogni strada completata vale 1 PV per tessera.", ["road completed tile 1"]),
     ("fr", "Chaque route achevée rapporte 1 PV par tuile.", ["road completed tile 1"]),
