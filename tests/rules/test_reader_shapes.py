@@ -1017,6 +1017,12 @@ SHAPES = [
         "Une ville avec une cathédrale rapporte 3 points au lieu de 2 par tuile.",
         ["cathedral completed tile 3", "city completed tile 2"],
     ),
+    (
+        "ca",
+        "Un camí amb una posada val 2 punts per cada rajola si està completat; si queda incomplet"
+        " al final de la partida, no val res.",
+        ["inn completed tile 2", "inn incomplete tile 0"],
+    ),
     # "PV" (punti vittoria, points de victoire) as a points word
     ("it", "Ogni strada completata vale 1 PV per tessera.", ["road completed tile 1"]),
     ("fr", "Chaque route achevée rapporte 1 PV par tuile.", ["road completed tile 1"]),
