@@ -1023,6 +1023,19 @@ SHAPES = [
         " al final de la partida, no val res.",
         ["inn completed tile 2", "inn incomplete tile 0"],
     ),
+    # goods "per type": a majority
+    (
+        "es",
+        "Al final de la partida, quien tenga más fichas de vino, trigo o tela gana 10 puntos por"
+        " cada tipo.",
+        ["goods end_game majority 10"],
+    ),
+    (
+        "en",
+        "At the end of the game, the player with the most goods tokens scores 10 points for each"
+        " type.",
+        ["goods end_game majority 10"],
+    ),
     # "PV" (punti vittoria, points de victoire) as a points word
     ("it", "Ogni strada completata vale 1 PV per tessera.", ["road completed tile 1"]),
     ("fr", "Chaque route achevée rapporte 1 PV par tuile.", ["road completed tile 1"]),

@@ -142,6 +142,8 @@ def _unit_name(
             for unit, of in per_feature.items():  # points": a field's, barn's, pig's rate is
                 if feature in of:  # per completed city
                     return unit
+    if name == "unknown" and feature in vocab.relations.flat_units and flat != "unknown":
+        return vocab.relations.flat_units[feature]  # goods' "10 points for each type": a majority
     if name == FLAT:
         if feature == "unknown" or flat == "unknown":
             return "unknown"
