@@ -1036,6 +1036,27 @@ SHAPES = [
         " type.",
         ["goods end_game majority 10"],
     ),
+    # "instead of one": an article after "instead of" is the base rate's number
+    (
+        "fr",
+        "Lorsqu'une route comportant une auberge est achevée, chaque tuile de cette route"
+        " rapporte 2 points au lieu d'un.",
+        ["inn completed tile 2", "road completed tile 1"],
+    ),
+    (
+        "es",
+        "Cada loseta de un camino con posada da 2 puntos en lugar de uno.",
+        ["inn completed tile 2", "road completed tile 1"],
+    ),
+    (
+        "en",
+        "Each tile of a road with an inn scores 2 points instead of one.",
+        ["inn completed tile 2", "road completed tile 1"],
+    ),
+    # an article and a noun before a multiplier word: an adjective ("a double turn")
+    ("fr", "Les bâtisseurs permettent de jouer un tour double.", []),
+    ("it", "Il costruttore permette di giocare un turno doppio.", []),
+    ("es", "El constructor permite jugar un turno doble.", []),
     # "PV" (punti vittoria, points de victoire) as a points word
     ("it", "Ogni strada completata vale 1 PV per tessera.", ["road completed tile 1"]),
     ("fr", "Chaque route achevée rapporte 1 PV par tuile.", ["road completed tile 1"]),

@@ -67,6 +67,20 @@ def _after_unit_word(before: str, vocab: Vocabulary) -> bool:
     return last is not None and any(p.pattern.match(before, last.start()) for p in vocab.units)
 
 
+def _adjective(sentence: str, start: int, vocab: Vocabulary) -> bool:
+    """An article and a noun before it: the multiplier word is the noun's adjective ("un tour
+    double", "un turno doppio": the builder's double turn), not a factor of points; after a
+    feature it is the feature's verb ("una locanda raddoppia i punti")."""
+    words = WORD.findall(sentence[max(0, start - 40) : start])[-2:]
+    return (
+        len(words) == 2
+        and words[0].lower() in vocab.numbers.articles
+        and vocab.points_word.fullmatch(words[1]) is None
+        and vocab.score_verb.match(words[1]) is None
+        and not any(f.pattern.match(words[1]) for f in vocab.features)  # "una locanda raddoppia"
+    )
+
+
 def _multiplier_words(
     sentence: str, vocab: Vocabulary, taken: list[tuple[int, int]]
 ) -> list[Mention]:
@@ -75,7 +89,7 @@ def _multiplier_words(
     for m in vocab.multiplier_word.finditer(sentence):
         if _inside(m.start(), taken) or "-" in sentence[max(0, m.start() - 1) : m.end() + 1]:
             continue
-        if _after_unit_word(sentence[: m.start()], vocab):
+        if _after_unit_word(sentence[: m.start()], vocab) or _adjective(sentence, m.start(), vocab):
             continue
         before = sentence[max(0, m.start() - 30) : m.start()]
         negations = list(vocab.negation.finditer(before))
@@ -190,8 +204,10 @@ def _elliptic(sentence: str, vocab: Vocabulary, amounts: list[Mention]) -> list[
                 or any(not before[p.end() :].strip() for p in vocab.plus.finditer(before))
             )
         )
-        if m.group(0).lower() in vocab.numbers.articles and not (ranged or and_per):
-            continue  # "a", "ein", "un": an article unless "uno o due punti"
+        if m.group(0).lower() in vocab.numbers.articles and not (
+            ranged or and_per or (instead_before and (follows_per or _ends_here(rest)))
+        ):
+            continue  # "a", "ein", "un": an article unless "uno o due punti", "au lieu d'un"
         closing = bool(previous) and _closes_stated_segment(before, rest, vocab)
         if follows_per or instead_after or instead_before or from_slot or joined or ranged:
             found.append(Mention(m.start(), m.end(), value, False, False, bare=True))
@@ -200,10 +216,15 @@ def _elliptic(sentence: str, vocab: Vocabulary, amounts: list[Mention]) -> list[
     return found
 
 
+def _ends_here(rest: str) -> bool:
+    """Nothing but punctuation after the number: "au lieu d'un.", not "statt ein Plättchen"."""
+    return re.match(r"\s*(?:[.,;)]|$)", rest) is not None
+
+
 def _closes_stated_segment(before: str, rest: str, vocab: Vocabulary) -> bool:
     """A number closing a comma segment that names a state, after another amount: "2 points
     per tile, the incomplete ones only 1." (the rate before, in another state)."""
-    if not re.match(r"\s*(?:[.,;)]|$)", rest):
+    if not _ends_here(rest):
         return False
     segment = re.split(r"[,;(]", before)[-1]
     if len(re.split(r"[,;(]", before)) < 2 or any(c.isdigit() for c in segment):
