@@ -1057,6 +1057,35 @@ SHAPES = [
     ("fr", "Les bâtisseurs permettent de jouer un tour double.", []),
     ("it", "Il costruttore permette di giocare un turno doppio.", []),
     ("es", "El constructor permite jugar un turno doble.", []),
+    # a parenthesis after a rate giving its other state: its amount is that state's rate, and
+    # its state words are not the rate's before it
+    (
+        "es",
+        "Las ciudades dan 2 puntos por loseta y escudo (1 punto si están incompletas al final de"
+        " la partida).",
+        [
+            "city completed tile 2",
+            "city completed coat_of_arms 2",
+            "city incomplete tile 1",
+            "city incomplete coat_of_arms 1",
+        ],
+    ),
+    (
+        "it",
+        "Le città valgono 2 punti per tessera (1 punto se incomplete a fine partita).",
+        ["city completed tile 2", "city incomplete tile 1"],
+    ),
+    (
+        "fr",
+        "Les villes rapportent 2 points par tuile (1 point si elles sont inachevées en fin de"
+        " partie).",
+        ["city completed tile 2", "city incomplete tile 1"],
+    ),
+    (
+        "en",
+        "Cities score 2 points per tile (1 point per tile if incomplete at the end of the game).",
+        ["city completed tile 2", "city incomplete tile 1"],
+    ),
     # "PV" (punti vittoria, points de victoire) as a points word
     ("it", "Ogni strada completata vale 1 PV per tessera.", ["road completed tile 1"]),
     ("fr", "Chaque route achevée rapporte 1 PV par tuile.", ["road completed tile 1"]),

@@ -118,10 +118,19 @@ class SentenceStates:
         return cls(sentence, words, spans)
 
     def clause_state(
-        self, index: int, unit: UnitPhrase | None, units: tuple[UnitPhrase, ...] = ()
+        self,
+        index: int,
+        unit: UnitPhrase | None,
+        units: tuple[UnitPhrase, ...] = (),
+        asides: list[tuple[int, int]] | None = None,
     ) -> ClaimState | None:
+        """`asides`: parentheses whose state words are another amount's."""
         start, end, _ = self.spans[index]
-        inside = [(s, span) for s, span in self.words if start <= span[0] < end]
+        inside = [
+            (s, span)
+            for s, span in self.words
+            if start <= span[0] < end and not any(a <= span[0] < b for a, b in asides or ())
+        ]
         return strongest(states_outside(inside, unit, units))
 
     def segment_state(
@@ -153,7 +162,7 @@ class SentenceStates:
             return None
         index = clause_of(mention.start, self.spans)
         own = self.segment_state(index, mention, unit, units) or self.clause_state(
-            index, unit, units
+            index, unit, units, _later_asides(self.sentence, mention)
         )
         if own is not None:
             return own
@@ -171,6 +180,19 @@ class SentenceStates:
 
     def overall(self) -> ClaimState | None:
         return strongest({state for state, _ in self.words})
+
+
+AMOUNT_IN_ASIDE = re.compile(r"\d")
+
+
+def _later_asides(sentence: str, mention: Mention) -> list[tuple[int, int]]:
+    """Parentheses after the amount holding a number of their own: "2 points per tile (1 point
+    if incomplete at the end of the game)" names the state of its own amount, not the 2's."""
+    found = []
+    for match in re.finditer(r"\([^()]*\)?", sentence[mention.end :]):
+        if AMOUNT_IN_ASIDE.search(match.group(0)):
+            found.append((mention.end + match.start(), mention.end + match.end()))
+    return found
 
 
 def announced_phase(sentence: str, vocab: Vocabulary) -> ClaimState | None:

@@ -47,6 +47,7 @@ from carcdb.pipeline.parse.rules.claim_units import (
     unit_phrases,
 )
 from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
+from carcdb.schemas.rules import ClaimState
 
 EXPLAINED = re.compile(r"\s*\(")  # "9 points (the feature tile and ...)": an amount explained
 CLAUSE_END = re.compile(r"[()+|.;,]")
@@ -129,6 +130,27 @@ def is_example(sentence: str, features: list[Found], vocab: Vocabulary) -> bool:
         return True
     starts = {f[0] for f in features}
     return any(m.end() in starts for m in vocab.demonstrative.finditer(sentence))
+
+
+def _aside_holding(sentence: str, position: int) -> tuple[int, int] | None:
+    """The parenthesis holding `position` (one left open runs to the end)."""
+    start = sentence.rfind("(", 0, position)
+    if start < 0 or sentence.rfind(")", start, position) >= 0:
+        return None
+    end = sentence.find(")", position)
+    return start, len(sentence) if end < 0 else end + 1
+
+
+def _conditional_aside(sentence: str, mention: Mention, before: Mention, vocab: Vocabulary) -> bool:
+    """An amount in a parenthesis that names a state, after the rate it qualifies: "2 points
+    per tile (1 point if incomplete at the end of the game)": the rates before, in that state."""
+    aside = _aside_holding(sentence, mention.start)
+    if aside is None or before.end > aside[0]:
+        return False
+    # the other state of a rate ("if incomplete", "at the end"), not an explanation of a total
+    # ("(quindi 9 punti al completamento)")
+    named = {state for state, _ in SentenceStates.read(sentence[aside[0] : aside[1]], vocab).words}
+    return bool(named & {ClaimState.INCOMPLETE, ClaimState.END_GAME})
 
 
 def _or_if(sentence: str, mention: Mention, vocab: Vocabulary) -> str | None:
@@ -244,15 +266,22 @@ class Sentence:
             unit = subject_unit(sentence, index, mentions, vocab, self.units)
         base = base_slot(sentence, index, mentions, vocab)
         previous = tuple(n for n in before.names if n != FLAT) if before is not None else ()
-        if mention.closing and before is not None:  # "2 per tile and 2 per coat of arms, the
-            previous = tuple(  # incomplete ones only 1": each rate of the clause before
+        conditional = (
+            unit is None
+            and not mention.multiplier
+            and before is not None
+            and _conditional_aside(sentence, mention, before.mention, vocab)
+        )
+        if (mention.closing or conditional) and before is not None:  # "2 per tile and 2 per
+            # coat of arms, the
+            previous = tuple(  # incomplete ones only 1", "(1 point if incomplete)": each rate
                 dict.fromkeys(
                     n for a in earlier or [] if a.clause == before.clause for n in a.names
                 )
             )
             previous = tuple(n for n in previous if n not in (FLAT, "multiplier"))
         after_from = before is not None and before.base and unit is None and index > 0
-        names, inherited = self._names(index, unit, previous, base or after_from)
+        names, inherited = self._names(index, unit, previous, base or after_from or conditional)
         state_unit = unit or (before.state_unit if inherited and before is not None else None)
         return Amount(
             mention, clause, unit, names, base, inherited, state_unit, self._qualified(mention)
