@@ -1086,6 +1086,9 @@ SHAPES = [
         "Cities score 2 points per tile (1 point per tile if incomplete at the end of the game).",
         ["city completed tile 2", "city incomplete tile 1"],
     ),
+    # a unit that belongs to one feature names it: sheep are a flock's
+    ("es", "Cada oveja vale 1 punto.", ["flock during_game sheep 1"]),
+    ("it", "Ogni pecora vale un punto.", ["flock during_game sheep 1"]),
     # "PV" (punti vittoria, points de victoire) as a points word
     ("it", "Ogni strada completata vale 1 PV per tessera.", ["road completed tile 1"]),
     ("fr", "Chaque route achevée rapporte 1 PV par tuile.", ["road completed tile 1"]),
