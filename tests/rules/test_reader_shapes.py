@@ -1089,6 +1089,17 @@ SHAPES = [
     # a unit that belongs to one feature names it: sheep are a flock's
     ("es", "Cada oveja vale 1 punto.", ["flock during_game sheep 1"]),
     ("it", "Ogni pecora vale un punto.", ["flock during_game sheep 1"]),
+    # a ransom is a penalty
+    (
+        "fr",
+        "Pour libérer un prisonnier, il faut payer une rançon de 3 points.",
+        ["prisoner during_game fixed -3"],
+    ),
+    (
+        "es",
+        "Para liberar a un prisionero hay que pagar un rescate de 3 puntos.",
+        ["prisoner during_game fixed -3"],
+    ),
     # "PV" (punti vittoria, points de victoire) as a points word
     ("it", "Ogni strada completata vale 1 PV per tessera.", ["road completed tile 1"]),
     ("fr", "Chaque route achevée rapporte 1 PV par tuile.", ["road completed tile 1"]),
