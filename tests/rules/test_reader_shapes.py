@@ -930,6 +930,49 @@ SHAPES = [
         " Wiese liegt, 1 Punkt zusätzlich.",
         ["road completed little_building 1", "city completed little_building 1"],
     ),
+    # the Slavic lexicons' inflections: negated verbs ("nepřinese"), two-word negated states
+    # ("не достроена"), inflected goods ("vína", "вина"), the products' words ("vinice", "храм")
+    (
+        "cs",
+        "Pokud cesta s hostincem není na konci hry dokončena, nepřinese žádné body.",
+        ["inn incomplete tile 0"],
+    ),
+    (
+        "cs",
+        "Na konci hry získá hráč s nejvíce žetony vína 10 bodů.",
+        ["goods end_game majority 10"],
+    ),
+    (
+        "cs",
+        "Za každou vinici na okolních kartičkách získá klášter 3 body navíc.",
+        ["monastery completed vineyard 3"],
+    ),
+    (
+        "sk",
+        "Ak cesta s hostincom nie je na konci hry dokončená, neprinesie žiadne body.",
+        ["inn incomplete tile 0"],
+    ),
+    (
+        "sk",
+        "Na konci hry získa hráč s najviac žetónmi vína 10 bodov.",
+        ["goods end_game majority 10"],
+    ),
+    (
+        "ru",
+        "Если дорога с таверной не достроена к концу игры, она не приносит очков.",
+        ["inn incomplete tile 0"],
+    ),
+    (
+        "ru",
+        "В конце игры игрок, у которого больше всего жетонов вина, получает 10 очков.",
+        ["goods end_game majority 10"],
+    ),
+    (
+        "ru",
+        "Завершённый город с храмом приносит 3 очка за каждый квадрат.",
+        ["cathedral completed tile 3"],
+    ),
+    ("pl", "Opactwo pozwala zdobyć 9 punktów, tak jak klasztor.", ["abbey completed fixed 9"]),
 ]
 
 
