@@ -973,6 +973,53 @@ SHAPES = [
         ["cathedral completed tile 3"],
     ),
     ("pl", "Opactwo pozwala zdobyć 9 punktów, tak jak klasztor.", ["abbey completed fixed 9"]),
+    # "N points instead of M per unit": the unit after the replaced amount is both amounts'
+    (
+        "en",
+        "With his pig in the field, the farmer scores 4 points instead of 3 for each completed"
+        " city.",
+        ["pig end_game completed_city 4", "field end_game completed_city 3"],
+    ),
+    (
+        "en",
+        "A road with an inn scores 2 points instead of 1 per tile.",
+        ["inn completed tile 2", "road completed tile 1"],
+    ),
+    (
+        "de",
+        "Mit seinem Schwein auf der Wiese erhält der Bauer 4 Punkte statt 3 für jede fertige"
+        " Stadt.",
+        ["pig end_game completed_city 4", "field end_game completed_city 3"],
+    ),
+    (
+        "pl",
+        "Jeśli na łące stoi świnia jej właściciela, otrzymuje on 4 punkty zamiast 3 za każde"
+        " ukończone miasto.",
+        ["pig end_game completed_city 4", "field end_game completed_city 3"],
+    ),
+    (
+        "cs",
+        "Pokud je na louce prasátko jejího majitele, získá 4 body místo 3 za každé dokončené"
+        " město.",
+        ["pig end_game completed_city 4", "field end_game completed_city 3"],
+    ),
+    (
+        "sk",
+        "Ak je na lúke prasa jej majiteľa, získa 4 body namiesto 3 za každé dokončené mesto.",
+        ["pig end_game completed_city 4", "field end_game completed_city 3"],
+    ),
+    (
+        "ru",
+        "Если на поле стоит свинья его владельца, он получает 4 очка вместо 3 за каждый"
+        " завершённый город.",
+        ["pig end_game completed_city 4", "field end_game completed_city 3"],
+    ),
+    (
+        "ro",
+        "Dacă porcul proprietarului se află pe câmp, acesta primește 4 puncte în loc de 3 pentru"
+        " fiecare oraș finalizat.",
+        ["pig end_game completed_city 4", "field end_game completed_city 3"],
+    ),
 ]
 
 

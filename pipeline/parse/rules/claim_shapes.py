@@ -5,7 +5,8 @@ per amount, each with the unit names it is claimed in:
 - its unit phrase: after it, else before it, else its subject's ("each coat of arms counts 1
   point", "Wappen bringen keine Punkte"); for "as many points as" the first unit named after
   it, no "per" needed ("as many points as there are tiles"); "4 instead of 3 points per city"
-  takes the unit after the amount it replaces; "1 point / tile around it" is `surrounding_tile`;
+  and "4 points instead of 3 per city" take the unit after the amount they replace; "1 point /
+  tile around it" is `surrounding_tile`;
 - the rate before it, for an elliptic number ("(4 with pig)"), a multiplier word ("verdubbelt
   dit aantal"), the rate after "instead of" ("(instead of the usual 2 points)") and the "to"
   of "from 2 to 3 points";
@@ -202,8 +203,9 @@ class Sentence:
         )
         replaced = index + 1 < len(mentions) and base_slot(sentence, index + 1, mentions, vocab)
         ranged = index + 1 < len(mentions) and self._joined(mention, mentions[index + 1])
-        if unit is None and mention.bare and (replaced or ranged):  # "4 instead of 3 points per
-            unit = unit_for(index + 1, mentions, self.units, clause, sentence)  # city", "1 or 2"
+        # "4 (points) instead of 3 per city", "1 or 2 points per tile": the next amount's unit
+        if unit is None and (replaced or (mention.bare and ranged)):
+            unit = unit_for(index + 1, mentions, self.units, clause, sentence)
         before_it = unit is not None and unit.end <= mention.start
         if before_it and _flat(sentence, index, mentions, self.units, vocab):
             unit = None  # the unit before is the rate's before it, this is a flat amount
