@@ -1020,6 +1020,23 @@ SHAPES = [
         " fiecare oraș finalizat.",
         ["pig end_game completed_city 4", "field end_game completed_city 3"],
     ),
+    # a unit written with its "per" in one word (hu "lapkáért"): after a "per" word, before
+    # the next amount, and inside a longer unit phrase ("minden szomszédos lapkáért")
+    (
+        "hu",
+        "A székesegyház a kész várakban plusz 1 pontot ad minden lapkáért és címerért.",
+        ["cathedral completed tile +1", "cathedral completed coat_of_arms +1"],
+    ),
+    (
+        "hu",
+        "A játék végén a befejezetlen kolostor 1 pontot és minden szomszédos lapkáért 1 pontot ér.",
+        ["monastery incomplete fixed 1", "monastery incomplete surrounding_tile 1"],
+    ),
+    (
+        "hu",
+        "A kolostor minden szomszédos lapkáért 1 pontot ér.",
+        ["monastery completed surrounding_tile 1"],
+    ),
 ]
 
 
