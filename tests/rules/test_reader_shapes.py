@@ -1037,6 +1037,35 @@ SHAPES = [
         "A kolostor minden szomszédos lapkáért 1 pontot ér.",
         ["monastery completed surrounding_tile 1"],
     ),
+    # "from 1 to 2 points per tile" with a points word on the first amount: the unit after the
+    # "to" is both amounts'; a threshold word before an amount with a unit states a rate
+    (
+        "cs",
+        "Hostinec zvyšuje hodnotu cesty z jednoho bodu na dva body za kartičku.",
+        ["inn completed tile 2", "road completed tile 1"],
+    ),
+    (
+        "cs",
+        "Katedrála zvyšuje hodnotu města ze dvou bodů na tři za kartičku.",
+        ["cathedral completed tile 3", "city completed tile 2"],
+    ),
+    (
+        "pl",
+        "Karczma podwaja wartość drogi, a katedra podnosi wartość miasta do 3 punktów za płytkę.",
+        ["inn completed tile ? x2", "cathedral completed tile 3"],
+    ),
+    (
+        "ru",
+        "Таверна удваивает очки за дорогу, а собор увеличивает стоимость города до 3 очков за"
+        " квадрат.",
+        ["inn completed tile ? x2", "cathedral completed tile 3"],
+    ),
+    (
+        "ru",
+        "Таверна повышает стоимость дороги с 1 до 2 очков за квадрат.",
+        ["inn completed tile 2", "road completed tile 1"],
+    ),
+    ("pl", "Kto ma więcej niż 50 punktów, odwraca pionek.", []),  # a score reached, no rate
 ]
 
 

@@ -93,6 +93,15 @@ def _around(sentence: str, unit: UnitPhrase, vocab: Vocabulary) -> bool:
     return vocab.around.search(sentence, unit.end, end) is not None
 
 
+def from_slot(sentence: str, index: int, mentions: list[Mention], vocab: Vocabulary) -> bool:
+    """The amount is the first of "from 2 to 3 points" ("z jednoho bodu na dva body")."""
+    mention = mentions[index]
+    start = mentions[index - 1].end if index else 0
+    if index + 1 < len(mentions) and vocab.from_word.search(sentence, start, mention.start):
+        return vocab.to_word.search(sentence, mention.end, mentions[index + 1].start) is not None
+    return False
+
+
 def base_slot(sentence: str, index: int, mentions: list[Mention], vocab: Vocabulary) -> bool:
     """The amount states the rate a modifier replaces: after "instead of" ("(instead of the
     usual 2 points)", "místo 3"), or the first of "from 2 to 3 points"."""
@@ -102,9 +111,7 @@ def base_slot(sentence: str, index: int, mentions: list[Mention], vocab: Vocabul
         gap = sentence[m.end() : mention.start]
         if len(gap.split()) <= INSTEAD_GAP and not any(c.isdigit() for c in gap):
             return True
-    if index + 1 < len(mentions) and vocab.from_word.search(sentence, start, mention.start):
-        return vocab.to_word.search(sentence, mention.end, mentions[index + 1].start) is not None
-    return False
+    return from_slot(sentence, index, mentions, vocab)
 
 
 def licensed(sentence: str, mention: Mention, vocab: Vocabulary) -> bool:
@@ -203,8 +210,11 @@ class Sentence:
         )
         replaced = index + 1 < len(mentions) and base_slot(sentence, index + 1, mentions, vocab)
         ranged = index + 1 < len(mentions) and self._joined(mention, mentions[index + 1])
-        # "4 (points) instead of 3 per city", "1 or 2 points per tile": the next amount's unit
-        if unit is None and (replaced or (mention.bare and ranged)):
+        # "4 (points) instead of 3 per city", "from 1 to 2 points per tile", "1 or 2 points per
+        # tile": the next amount's unit
+        if unit is None and (
+            replaced or from_slot(sentence, index, mentions, vocab) or (mention.bare and ranged)
+        ):
             unit = unit_for(index + 1, mentions, self.units, clause, sentence)
         before_it = unit is not None and unit.end <= mention.start
         if before_it and _flat(sentence, index, mentions, self.units, vocab):
