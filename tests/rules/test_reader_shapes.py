@@ -973,6 +973,38 @@ SHAPES = [
         ["cathedral completed tile 3"],
     ),
     ("pl", "Opactwo pozwala zdobyć 9 punktów, tak jak klasztor.", ["abbey completed fixed 9"]),
+    # the products' words of the Czech, Slovak and Romanian wiki pages: besieged cities
+    # ("obléhané město"), German castles ("německý hrad", "castelul german"), "sedliaci"
+    (
+        "cs",
+        "Obléhané město získá po dokončení za každou kartičku a každý erb jen 1 bod místo 2 bodů.",
+        [
+            "besieged_city completed tile 1",
+            "besieged_city completed coat_of_arms 1",
+            "city completed tile 2",
+            "city completed coat_of_arms 2",
+        ],
+    ),
+    (
+        "cs",
+        "Pán německého hradu získá 1 bod za každou kartičku hradu.",
+        ["german_castle completed tile 1"],
+    ),
+    (
+        "sk",
+        "Sedliaci získajú 3 body za každé dokončené mesto.",
+        ["field end_game completed_city 3"],
+    ),
+    (
+        "ro",
+        "Castelul german valorează 2 puncte plus 1 punct pentru fiecare cartonaș adiacent.",
+        ["german_castle completed fixed 2", "german_castle completed surrounding_tile 1"],
+    ),
+    (
+        "hu",
+        "Ha az út a játék végéig nem készül el, a fogadó miatt nem ér pontot.",
+        ["inn incomplete tile 0"],
+    ),
     # "N points instead of M per unit": the unit after the replaced amount is both amounts'
     (
         "en",
