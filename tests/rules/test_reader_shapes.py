@@ -1005,6 +1005,26 @@ SHAPES = [
         "Ha az út a játék végéig nem készül el, a fogadó miatt nem ér pontot.",
         ["inn incomplete tile 0"],
     ),
+    # "each" in every case ("z každého", "przy każdej", "с каждой") and the tiles' locatives
+    # ("płytce", "kartičce")
+    (
+        "pl",
+        "Świnka powiększa o 1 pkt zysk z każdego miasta graniczącego z łąką.",
+        ["pig end_game completed_city 1"],
+    ),
+    ("pl", "Gracz dostaje 2 punkty przy każdej płytce miasta.", ["city completed tile 2"]),
+    ("cs", "Na každé kartičce cesty získá hráč 1 bod.", ["road completed tile 1"]),
+    (
+        "cs",
+        "Sedlák získá 3 body z každého dokončeného města u své louky.",
+        ["field end_game completed_city 3"],
+    ),
+    ("ru", "Игрок получает по 2 очка с каждой плитки города.", ["city completed tile 2"]),
+    (
+        "sk",
+        "Sedliak získa 3 body z každého dokončeného mesta pri svojej lúke.",
+        ["field end_game completed_city 3"],
+    ),
     # "N points instead of M per unit": the unit after the replaced amount is both amounts'
     (
         "en",
