@@ -1025,6 +1025,24 @@ SHAPES = [
         "Sedliak získa 3 body z každého dokončeného mesta pri svojej lúke.",
         ["field end_game completed_city 3"],
     ),
+    # more case forms: ru "очком", "плиток", cs "z luk", hu "ponttal", sk "miest"
+    (
+        "ru",
+        "Свинья приносит на одно очко больше за каждый город, граничащий с полем.",
+        ["pig end_game completed_city 1"],
+    ),
+    ("ru", "Рыцарь получает 2 очка за каждую из плиток города.", ["city completed tile 2"]),
+    (
+        "cs",
+        "Prasátko zvýší výnos sedlákům z luk o 1 bod za každé dokončené město.",
+        ["pig end_game completed_city 1"],
+    ),
+    (
+        "hu",
+        "A malac a rétjével határos minden befejezett városért 1 ponttal több pontot hoz.",
+        ["pig end_game completed_city 1"],
+    ),
+    ("sk", "Za každú kartičku miest získa hráč 2 body.", ["city completed tile 2"]),
     # "N points instead of M per unit": the unit after the replaced amount is both amounts'
     (
         "en",
