@@ -1043,6 +1043,20 @@ SHAPES = [
         ["pig end_game completed_city 1"],
     ),
     ("sk", "Za každú kartičku miest získa hráč 2 body.", ["city completed tile 2"]),
+    # the figures' plurals (k -> c, ch -> ś/š/s): "rolnicy", "rozbójnicy", "mniši", "roľníci"
+    (
+        "pl",
+        "Po zakończeniu gry rolnicy dostają po 3 punkty za każde ukończone miasto przylegające"
+        " do ich pola.",
+        ["field end_game completed_city 3"],
+    ),
+    ("pl", "Rozbójnicy dostają 1 punkt za każdą płytkę drogi.", ["road completed tile 1"]),
+    ("cs", "Mniši získají za dokončený klášter 9 bodů.", ["monastery completed fixed 9"]),
+    (
+        "sk",
+        "Roľníci získajú 3 body za každé dokončené mesto.",
+        ["field end_game completed_city 3"],
+    ),
     # "N points instead of M per unit": the unit after the replaced amount is both amounts'
     (
         "en",
