@@ -1057,6 +1057,13 @@ SHAPES = [
         "Roľníci získajú 3 body za každé dokončené mesto.",
         ["field end_game completed_city 3"],
     ),
+    # multiplier words in more forms: "podwoi", "удвоит", "dvojnásobek bodů", "dvojnásobně";
+    # a masculine "podwójny"/"двойной" is a builder's double turn, no multiplier of points
+    ("pl", "Karczma podwoi wartość drogi.", ["inn completed tile ? x2"]),
+    ("ru", "Таверна удвоит стоимость дороги.", ["inn completed tile ? x2"]),
+    ("cs", "Hostinec znamená dvojnásobek bodů za cestu.", ["inn completed tile ? x2"]),
+    ("cs", "Cesta s hostincem přinese body dvojnásobně.", ["inn completed tile ? x2"]),
+    ("pl", "Budowniczy daje podwójny ruch.", []),
     # "N points instead of M per unit": the unit after the replaced amount is both amounts'
     (
         "en",
