@@ -1064,6 +1064,34 @@ SHAPES = [
     ("cs", "Hostinec znamená dvojnásobek bodů za cestu.", ["inn completed tile ? x2"]),
     ("cs", "Cesta s hostincem přinese body dvojnásobně.", ["inn completed tile ? x2"]),
     ("pl", "Budowniczy daje podwójny ruch.", []),
+    # end-of-game phrases in more cases: "při závěrečném hodnocení", "при
+    # итоговом подсчёте", "до конца игры", "podczas ostatecznej punktacji", "la încheierea
+    # jocului", "pri záverečnom hodnotení"
+    (
+        "cs",
+        "Při závěrečném hodnocení přinese každá cesta 1 bod za kartičku.",
+        ["road incomplete tile 1"],
+    ),
+    (
+        "ru",
+        "При итоговом подсчёте каждая дорога приносит 1 очко за квадрат.",
+        ["road incomplete tile 1"],
+    ),
+    (
+        "pl",
+        "Podczas ostatecznej punktacji każda droga daje 1 punkt za płytkę.",
+        ["road incomplete tile 1"],
+    ),
+    (
+        "ro",
+        "La încheierea jocului, fiecare drum valorează 1 punct pentru fiecare cartonaș.",
+        ["road incomplete tile 1"],
+    ),
+    (
+        "sk",
+        "Pri záverečnom hodnotení získa každá cesta 1 bod za kartičku.",
+        ["road incomplete tile 1"],
+    ),
     # "N points instead of M per unit": the unit after the replaced amount is both amounts'
     (
         "en",
