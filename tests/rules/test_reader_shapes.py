@@ -1092,6 +1092,28 @@ SHAPES = [
         "Pri záverečnom hodnotení získa každá cesta 1 bod za kartičku.",
         ["road incomplete tile 1"],
     ),
+    # a singular points word with no number before a "per" word is one point (no article)
+    (
+        "pl",
+        "Za ukończoną drogę dostajemy punkt za każdy kafelek, za miasto dwa punkty za kafelek i"
+        " dwa za każdy herb.",
+        ["road completed tile 1", "city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+    (
+        "pl",
+        "Świnia daje rolnikowi dodatkowy punkt za każde miasto.",
+        ["pig end_game completed_city 1"],
+    ),
+    (
+        "pl",
+        "Za niedokończony klasztor dostajemy po punkcie za każdą sąsiednią płytkę i punkt za sam"
+        " klasztor.",
+        ["monastery incomplete surrounding_tile 1", "monastery incomplete fixed 1"],
+    ),
+    ("cs", "Za dokončenou cestu dostane hráč bod za každou kartičku.", ["road completed tile 1"]),
+    ("sk", "Za dokončenú cestu dostane hráč bod za každú kartičku.", ["road completed tile 1"]),
+    ("ru", "Разбойник получает очко за каждый квадрат дороги.", ["road completed tile 1"]),
+    ("pl", "Punkt kontrolny jest za mostem.", []),  # no "per" after it: no amount
     # "N points instead of M per unit": the unit after the replaced amount is both amounts'
     (
         "en",

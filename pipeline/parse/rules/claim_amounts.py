@@ -7,8 +7,10 @@ doppelt"), a "nothing" word in a sentence with a scoring verb ("scores nothing",
 rapportent rien"), a points word after a negation ("you do not get any points": 0; after a
 penalty word it is subtracted: "loses 2 points", "resta 10 puntos"), or an
 elliptic number in a sentence about points: "one for each tile", "4 instead of 3 points",
-"instead of 2", "from 2 to 3 points", "(4 with pig)", "... and 5 to the rival", or "as many
-points as" (1 per the unit named after it: "as many points as there are tiles"). Numbers are
+"instead of 2", "from 2 to 3 points", "(4 with pig)", "... and 5 to the rival", "as many
+points as" (1 per the unit named after it: "as many points as there are tiles"), or a
+singular points word before a "per" word in a language without articles ("punkt za każdy
+kafelek": 1). Numbers are
 read in ASCII digits or number words (`pipeline.parse.number_words`); `number_problems`
 reports digits that are not ASCII and numbers beyond the warehouse. All words come from the
 language's vocabulary file.
@@ -126,12 +128,28 @@ def points_phrases(sentence: str, vocab: Vocabulary) -> list[Mention]:
         if not _inside(m.start(), taken) and _as_many(sentence, m, vocab):
             found.append(Mention(m.start(), m.end(), 1, False, False, counted=True))
     taken = [(m.start, m.end) for m in found]
+    found += _one_points(sentence, vocab, taken)
+    taken = [(m.start, m.end) for m in found]
     found += _multiplier_words(sentence, vocab, taken)
     found += _zeros(sentence, vocab, taken)
     found.sort(key=lambda m: m.start)
     if found or words:
         found += _elliptic(sentence, vocab, found)
     return sorted((_penalised(sentence, m, vocab) for m in found), key=lambda m: m.start)
+
+
+def _one_points(sentence: str, vocab: Vocabulary, taken: list[tuple[int, int]]) -> list[Mention]:
+    """A singular points word with no number before a "per" word is one point: pl "punkt za
+    każdy kafelek", cs "bod za každou kartičku", ru "очко за каждый квадрат" (the languages
+    have no article: "a point per tile")."""
+    found = []
+    for m in vocab.one_point.finditer(sentence):
+        if _inside(m.start(), taken):
+            continue
+        rest = sentence[m.end() :]
+        if vocab.per.match(rest.lstrip()) is not None:
+            found.append(Mention(m.start(), m.end(), 1, False, False))
+    return found
 
 
 def _as_many(sentence: str, match: re.Match[str], vocab: Vocabulary) -> bool:

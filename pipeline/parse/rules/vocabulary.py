@@ -80,6 +80,7 @@ class Vocabulary:
     each_after: re.Pattern[str]  # "(2 points) each", "jeweils"
     respectively: re.Pattern[str]  # "respectively", "rispettivamente": amounts in list order
     as_many: re.Pattern[str]  # "as many points as", "so viele Punkte": 1 per the unit named after
+    one_point: re.Pattern[str]  # a singular points word that is 1 alone: pl "punkt za każdy"
     otherwise: re.Pattern[str]  # "otherwise", "sinon": a clause of the other state
     contrast: re.Pattern[str]  # "but", "whereas": a clause that names its own state
     example: re.Pattern[str]  # "example", "here", player colours: a worked example
@@ -319,6 +320,7 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
             words_or_empty(data, "as_many"),
             suffix=rf"\s+(?:[^\W\d]+\s+){{0,2}}?(?:{point_words})(?!\w)",
         ),
+        one_point=_words_or_never(words_or_empty(data, "one_point")),
         otherwise=_words_or_never(words_or_empty(data, "otherwise")),
         contrast=_words_or_never(words_or_empty(data, "contrast")),
         example=_words_or_never(words_or_empty(data, "example_markers")),
