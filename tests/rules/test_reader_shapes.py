@@ -1114,6 +1114,18 @@ SHAPES = [
     ("sk", "Za dokončenú cestu dostane hráč bod za každú kartičku.", ["road completed tile 1"]),
     ("ru", "Разбойник получает очко за каждый квадрат дороги.", ["road completed tile 1"]),
     ("pl", "Punkt kontrolny jest za mostem.", []),  # no "per" after it: no amount
+    # a flat amount of 50 points or more is a player's score (the score track's lap), no rate
+    (
+        "pl",
+        "Klasztor daje 9 punktów. W ostatniej partii zdobyłem aż 120 punktów.",
+        ["monastery completed fixed 9"],
+    ),
+    (
+        "en",
+        "The monastery scores 9 points. Last time I scored 112 points.",
+        ["monastery completed fixed 9"],
+    ),
+    ("cs", "Klášter přinese 9 bodů. Vyhrál jsem se 104 body.", ["monastery completed fixed 9"]),
     # "N points instead of M per unit": the unit after the replaced amount is both amounts'
     (
         "en",

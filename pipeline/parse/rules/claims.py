@@ -63,6 +63,7 @@ SENTENCE_CACHE = 16384  # sentences analysed once per process (what they say on 
 QUOTES = re.compile(r"[„“«]")
 CELL = re.compile(r"\s*(?:\|\|?|\t)\s*")  # "Road | 1 point per tile | 1 point per tile"
 LIST_ITEM = re.compile(r"\s*[-–•*#]\s")
+SCORE_LAP = 50  # a flat amount of 50 points or more is a score reached, no feature's rate
 
 
 @dataclass(frozen=True)
@@ -368,6 +369,8 @@ def _sentence_claims(
             reading, sentence, mention
         )
         flat = "fixed" if licensed(sentence, mention, vocab) and not example else "unknown"
+        if mention.points >= SCORE_LAP and not mention.multiplier:
+            flat = "unknown"  # "zdobyłem aż 120 punktów": a player's score, no flat rate
         if mention.points == 0 and vocab.others.search(sentence, *amount.clause):
             flat = "unknown"  # "the other players receive nothing": no feature's rate
         for found in features:
