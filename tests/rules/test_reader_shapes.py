@@ -1126,6 +1126,9 @@ SHAPES = [
         ["monastery completed fixed 9"],
     ),
     ("cs", "Klášter přinese 9 bodů. Vyhrál jsem se 104 body.", ["monastery completed fixed 9"]),
+    # ru "вдвое меньше" is half as much: only "вдвое больше" doubles
+    ("ru", "В конце игры незавершённые объекты приносят вдвое меньше.", []),
+    ("ru", "Дорога с таверной приносит вдвое больше очков.", ["inn completed tile ? x2"]),
     # "N points instead of M per unit": the unit after the replaced amount is both amounts'
     (
         "en",
