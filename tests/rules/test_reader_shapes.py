@@ -1129,6 +1129,25 @@ SHAPES = [
     # ru "вдвое меньше" is half as much: only "вдвое больше" doubles
     ("ru", "В конце игры незавершённые объекты приносят вдвое меньше.", []),
     ("ru", "Дорога с таверной приносит вдвое больше очков.", ["inn completed tile ? x2"]),
+    # Romanian wiki words: the besieged city ("oraș asediat", "Catarii"), the shrine ("lăcaș de
+    # cult"), the king ("regele") and the robber baron ("cavalerul brigand", not a knight's city)
+    (
+        "ro",
+        "Fiecare cartonaș al unui oraș asediat finalizat valorează doar 1 punct.",
+        ["besieged_city completed tile 1"],
+    ),
+    ("ro", "Un lăcaș de cult finalizat valorează 9 puncte.", ["shrine completed fixed 9"]),
+    (
+        "ro",
+        "La sfârșitul jocului, jucătorul cu cartonașul cu regele primește 1 punct pentru fiecare"
+        " oraș finalizat.",
+        ["king end_game completed_city 1"],
+    ),
+    (
+        "ro",
+        "Cavalerul brigand primește 1 punct pentru fiecare drum finalizat.",
+        ["scout completed fixed 1"],
+    ),
     # "N points instead of M per unit": the unit after the replaced amount is both amounts'
     (
         "en",
