@@ -1148,6 +1148,26 @@ SHAPES = [
         "Cavalerul brigand primește 1 punct pentru fiecare drum finalizat.",
         ["scout completed fixed 1"],
     ),
+    # "..., plus one": a number closing its clause after "plus" is a flat amount after the rate
+    (
+        "en",
+        "At the end of the game, an incomplete monastery scores as many points as there are tiles"
+        " around it, plus one.",
+        ["monastery incomplete surrounding_tile 1", "monastery incomplete fixed 1"],
+    ),
+    (
+        "pl",
+        "Pod koniec rozgrywki każdy niedokończony klasztor daje tyle punktów, ile płytek go"
+        " otacza, plus jeden.",
+        ["monastery incomplete surrounding_tile 1", "monastery incomplete fixed 1"],
+    ),
+    (
+        "cs",
+        "Na konci hry přinese každý nedokončený klášter tolik bodů, kolik kartiček ho obklopuje,"
+        " plus jeden.",
+        ["monastery incomplete surrounding_tile 1", "monastery incomplete fixed 1"],
+    ),
+    ("en", "A road scores 1 point per tile plus 2 tiles of river.", ["road completed tile 1"]),
     # "N points instead of M per unit": the unit after the replaced amount is both amounts'
     (
         "en",

@@ -31,6 +31,7 @@ ODD_DIGITS = re.compile(rf"{NON_ASCII_DIGIT}+")
 DIGITS = re.compile(r"[0-9]+")
 NEGATION_WINDOW = 4  # words between a negation and the points word it makes 0
 WORD = re.compile(r"\w+")
+PLUS_THEN_END = re.compile(r"\s*(?:[.;,)!]|$)")  # "plus 1." closes its clause
 
 
 @dataclass(frozen=True)
@@ -201,7 +202,17 @@ def _elliptic(sentence: str, vocab: Vocabulary, amounts: list[Mention]) -> list[
             continue  # "a", "ein", "un": an article unless "uno o due punti"
         if follows_per or instead_after or instead_before or from_slot or joined or ranged:
             found.append(Mention(m.start(), m.end(), value, False, False, bare=True))
+        elif previous and _plus_last(before, rest, vocab):
+            # "as many points as tiles around it, plus one": a flat amount after the rate
+            found.append(Mention(m.start(), m.end(), value, False, False))
     return found
+
+
+def _plus_last(before: str, rest: str, vocab: Vocabulary) -> bool:
+    """The number closes its clause right after "plus" or "+" ("..., plus 1.")."""
+    if PLUS_THEN_END.match(rest) is None:
+        return False
+    return before.rstrip().endswith("+") or _ends_in(vocab.plus, before)
 
 
 def _ends_in(pattern: re.Pattern[str], text: str) -> bool:
