@@ -32,6 +32,7 @@ DIGITS = re.compile(r"[0-9]+")
 NEGATION_WINDOW = 4  # words between a negation and the points word it makes 0
 WORD = re.compile(r"\w+")
 PLUS_THEN_END = re.compile(r"\s*(?:[.;,)!]|$)")  # "plus 1." closes its clause
+SUM_BEFORE = re.compile(r"[0-9]\s*(?:\+|\w+)\s*$")  # "9 + 3", "9 plus 3": a sum's term
 
 
 @dataclass(frozen=True)
@@ -209,8 +210,9 @@ def _elliptic(sentence: str, vocab: Vocabulary, amounts: list[Mention]) -> list[
 
 
 def _plus_last(before: str, rest: str, vocab: Vocabulary) -> bool:
-    """The number closes its clause right after "plus" or "+" ("..., plus 1.")."""
-    if PLUS_THEN_END.match(rest) is None:
+    """The number closes its clause right after "plus" or "+" ("..., plus 1."), not as the
+    last term of a sum ("(9 + 3 + 3 + 3)")."""
+    if PLUS_THEN_END.match(rest) is None or SUM_BEFORE.search(before) is not None:
         return False
     return before.rstrip().endswith("+") or _ends_in(vocab.plus, before)
 
