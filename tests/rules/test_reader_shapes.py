@@ -1168,6 +1168,13 @@ SHAPES = [
         ["monastery incomplete surrounding_tile 1", "monastery incomplete fixed 1"],
     ),
     ("en", "A road scores 1 point per tile plus 2 tiles of river.", ["road completed tile 1"]),
+    # "je obléháno" (is besieged) names the besieged city for the sentences after it
+    (
+        "cs",
+        "Město s kartičkou obléhatelů je obléháno. Po dokončení získá jen 1 bod za každou"
+        " kartičku.",
+        ["besieged_city completed tile 1"],
+    ),
     # "N points instead of M per unit": the unit after the replaced amount is both amounts'
     (
         "en",

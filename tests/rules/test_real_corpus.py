@@ -43,7 +43,7 @@ PRE_SPLIT_RECALL, PRE_SPLIT_PRECISION = 0.978, 0.985
 TEST_RECALL_FLOOR, TEST_PRECISION_FLOOR = 0.468, 0.623
 # What the dev half reads with batches rd-d's and re-a's dev excerpts, rd-d partly tuned on, re-a
 # not (a floor, as above).
-DEV_RECALL_FLOOR, DEV_PRECISION_FLOOR = 0.819, 0.874
+DEV_RECALL_FLOOR, DEV_PRECISION_FLOOR = 0.821, 0.877
 
 
 def below_bar(results: dict[str, Score]) -> list[str]:
