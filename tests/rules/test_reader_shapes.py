@@ -1175,6 +1175,23 @@ SHAPES = [
         " kartičku.",
         ["besieged_city completed tile 1"],
     ),
+    # the replaced rate first ("statt 3 nun 4 Punkte pro Stadt"), and Hungarian's "instead of"
+    # after the number it replaces ("1 helyett": instead_order "after")
+    (
+        "de",
+        "Mit dem Schwein bekommt der Bauer statt 3 nun 4 Punkte pro fertiger Stadt.",
+        ["field end_game completed_city 3", "pig end_game completed_city 4"],
+    ),
+    (
+        "hu",
+        "Az út fogadóval lapkánként 2 pontot ér 1 helyett.",
+        ["inn completed tile 2", "road completed tile 1"],
+    ),
+    (
+        "hu",
+        "A malaccal a paraszt 3 helyett 4 pontot kap minden befejezett városért.",
+        ["field end_game completed_city 3", "pig end_game completed_city 4"],
+    ),
     # "N points instead of M per unit": the unit after the replaced amount is both amounts'
     (
         "en",

@@ -188,8 +188,8 @@ def _elliptic(sentence: str, vocab: Vocabulary, amounts: list[Mention]) -> list[
         rest = sentence[m.end() :]
         before = sentence[: m.start()]
         follows_per = vocab.per.match(rest.lstrip()) is not None and rest[:1] in (" ", "")
-        instead_after = vocab.instead.match(rest.lstrip()) is not None
-        instead_before = _ends_in(vocab.instead, before)
+        instead_after = vocab.instead.match(rest.lstrip()) is not None  # (hu: "1 helyett")
+        instead_before = not vocab.instead_follows and _ends_in(vocab.instead, before)
         from_slot = vocab.from_word.search(before) is not None and any(
             vocab.to_word.search(sentence, m.end(), a.start) for a in amounts if a.start > m.end()
         )

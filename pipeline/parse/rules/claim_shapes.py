@@ -50,6 +50,7 @@ from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
 
 EXPLAINED = re.compile(r"\s*\(")  # "9 points (the feature tile and ...)": an amount explained
 CLAUSE_END = re.compile(r"[()+|.;,]")
+CLAUSE_BREAK = re.compile(r"[()|.;,]")  # between a replaced rate and the one after it
 PLUS_BEFORE = re.compile(r"\+\s*$")
 LABEL_END = re.compile(r"(?:[:|→]|\s[-–—])\s*$")  # "Monastery: 9 points", "... - 9 punktów"
 AROUND_WINDOW = 40  # characters from a tile unit to its "around it"
@@ -107,6 +108,9 @@ def base_slot(sentence: str, index: int, mentions: list[Mention], vocab: Vocabul
     usual 2 points)", "místo 3"), or the first of "from 2 to 3 points"."""
     mention = mentions[index]
     start = mentions[index - 1].end if index else 0
+    if vocab.instead_follows:  # hu "lapkánként 2 pontot ér 1 helyett": the 1 is replaced
+        after = sentence[mention.end :].lstrip()
+        return vocab.instead.match(after) is not None or from_slot(sentence, index, mentions, vocab)
     for m in vocab.instead.finditer(sentence, start, mention.start):
         gap = sentence[m.end() : mention.start]
         if len(gap.split()) <= INSTEAD_GAP and not any(c.isdigit() for c in gap):
@@ -213,7 +217,10 @@ class Sentence:
         # "4 (points) instead of 3 per city", "from 1 to 2 points per tile", "1 or 2 points per
         # tile": the next amount's unit
         if unit is None and (
-            replaced or from_slot(sentence, index, mentions, vocab) or (mention.bare and ranged)
+            replaced
+            or from_slot(sentence, index, mentions, vocab)
+            or (mention.bare and ranged)
+            or self._replaced_first(index)
         ):
             unit = unit_for(index + 1, mentions, self.units, clause, sentence)
         before_it = unit is not None and unit.end <= mention.start
@@ -252,6 +259,16 @@ class Sentence:
         ):
             return ("fixed",), False
         return (FLAT,), False
+
+    def _replaced_first(self, index: int) -> bool:
+        """The replaced rate comes first and the new one right after it, in one clause: hu "3
+        helyett 4 pontot kap minden városért", de "statt 3 nun 4 Punkte pro Stadt"."""
+        mentions = self.mentions
+        if index + 1 >= len(mentions) or not base_slot(self.text, index, mentions, self.vocab):
+            return False
+        return (
+            CLAUSE_BREAK.search(self.text, mentions[index].end, mentions[index + 1].start) is None
+        )
 
     def _joined(self, mention: Mention, following: Mention) -> bool:
         gap = self.text[mention.end : following.start]

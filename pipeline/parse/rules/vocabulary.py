@@ -90,6 +90,7 @@ class Vocabulary:
     units: tuple[Phrase, ...]
     per_units: tuple[Phrase, ...]  # a unit and its "per" in one word (Hungarian "lapkánként")
     units_first: bool  # the language writes "per tile 2 points" (Hungarian): unit before
+    instead_follows: bool  # "instead of" follows the amount it replaces (hu "1 helyett")
     states: tuple[Phrase, ...]  # in priority order: incomplete, completed, end_game, during_game
     any_feature: re.Pattern[str]  # matches where some `features` phrase matches (see `_any_of`)
     any_state: re.Pattern[str]  # likewise for `states`
@@ -330,6 +331,7 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
         units=_phrases(table("units"), compound),
         per_units=_phrases(optional_table("per_units")),
         units_first=data.get("unit_order") == "before",
+        instead_follows=data.get("instead_order") == "after",
         states=_phrases(state_table),
         any_feature=_any_of(features),
         any_state=_any_of(state_table),
