@@ -1174,6 +1174,361 @@ SHAPES = [
         "Une ville achevée rapporte 2 points par tuile, une ville inachevée 1 point par tuile.",
         ["city completed tile 2", "city incomplete tile 1"],
     ),
+    # the Slavic lexicons' inflections: negated verbs ("nepřinese"), two-word negated states
+    # ("не достроена"), inflected goods ("vína", "вина"), the products' words ("vinice", "храм")
+    (
+        "cs",
+        "Pokud cesta s hostincem není na konci hry dokončena, nepřinese žádné body.",
+        ["inn incomplete tile 0"],
+    ),
+    (
+        "cs",
+        "Na konci hry získá hráč s nejvíce žetony vína 10 bodů.",
+        ["goods end_game majority 10"],
+    ),
+    (
+        "cs",
+        "Za každou vinici na okolních kartičkách získá klášter 3 body navíc.",
+        ["monastery completed vineyard 3"],
+    ),
+    (
+        "sk",
+        "Ak cesta s hostincom nie je na konci hry dokončená, neprinesie žiadne body.",
+        ["inn incomplete tile 0"],
+    ),
+    (
+        "sk",
+        "Na konci hry získa hráč s najviac žetónmi vína 10 bodov.",
+        ["goods end_game majority 10"],
+    ),
+    (
+        "ru",
+        "Если дорога с таверной не достроена к концу игры, она не приносит очков.",
+        ["inn incomplete tile 0"],
+    ),
+    (
+        "ru",
+        "В конце игры игрок, у которого больше всего жетонов вина, получает 10 очков.",
+        ["goods end_game majority 10"],
+    ),
+    (
+        "ru",
+        "Завершённый город с храмом приносит 3 очка за каждый квадрат.",
+        ["cathedral completed tile 3"],
+    ),
+    ("pl", "Opactwo pozwala zdobyć 9 punktów, tak jak klasztor.", ["abbey completed fixed 9"]),
+    # the products' words of the Czech, Slovak and Romanian wiki pages: besieged cities
+    # ("obléhané město"), German castles ("německý hrad", "castelul german"), "sedliaci"
+    (
+        "cs",
+        "Obléhané město získá po dokončení za každou kartičku a každý erb jen 1 bod místo 2 bodů.",
+        [
+            "besieged_city completed tile 1",
+            "besieged_city completed coat_of_arms 1",
+            "city completed tile 2",
+            "city completed coat_of_arms 2",
+        ],
+    ),
+    (
+        "cs",
+        "Pán německého hradu získá 1 bod za každou kartičku hradu.",
+        ["german_castle completed tile 1"],
+    ),
+    (
+        "sk",
+        "Sedliaci získajú 3 body za každé dokončené mesto.",
+        ["field end_game completed_city 3"],
+    ),
+    (
+        "ro",
+        "Castelul german valorează 2 puncte plus 1 punct pentru fiecare cartonaș adiacent.",
+        ["german_castle completed fixed 2", "german_castle completed surrounding_tile 1"],
+    ),
+    (
+        "hu",
+        "Ha az út a játék végéig nem készül el, a fogadó miatt nem ér pontot.",
+        ["inn incomplete tile 0"],
+    ),
+    # "each" in every case ("z každého", "przy każdej", "с каждой") and the tiles' locatives
+    # ("płytce", "kartičce")
+    (
+        "pl",
+        "Świnka powiększa o 1 pkt zysk z każdego miasta graniczącego z łąką.",
+        ["pig end_game completed_city 1"],
+    ),
+    ("pl", "Gracz dostaje 2 punkty przy każdej płytce miasta.", ["city completed tile 2"]),
+    ("cs", "Na každé kartičce cesty získá hráč 1 bod.", ["road completed tile 1"]),
+    (
+        "cs",
+        "Sedlák získá 3 body z každého dokončeného města u své louky.",
+        ["field end_game completed_city 3"],
+    ),
+    ("ru", "Игрок получает по 2 очка с каждой плитки города.", ["city completed tile 2"]),
+    (
+        "sk",
+        "Sedliak získa 3 body z každého dokončeného mesta pri svojej lúke.",
+        ["field end_game completed_city 3"],
+    ),
+    # more case forms: ru "очком", "плиток", cs "z luk", hu "ponttal", sk "miest"
+    (
+        "ru",
+        "Свинья приносит на одно очко больше за каждый город, граничащий с полем.",
+        ["pig end_game completed_city 1"],
+    ),
+    ("ru", "Рыцарь получает 2 очка за каждую из плиток города.", ["city completed tile 2"]),
+    (
+        "cs",
+        "Prasátko zvýší výnos sedlákům z luk o 1 bod za každé dokončené město.",
+        ["pig end_game completed_city 1"],
+    ),
+    (
+        "hu",
+        "A malac a rétjével határos minden befejezett városért 1 ponttal több pontot hoz.",
+        ["pig end_game completed_city 1"],
+    ),
+    ("sk", "Za každú kartičku miest získa hráč 2 body.", ["city completed tile 2"]),
+    # the figures' plurals (k -> c, ch -> ś/š/s): "rolnicy", "rozbójnicy", "mniši", "roľníci"
+    (
+        "pl",
+        "Po zakończeniu gry rolnicy dostają po 3 punkty za każde ukończone miasto przylegające"
+        " do ich pola.",
+        ["field end_game completed_city 3"],
+    ),
+    ("pl", "Rozbójnicy dostają 1 punkt za każdą płytkę drogi.", ["road completed tile 1"]),
+    ("cs", "Mniši získají za dokončený klášter 9 bodů.", ["monastery completed fixed 9"]),
+    (
+        "sk",
+        "Roľníci získajú 3 body za každé dokončené mesto.",
+        ["field end_game completed_city 3"],
+    ),
+    # multiplier words in more forms: "podwoi", "удвоит", "dvojnásobek bodů", "dvojnásobně";
+    # a masculine "podwójny"/"двойной" is a builder's double turn, no multiplier of points
+    ("pl", "Karczma podwoi wartość drogi.", ["inn completed tile ? x2"]),
+    ("ru", "Таверна удвоит стоимость дороги.", ["inn completed tile ? x2"]),
+    ("cs", "Hostinec znamená dvojnásobek bodů za cestu.", ["inn completed tile ? x2"]),
+    ("cs", "Cesta s hostincem přinese body dvojnásobně.", ["inn completed tile ? x2"]),
+    ("pl", "Budowniczy daje podwójny ruch.", []),
+    # end-of-game phrases in more cases: "při závěrečném hodnocení", "при
+    # итоговом подсчёте", "до конца игры", "podczas ostatecznej punktacji", "la încheierea
+    # jocului", "pri záverečnom hodnotení"
+    (
+        "cs",
+        "Při závěrečném hodnocení přinese každá cesta 1 bod za kartičku.",
+        ["road incomplete tile 1"],
+    ),
+    (
+        "ru",
+        "При итоговом подсчёте каждая дорога приносит 1 очко за квадрат.",
+        ["road incomplete tile 1"],
+    ),
+    (
+        "pl",
+        "Podczas ostatecznej punktacji każda droga daje 1 punkt za płytkę.",
+        ["road incomplete tile 1"],
+    ),
+    (
+        "ro",
+        "La încheierea jocului, fiecare drum valorează 1 punct pentru fiecare cartonaș.",
+        ["road incomplete tile 1"],
+    ),
+    (
+        "sk",
+        "Pri záverečnom hodnotení získa každá cesta 1 bod za kartičku.",
+        ["road incomplete tile 1"],
+    ),
+    # a singular points word with no number before a "per" word is one point (no article)
+    (
+        "pl",
+        "Za ukończoną drogę dostajemy punkt za każdy kafelek, za miasto dwa punkty za kafelek i"
+        " dwa za każdy herb.",
+        ["road completed tile 1", "city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+    (
+        "pl",
+        "Świnia daje rolnikowi dodatkowy punkt za każde miasto.",
+        ["pig end_game completed_city 1"],
+    ),
+    (
+        "pl",
+        "Za niedokończony klasztor dostajemy po punkcie za każdą sąsiednią płytkę i punkt za sam"
+        " klasztor.",
+        ["monastery incomplete surrounding_tile 1", "monastery incomplete fixed 1"],
+    ),
+    ("cs", "Za dokončenou cestu dostane hráč bod za každou kartičku.", ["road completed tile 1"]),
+    ("sk", "Za dokončenú cestu dostane hráč bod za každú kartičku.", ["road completed tile 1"]),
+    ("ru", "Разбойник получает очко за каждый квадрат дороги.", ["road completed tile 1"]),
+    ("pl", "Punkt kontrolny jest za mostem.", []),  # no "per" after it: no amount
+    # a flat amount of 50 points or more is a player's score (the score track's lap), no rate
+    (
+        "pl",
+        "Klasztor daje 9 punktów. W ostatniej partii zdobyłem aż 120 punktów.",
+        ["monastery completed fixed 9"],
+    ),
+    (
+        "en",
+        "The monastery scores 9 points. Last time I scored 112 points.",
+        ["monastery completed fixed 9"],
+    ),
+    ("cs", "Klášter přinese 9 bodů. Vyhrál jsem se 104 body.", ["monastery completed fixed 9"]),
+    # ru "вдвое меньше" is half as much: only "вдвое больше" doubles
+    ("ru", "В конце игры незавершённые объекты приносят вдвое меньше.", []),
+    ("ru", "Дорога с таверной приносит вдвое больше очков.", ["inn completed tile ? x2"]),
+    # Romanian wiki words: the besieged city ("oraș asediat", "Catarii"), the shrine ("lăcaș de
+    # cult"), the king ("regele") and the robber baron ("cavalerul brigand", not a knight's city)
+    (
+        "ro",
+        "Fiecare cartonaș al unui oraș asediat finalizat valorează doar 1 punct.",
+        ["besieged_city completed tile 1"],
+    ),
+    ("ro", "Un lăcaș de cult finalizat valorează 9 puncte.", ["shrine completed fixed 9"]),
+    (
+        "ro",
+        "La sfârșitul jocului, jucătorul cu cartonașul cu regele primește 1 punct pentru fiecare"
+        " oraș finalizat.",
+        ["king end_game completed_city 1"],
+    ),
+    (
+        "ro",
+        "Cavalerul brigand primește 1 punct pentru fiecare drum finalizat.",
+        ["scout completed fixed 1"],
+    ),
+    # "..., plus one": a number closing its clause after "plus" is a flat amount after the rate
+    (
+        "en",
+        "At the end of the game, an incomplete monastery scores as many points as there are tiles"
+        " around it, plus one.",
+        ["monastery incomplete surrounding_tile 1", "monastery incomplete fixed 1"],
+    ),
+    (
+        "pl",
+        "Pod koniec rozgrywki każdy niedokończony klasztor daje tyle punktów, ile płytek go"
+        " otacza, plus jeden.",
+        ["monastery incomplete surrounding_tile 1", "monastery incomplete fixed 1"],
+    ),
+    (
+        "cs",
+        "Na konci hry přinese každý nedokončený klášter tolik bodů, kolik kartiček ho obklopuje,"
+        " plus jeden.",
+        ["monastery incomplete surrounding_tile 1", "monastery incomplete fixed 1"],
+    ),
+    ("en", "A road scores 1 point per tile plus 2 tiles of river.", ["road completed tile 1"]),
+    # "je obléháno" (is besieged) names the besieged city for the sentences after it
+    (
+        "cs",
+        "Město s kartičkou obléhatelů je obléháno. Po dokončení získá jen 1 bod za každou"
+        " kartičku.",
+        ["besieged_city completed tile 1"],
+    ),
+    # the replaced rate first ("statt 3 nun 4 Punkte pro Stadt"), and Hungarian's "instead of"
+    # after the number it replaces ("1 helyett": instead_order "after")
+    (
+        "de",
+        "Mit dem Schwein bekommt der Bauer statt 3 nun 4 Punkte pro fertiger Stadt.",
+        ["field end_game completed_city 3", "pig end_game completed_city 4"],
+    ),
+    (
+        "hu",
+        "Az út fogadóval lapkánként 2 pontot ér 1 helyett.",
+        ["inn completed tile 2", "road completed tile 1"],
+    ),
+    (
+        "hu",
+        "A malaccal a paraszt 3 helyett 4 pontot kap minden befejezett városért.",
+        ["field end_game completed_city 3", "pig end_game completed_city 4"],
+    ),
+    # "N points instead of M per unit": the unit after the replaced amount is both amounts'
+    (
+        "en",
+        "With his pig in the field, the farmer scores 4 points instead of 3 for each completed"
+        " city.",
+        ["pig end_game completed_city 4", "field end_game completed_city 3"],
+    ),
+    (
+        "en",
+        "A road with an inn scores 2 points instead of 1 per tile.",
+        ["inn completed tile 2", "road completed tile 1"],
+    ),
+    (
+        "de",
+        "Mit seinem Schwein auf der Wiese erhält der Bauer 4 Punkte statt 3 für jede fertige"
+        " Stadt.",
+        ["pig end_game completed_city 4", "field end_game completed_city 3"],
+    ),
+    (
+        "pl",
+        "Jeśli na łące stoi świnia jej właściciela, otrzymuje on 4 punkty zamiast 3 za każde"
+        " ukończone miasto.",
+        ["pig end_game completed_city 4", "field end_game completed_city 3"],
+    ),
+    (
+        "cs",
+        "Pokud je na louce prasátko jejího majitele, získá 4 body místo 3 za každé dokončené"
+        " město.",
+        ["pig end_game completed_city 4", "field end_game completed_city 3"],
+    ),
+    (
+        "sk",
+        "Ak je na lúke prasa jej majiteľa, získa 4 body namiesto 3 za každé dokončené mesto.",
+        ["pig end_game completed_city 4", "field end_game completed_city 3"],
+    ),
+    (
+        "ru",
+        "Если на поле стоит свинья его владельца, он получает 4 очка вместо 3 за каждый"
+        " завершённый город.",
+        ["pig end_game completed_city 4", "field end_game completed_city 3"],
+    ),
+    (
+        "ro",
+        "Dacă porcul proprietarului se află pe câmp, acesta primește 4 puncte în loc de 3 pentru"
+        " fiecare oraș finalizat.",
+        ["pig end_game completed_city 4", "field end_game completed_city 3"],
+    ),
+    # a unit written with its "per" in one word (hu "lapkáért"): after a "per" word, before
+    # the next amount, and inside a longer unit phrase ("minden szomszédos lapkáért")
+    (
+        "hu",
+        "A székesegyház a kész várakban plusz 1 pontot ad minden lapkáért és címerért.",
+        ["cathedral completed tile +1", "cathedral completed coat_of_arms +1"],
+    ),
+    (
+        "hu",
+        "A játék végén a befejezetlen kolostor 1 pontot és minden szomszédos lapkáért 1 pontot ér.",
+        ["monastery incomplete fixed 1", "monastery incomplete surrounding_tile 1"],
+    ),
+    (
+        "hu",
+        "A kolostor minden szomszédos lapkáért 1 pontot ér.",
+        ["monastery completed surrounding_tile 1"],
+    ),
+    # "from 1 to 2 points per tile" with a points word on the first amount: the unit after the
+    # "to" is both amounts'; a threshold word before an amount with a unit states a rate
+    (
+        "cs",
+        "Hostinec zvyšuje hodnotu cesty z jednoho bodu na dva body za kartičku.",
+        ["inn completed tile 2", "road completed tile 1"],
+    ),
+    (
+        "cs",
+        "Katedrála zvyšuje hodnotu města ze dvou bodů na tři za kartičku.",
+        ["cathedral completed tile 3", "city completed tile 2"],
+    ),
+    (
+        "pl",
+        "Karczma podwaja wartość drogi, a katedra podnosi wartość miasta do 3 punktów za płytkę.",
+        ["inn completed tile ? x2", "cathedral completed tile 3"],
+    ),
+    (
+        "ru",
+        "Таверна удваивает очки за дорогу, а собор увеличивает стоимость города до 3 очков за"
+        " квадрат.",
+        ["inn completed tile ? x2", "cathedral completed tile 3"],
+    ),
+    (
+        "ru",
+        "Таверна повышает стоимость дороги с 1 до 2 очков за квадрат.",
+        ["inn completed tile 2", "road completed tile 1"],
+    ),
+    ("pl", "Kto ma więcej niż 50 punktów, odwraca pionek.", []),  # a score reached, no rate
 ]
 
 

@@ -7,8 +7,10 @@ doppelt"), a "nothing" word in a sentence with a scoring verb ("scores nothing",
 rapportent rien"), a points word after a negation ("you do not get any points": 0; after a
 penalty word it is subtracted: "loses 2 points", "resta 10 puntos"), or an
 elliptic number in a sentence about points: "one for each tile", "4 instead of 3 points",
-"instead of 2", "from 2 to 3 points", "(4 with pig)", "... and 5 to the rival", or "as many
-points as" (1 per the unit named after it: "as many points as there are tiles"). Numbers are
+"instead of 2", "from 2 to 3 points", "(4 with pig)", "... and 5 to the rival", "as many
+points as" (1 per the unit named after it: "as many points as there are tiles"), or a
+singular points word before a "per" word in a language without articles ("punkt za każdy
+kafelek": 1). Numbers are
 read in ASCII digits or number words (`pipeline.parse.number_words`); `number_problems`
 reports digits that are not ASCII and numbers beyond the warehouse. All words come from the
 language's vocabulary file.
@@ -29,6 +31,8 @@ ODD_DIGITS = re.compile(rf"{NON_ASCII_DIGIT}+")
 DIGITS = re.compile(r"[0-9]+")
 NEGATION_WINDOW = 4  # words between a negation and the points word it makes 0
 WORD = re.compile(r"\w+")
+PLUS_THEN_END = re.compile(r"\s*(?:[.;,)!]|$)")  # "plus 1." closes its clause
+SUM_BEFORE = re.compile(r"[0-9]\s*(?:\+|\w+)\s*$")  # "9 + 3", "9 plus 3": a sum's term
 
 
 @dataclass(frozen=True)
@@ -141,12 +145,28 @@ def points_phrases(sentence: str, vocab: Vocabulary) -> list[Mention]:
         if not _inside(m.start(), taken) and _as_many(sentence, m, vocab):
             found.append(Mention(m.start(), m.end(), 1, False, False, counted=True))
     taken = [(m.start, m.end) for m in found]
+    found += _one_points(sentence, vocab, taken)
+    taken = [(m.start, m.end) for m in found]
     found += _multiplier_words(sentence, vocab, taken)
     found += _zeros(sentence, vocab, taken)
     found.sort(key=lambda m: m.start)
     if found or words:
         found += _elliptic(sentence, vocab, found)
     return sorted((_penalised(sentence, m, vocab) for m in found), key=lambda m: m.start)
+
+
+def _one_points(sentence: str, vocab: Vocabulary, taken: list[tuple[int, int]]) -> list[Mention]:
+    """A singular points word with no number before a "per" word is one point: pl "punkt za
+    każdy kafelek", cs "bod za každou kartičku", ru "очко за каждый квадрат" (the languages
+    have no article: "a point per tile")."""
+    found = []
+    for m in vocab.one_point.finditer(sentence):
+        if _inside(m.start(), taken):
+            continue
+        rest = sentence[m.end() :]
+        if vocab.per.match(rest.lstrip()) is not None:
+            found.append(Mention(m.start(), m.end(), 1, False, False))
+    return found
 
 
 def _as_many(sentence: str, match: re.Match[str], vocab: Vocabulary) -> bool:
@@ -183,8 +203,8 @@ def _elliptic(sentence: str, vocab: Vocabulary, amounts: list[Mention]) -> list[
         rest = sentence[m.end() :]
         before = sentence[: m.start()]
         follows_per = vocab.per.match(rest.lstrip()) is not None and rest[:1] in (" ", "")
-        instead_after = vocab.instead.match(rest.lstrip()) is not None
-        instead_before = _ends_in(vocab.instead, before)
+        instead_after = vocab.instead.match(rest.lstrip()) is not None  # (hu: "1 helyett")
+        instead_before = not vocab.instead_follows and _ends_in(vocab.instead, before)
         from_slot = vocab.from_word.search(before) is not None and any(
             vocab.to_word.search(sentence, m.end(), a.start) for a in amounts if a.start > m.end()
         )
@@ -211,9 +231,20 @@ def _elliptic(sentence: str, vocab: Vocabulary, amounts: list[Mention]) -> list[
         closing = bool(previous) and _closes_stated_segment(before, rest, vocab)
         if follows_per or instead_after or instead_before or from_slot or joined or ranged:
             found.append(Mention(m.start(), m.end(), value, False, False, bare=True))
+        elif previous and _plus_last(before, rest, vocab):
+            # "as many points as tiles around it, plus one": a flat amount after the rate
+            found.append(Mention(m.start(), m.end(), value, False, False))
         elif closing:
             found.append(Mention(m.start(), m.end(), value, False, False, bare=True, closing=True))
     return found
+
+
+def _plus_last(before: str, rest: str, vocab: Vocabulary) -> bool:
+    """The number closes its clause right after "plus" or "+" ("..., plus 1."), not as the
+    last term of a sum ("(9 + 3 + 3 + 3)")."""
+    if PLUS_THEN_END.match(rest) is None or SUM_BEFORE.search(before) is not None:
+        return False
+    return before.rstrip().endswith("+") or _ends_in(vocab.plus, before)
 
 
 def _ends_here(rest: str) -> bool:

@@ -5,7 +5,8 @@ per amount, each with the unit names it is claimed in:
 - its unit phrase: after it, else before it, else its subject's ("each coat of arms counts 1
   point", "Wappen bringen keine Punkte"); for "as many points as" the first unit named after
   it, no "per" needed ("as many points as there are tiles"); "4 instead of 3 points per city"
-  takes the unit after the amount it replaces; "1 point / tile around it" is `surrounding_tile`;
+  and "4 points instead of 3 per city" take the unit after the amount they replace; "1 point /
+  tile around it" is `surrounding_tile`;
 - the rate before it, for an elliptic number ("(4 with pig)"), a multiplier word ("verdubbelt
   dit aantal"), the rate after "instead of" ("(instead of the usual 2 points)") and the "to"
   of "from 2 to 3 points";
@@ -51,6 +52,7 @@ from carcdb.schemas.rules import ClaimState
 
 EXPLAINED = re.compile(r"\s*\(")  # "9 points (the feature tile and ...)": an amount explained
 CLAUSE_END = re.compile(r"[()+|.;,]")
+CLAUSE_BREAK = re.compile(r"[()|.;,]")  # between a replaced rate and the one after it
 PLUS_BEFORE = re.compile(r"\+\s*$")
 LABEL_END = re.compile(r"(?:[:|→]|\s[-–—])\s*$")  # "Monastery: 9 points", "... - 9 punktów"
 AROUND_WINDOW = 40  # characters from a tile unit to its "around it"
@@ -94,18 +96,28 @@ def _around(sentence: str, unit: UnitPhrase, vocab: Vocabulary) -> bool:
     return vocab.around.search(sentence, unit.end, end) is not None
 
 
+def from_slot(sentence: str, index: int, mentions: list[Mention], vocab: Vocabulary) -> bool:
+    """The amount is the first of "from 2 to 3 points" ("z jednoho bodu na dva body")."""
+    mention = mentions[index]
+    start = mentions[index - 1].end if index else 0
+    if index + 1 < len(mentions) and vocab.from_word.search(sentence, start, mention.start):
+        return vocab.to_word.search(sentence, mention.end, mentions[index + 1].start) is not None
+    return False
+
+
 def base_slot(sentence: str, index: int, mentions: list[Mention], vocab: Vocabulary) -> bool:
     """The amount states the rate a modifier replaces: after "instead of" ("(instead of the
     usual 2 points)", "místo 3"), or the first of "from 2 to 3 points"."""
     mention = mentions[index]
     start = mentions[index - 1].end if index else 0
+    if vocab.instead_follows:  # hu "lapkánként 2 pontot ér 1 helyett": the 1 is replaced
+        after = sentence[mention.end :].lstrip()
+        return vocab.instead.match(after) is not None or from_slot(sentence, index, mentions, vocab)
     for m in vocab.instead.finditer(sentence, start, mention.start):
         gap = sentence[m.end() : mention.start]
         if len(gap.split()) <= INSTEAD_GAP and not any(c.isdigit() for c in gap):
             return True
-    if index + 1 < len(mentions) and vocab.from_word.search(sentence, start, mention.start):
-        return vocab.to_word.search(sentence, mention.end, mentions[index + 1].start) is not None
-    return False
+    return from_slot(sentence, index, mentions, vocab)
 
 
 def licensed(sentence: str, mention: Mention, vocab: Vocabulary) -> bool:
@@ -254,8 +266,15 @@ class Sentence:
         )
         replaced = index + 1 < len(mentions) and base_slot(sentence, index + 1, mentions, vocab)
         ranged = index + 1 < len(mentions) and self._joined(mention, mentions[index + 1])
-        if unit is None and (replaced or (mention.bare and ranged)):  # "4 instead of 3 points per
-            unit = unit_for(index + 1, mentions, self.units, clause, sentence)  # city", "1 or 2"
+        # "4 (points) instead of 3 per city", "from 1 to 2 points per tile", "1 or 2 points per
+        # tile": the next amount's unit
+        if unit is None and (
+            replaced
+            or from_slot(sentence, index, mentions, vocab)
+            or (mention.bare and ranged)
+            or self._replaced_first(index)
+        ):
+            unit = unit_for(index + 1, mentions, self.units, clause, sentence)
         before_it = unit is not None and unit.end <= mention.start
         if before_it and _flat(sentence, index, mentions, self.units, vocab):
             unit = None  # the unit before is the rate's before it, this is a flat amount
@@ -311,6 +330,16 @@ class Sentence:
         ):
             return ("fixed",), False
         return (FLAT,), False
+
+    def _replaced_first(self, index: int) -> bool:
+        """The replaced rate comes first and the new one right after it, in one clause: hu "3
+        helyett 4 pontot kap minden városért", de "statt 3 nun 4 Punkte pro Stadt"."""
+        mentions = self.mentions
+        if index + 1 >= len(mentions) or not base_slot(self.text, index, mentions, self.vocab):
+            return False
+        return (
+            CLAUSE_BREAK.search(self.text, mentions[index].end, mentions[index + 1].start) is None
+        )
 
     def _joined(self, mention: Mention, following: Mention) -> bool:
         gap = self.text[mention.end : following.start]

@@ -42,10 +42,11 @@ def _skip_spaces(text: str, position: int) -> int:
 
 
 def _unit_at(sentence: str, position: int, vocab: Vocabulary) -> tuple[int, int, str] | None:
-    """The unit phrase starting nearest after `position` (within the window), longest first;
-    else a feature word a count of which is a unit ("per castle": `city`)."""
+    """The unit phrase starting nearest after `position` (within the window), longest first,
+    a unit word with its "per" in it too (hu "minden területért és címerért"); else a feature
+    word a count of which is a unit ("per castle": `city`)."""
     best: tuple[int, int, str] | None = None
-    for phrase in vocab.units:
+    for phrase in (*vocab.units, *vocab.per_units):
         match = phrase.pattern.search(sentence, position)
         if match is None or match.start() - position > UNIT_WINDOW:
             continue
@@ -120,8 +121,8 @@ def unit_phrases(sentence: str, vocab: Vocabulary) -> list[UnitPhrase]:
     )
     taken: set[int] = set()
     for position, (start, end, meaning) in enumerate(per_words):
-        if start in taken:
-            continue
+        if start in taken or any(u.start <= start < u.end for u in found.values()):
+            continue  # "minden szomszédos lapkáért": the surrounding tile already read
         meanings = [meaning]
         for next_start, next_end, next_meaning in per_words[position + 1 :]:
             gap = sentence[end:next_start]
@@ -219,9 +220,10 @@ def unit_for(
     before = [u for u in units if u.per_start >= previous_end and u.end <= mention.start]
     if units_first and before:
         return before[-1]
-    if vocab is not None and before and index + 1 < len(mentions):  # "cada loseta valga 3
-        # puntos y cada escudo 3 puntos": a unit right before the next amount, with no joint
-        # between, is that amount's subject, not this one's ("por loseta y 1 punto" is this one's)
+    if vocab is not None and (before or units_first) and index + 1 < len(mentions):  # "cada
+        # loseta valga 3 puntos y cada escudo 3 puntos", hu "1 pontot és minden lapkáért 1
+        # pontot": a unit right before the next amount, with no joint between, is that
+        # amount's subject, not this one's ("por loseta y 1 punto" is this one's)
         following = mentions[index + 1]
         after = [u for u in after if not _opens_amount(sentence, u, following, vocab)]
     if after:

@@ -12,7 +12,8 @@ read by the grammar (`claim_shapes`) and gives one claim per feature and unit:
 - state: `claim_phase`. At the end of the game a completable feature (road, city, monastery,
   inn ...) is scored only while incomplete, so its end-of-game claims are `incomplete`.
 A points phrase after a threshold word ("dacă punctajul tău trece de 50 de puncte") is a
-score, not a rate: it is kept with feature, state and unit `unknown`. A scoring sentence with
+score, not a rate: it is kept with feature, state and unit `unknown` (not one with a unit,
+"do 3 punktów za płytkę", nor the "to" of "od 2 do 3 punktów"). A scoring sentence with
 numbers but no amount is still a claim (unit `unknown`, points None): numbers are never
 dropped. Other numbers become `counts` with their unit. All words come from the language's
 vocabulary file.
@@ -62,6 +63,7 @@ SENTENCE_CACHE = 16384  # sentences analysed once per process (what they say on 
 QUOTES = re.compile(r"[„“«]")
 CELL = re.compile(r"\s*(?:\|\|?|\t)\s*")  # "Road | 1 point per tile | 1 point per tile"
 LIST_ITEM = re.compile(r"\s*[-–•*#]\s")
+SCORE_LAP = 50  # a flat amount of 50 points or more is a score reached, no feature's rate
 
 
 @dataclass(frozen=True)
@@ -360,9 +362,14 @@ def _sentence_claims(
     before: tuple[list[str], ClaimState | None] = ([], None)  # the last rate's features, state
     amounts = list(seen.amounts)
     rates = tuple(a.unit for a in amounts if a.unit is not None)  # what each amount counts
-    for amount in amounts:
+    for index, amount in enumerate(amounts):
         mention = amount.mention
-        if vocab.threshold.search(sentence, 0, mention.start):
+        after_base = index > 0 and amounts[index - 1].base  # "od 2 do 3 punktów": the "to"
+        if (
+            vocab.threshold.search(sentence, 0, mention.start)
+            and amount.unit is None  # "podnosi wartość do 3 punktów za płytkę": a rate
+            and not after_base
+        ):
             # "trece de 50 de puncte": a score reached, neither a rate nor a feature's
             claims.append(
                 _claim(sentence, "unknown", ClaimState.UNKNOWN, "unknown", mention, counts, vocab)
@@ -376,6 +383,8 @@ def _sentence_claims(
             reading, sentence, mention
         )
         flat = "fixed" if licensed(sentence, mention, vocab) and not example else "unknown"
+        if mention.points >= SCORE_LAP and not mention.multiplier:
+            flat = "unknown"  # "zdobyłem aż 120 punktów": a player's score, no flat rate
         if mention.points == 0 and vocab.others.search(sentence, *amount.clause):
             flat = "unknown"  # "the other players receive nothing": no feature's rate
         for found in features:

@@ -80,6 +80,7 @@ class Vocabulary:
     each_after: re.Pattern[str]  # "(2 points) each", "jeweils"
     respectively: re.Pattern[str]  # "respectively", "rispettivamente": amounts in list order
     as_many: re.Pattern[str]  # "as many points as", "so viele Punkte": 1 per the unit named after
+    one_point: re.Pattern[str]  # a singular points word that is 1 alone: pl "punkt za każdy"
     otherwise: re.Pattern[str]  # "otherwise", "sinon": a clause of the other state
     contrast: re.Pattern[str]  # "but", "whereas": a clause that names its own state
     example: re.Pattern[str]  # "example", "here", player colours: a worked example
@@ -89,6 +90,7 @@ class Vocabulary:
     units: tuple[Phrase, ...]
     per_units: tuple[Phrase, ...]  # a unit and its "per" in one word (Hungarian "lapkánként")
     units_first: bool  # the language writes "per tile 2 points" (Hungarian): unit before
+    instead_follows: bool  # "instead of" follows the amount it replaces (hu "1 helyett")
     states: tuple[Phrase, ...]  # in priority order: incomplete, completed, end_game, during_game
     any_feature: re.Pattern[str]  # matches where some `features` phrase matches (see `_any_of`)
     any_state: re.Pattern[str]  # likewise for `states`
@@ -319,6 +321,7 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
             words_or_empty(data, "as_many"),
             suffix=rf"\s+(?:[^\W\d]+\s+){{0,2}}?(?:{point_words})(?!\w)",
         ),
+        one_point=_words_or_never(words_or_empty(data, "one_point")),
         otherwise=_words_or_never(words_or_empty(data, "otherwise")),
         contrast=_words_or_never(words_or_empty(data, "contrast")),
         example=_words_or_never(words_or_empty(data, "example_markers")),
@@ -328,6 +331,7 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
         units=_phrases(table("units"), compound),
         per_units=_phrases(optional_table("per_units")),
         units_first=data.get("unit_order") == "before",
+        instead_follows=data.get("instead_order") == "after",
         states=_phrases(state_table),
         any_feature=_any_of(features),
         any_state=_any_of(state_table),
