@@ -1100,6 +1100,25 @@ SHAPES = [
         "Para liberar a un prisionero hay que pagar un rescate de 3 puntos.",
         ["prisoner during_game fixed -3"],
     ),
+    # a modifier named after an alternative rate ("..., or 3 points if it has a cathedral") is
+    # the alternative's, not the rate's before it
+    (
+        "it",
+        "Una città completata vale 2 punti per tessera, o 3 punti per tessera se la città ha una"
+        " cattedrale.",
+        ["city completed tile 2", "cathedral completed tile 3"],
+    ),
+    (
+        "es",
+        "Una ciudad completada vale 2 puntos por loseta, o 3 puntos por loseta si tiene una"
+        " catedral.",
+        ["city completed tile 2", "cathedral completed tile 3"],
+    ),
+    (
+        "en",
+        "A completed city scores 2 points per tile, or 3 points per tile if it has a cathedral.",
+        ["city completed tile 2", "cathedral completed tile 3"],
+    ),
     # "PV" (punti vittoria, points de victoire) as a points word
     ("it", "Ogni strada completata vale 1 PV per tessera.", ["road completed tile 1"]),
     ("fr", "Chaque route achevée rapporte 1 PV par tuile.", ["road completed tile 1"]),

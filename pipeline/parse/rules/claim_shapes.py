@@ -237,6 +237,7 @@ class Sentence:
         relations = self.vocab.relations
         named = [f for f in self.features if f[2] in relations.modifiers]
         start, end = 0, self.clause(mention)[1]
+        end = min(end, self._alternative_after(mention))
         found = modifiers_in(
             [f[2] for f in named if start <= f[0] < end and not _inside(f[0], self.elliptic)],
             self.vocab,
@@ -245,6 +246,20 @@ class Sentence:
         earlier = modifiers_in([f for features in recent for f in features], self.vocab)
         found.update({b: m for b, m in earlier.items() if b not in in_sentence and b not in found})
         return found
+
+    def _alternative_after(self, mention: Mention) -> int:
+        """Where a later amount introduced by "or" starts ("2 punti per tessera ..., o 3 punti
+        qualora la città avesse una Cattedrale"): a modifier named after it is that
+        alternative's, not this amount's."""
+        for other in self.mentions:
+            if other.start <= mention.start:
+                continue
+            before = self.text[: other.start]
+            if any(
+                not before[m.end() :].strip(" (") for m in self.vocab.alternative.finditer(before)
+            ):
+                return other.start
+        return len(self.text)
 
     def amounts(self) -> list[Amount]:
         found: list[Amount] = []
