@@ -43,7 +43,7 @@ PRE_SPLIT_RECALL, PRE_SPLIT_PRECISION = 0.978, 0.985
 TEST_RECALL_FLOOR, TEST_PRECISION_FLOOR = 0.49, 0.645
 # What the dev half reads with batches rd-d's and re-a's dev excerpts, rd-d partly tuned on, re-a
 # not (a floor, as above).
-DEV_RECALL_FLOOR, DEV_PRECISION_FLOOR = 0.829, 0.885
+DEV_RECALL_FLOOR, DEV_PRECISION_FLOOR = 0.835, 0.89
 
 
 def below_bar(results: dict[str, Score]) -> list[str]:
