@@ -930,6 +930,55 @@ SHAPES = [
         " Wiese liegt, 1 Punkt zusätzlich.",
         ["road completed little_building 1", "city completed little_building 1"],
     ),
+    # several amounts in one clause: each has its own part, cut at a comma between them
+    (
+        "en",
+        "A completed road scores 1 point per tile, an incomplete road scores 1 point per tile"
+        " at the end of the game.",
+        ["road completed tile 1", "road incomplete tile 1"],
+    ),
+    (
+        "de",
+        "Eine fertige Stadt bringt 2 Punkte pro Plättchen, eine unfertige am Spielende nur 1"
+        " Punkt pro Plättchen.",
+        ["city completed tile 2", "city incomplete tile 1"],
+    ),
+    (
+        "nl",
+        "Een voltooide stad levert 2 punten per tegel op, een onvoltooide stad aan het einde van"
+        " het spel 1 punt per tegel.",
+        ["city completed tile 2", "city incomplete tile 1"],
+    ),
+    (
+        "fr",
+        "Une ville achevée rapporte 2 points par tuile, une ville inachevée 1 point par tuile en"
+        " fin de partie.",
+        ["city completed tile 2", "city incomplete tile 1"],
+    ),
+    (
+        "it",
+        "Una città completata vale 2 punti per tessera, una città incompleta alla fine della"
+        " partita 1 punto per tessera.",
+        ["city completed tile 2", "city incomplete tile 1"],
+    ),
+    (  # a condition between two commas is the next amount's
+        "en",
+        "A city with a cathedral scores 3 points per tile, if it is incomplete at the end, it"
+        " scores nothing.",
+        ["cathedral completed tile 3", "cathedral incomplete tile 0"],
+    ),
+    (
+        "de",
+        "Für eine Straße mit Wirtshaus gibt es 2 Punkte pro Plättchen, ist sie am Ende nicht"
+        " fertig, gibt es keine Punkte.",
+        ["inn completed tile 2", "inn incomplete tile 0"],
+    ),
+    (  # a condition after the last amount is every amount's
+        "en",
+        "Roads score 1 point per tile, cities 2 points per tile, if they are incomplete at the"
+        " end of the game.",
+        ["road incomplete tile 1", "city incomplete tile 2"],
+    ),
 ]
 
 

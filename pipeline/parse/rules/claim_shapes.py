@@ -154,7 +154,9 @@ class Sentence:
         self.mentions = mentions
         self.units = unit_phrases(sentence, vocab)
         self.features = text_features(sentence, vocab)
-        self.states = SentenceStates.read(sentence, vocab)
+        self.states = SentenceStates.read(
+            sentence, vocab, tuple((m.start, m.end) for m in mentions)
+        )
         self.spans: list[Clause] = clauses(sentence, vocab)
         # "(4 with pig)": what an elliptic amount's "with" names is its own, no modifier
         self.elliptic = [
