@@ -979,6 +979,18 @@ SHAPES = [
         " end of the game.",
         ["road incomplete tile 1", "city incomplete tile 2"],
     ),
+    # "N instead of M points" of a feature no modifier changes: M is no rate
+    (
+        "de",
+        "Eine Stadt aus zwei Plättchen gibt nur zwei statt vier Punkte.",
+        ["city completed fixed 2"],
+    ),
+    ("en", "A city of two tiles scores only 2 instead of 4 points.", ["city completed fixed 2"]),
+    (
+        "nl",
+        "Een stad van twee tegels levert maar 2 in plaats van 4 punten op.",
+        ["city completed fixed 2"],
+    ),
 ]
 
 

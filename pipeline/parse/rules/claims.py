@@ -372,6 +372,9 @@ def _sentence_claims(
             if state is ClaimState.END_GAME and feature in vocab.relations.completable:
                 state = ClaimState.INCOMPLETE
             zero_flat = "unknown" if mention.points == 0 and found in refined_away else flat
+            if amount.base and base_of(found, vocab) is None:
+                # "nur zwei statt vier Punkte" of a city: what it would have scored, no rate
+                zero_flat = "unknown"
             claims += [
                 _claim(
                     sentence,
