@@ -991,6 +991,10 @@ SHAPES = [
         "Een stad van twee tegels levert maar 2 in plaats van 4 punten op.",
         ["city completed fixed 2"],
     ),
+    # sheep are a flock's
+    ("de", "Jedes Schaf bringt einen Punkt.", ["flock completed sheep 1"]),
+    ("en", "Each sheep scores 1 point.", ["flock completed sheep 1"]),
+    ("nl", "Elk schaap levert 1 punt op.", ["flock completed sheep 1"]),
 ]
 
 
