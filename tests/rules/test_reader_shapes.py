@@ -995,6 +995,13 @@ SHAPES = [
     ("de", "Jedes Schaf bringt einen Punkt.", ["flock completed sheep 1"]),
     ("en", "Each sheep scores 1 point.", ["flock completed sheep 1"]),
     ("nl", "Elk schaap levert 1 punt op.", ["flock completed sheep 1"]),
+    # German points words in the dative and in compounds
+    ("de", "Eine Stadt wird mit zwei Punkten pro Plättchen belohnt.", ["city completed tile 2"]),
+    (
+        "de",
+        "Die Fee bringt ihrem Besitzer drei Bonuspunkte, wenn das Gebiet gewertet wird.",
+        ["fairy completed fixed 3"],
+    ),
 ]
 
 
