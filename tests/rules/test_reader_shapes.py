@@ -979,6 +979,23 @@ SHAPES = [
         " end of the game.",
         ["road incomplete tile 1", "city incomplete tile 2"],
     ),
+    # three or more features listed with commas alone are each scored
+    (
+        "de",
+        "Unfertige Straßen, Städte, Klöster bringen am Spielende 1 Punkt pro Plättchen.",
+        ["road incomplete tile 1", "city incomplete tile 1", "monastery incomplete tile 1"],
+    ),
+    (
+        "en",
+        "Incomplete roads, cities, monasteries score 1 point per tile at the end of the game.",
+        ["road incomplete tile 1", "city incomplete tile 1", "monastery incomplete tile 1"],
+    ),
+    (
+        "nl",
+        "Onvoltooide wegen, steden, kloosters leveren aan het einde van het spel 1 punt per"
+        " tegel op.",
+        ["road incomplete tile 1", "city incomplete tile 1", "monastery incomplete tile 1"],
+    ),
     # "N instead of M points" of a feature no modifier changes: M is no rate
     (
         "de",
@@ -990,6 +1007,22 @@ SHAPES = [
         "nl",
         "Een stad van twee tegels levert maar 2 in plaats van 4 punten op.",
         ["city completed fixed 2"],
+    ),
+    # a unit implying its feature, in a comma segment that names none
+    (
+        "de",
+        "Straße 1 Punkt pro Karte, Stadt 2 Punkte pro Karte, Wappen 2 Punkte.",
+        ["road completed tile 1", "city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+    (
+        "en",
+        "Road 1 point per tile, city 2 points per tile, pennant 2 points, monastery 9 points.",
+        ["road completed tile 1", "city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+    (
+        "nl",
+        "Weg 1 punt per tegel, stad 2 punten per tegel, wapen 2 punten.",
+        ["road completed tile 1", "city completed tile 2", "city completed coat_of_arms 2"],
     ),
     # sheep are a flock's
     ("de", "Jedes Schaf bringt einen Punkt.", ["flock completed sheep 1"]),

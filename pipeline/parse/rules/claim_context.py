@@ -7,7 +7,8 @@ The feature is, the first that gives one:
    scored;
    a feature inside a tile unit ("2 points × size of city", "1 point / road section") comes
    first, and one the rule's title or headings are about first of all;
-2. the feature its units imply (coats of arms: a city's);
+2. the feature its units imply (coats of arms: a city's), first of all when the amount's
+   comma segment names no feature ("Stadt 2 Punkte pro Karte, Wappen 2 Punkte, Kloster 9");
 3. the features of the sentence before that names one (the statement's subject said
    earlier; a table row's label line starts anew);
 4. the table row's label;
@@ -62,11 +63,14 @@ def qualified_span(
 def feature_words(text: str, vocab: Vocabulary) -> list[Found]:
     if vocab.any_feature.search(text) is None:
         return []  # no feature word at all (most texts): the per-phrase scans would find none
-    return [
-        (m.start(), m.end(), phrase.meaning)
+    found = [
+        (m.start(), m.end(), phrase.specificity(m.group(0)), phrase.meaning)
         for phrase in vocab.features
         for m in phrase.pattern.finditer(text)
     ]
+    # of two features matching the same word, the longer stem's first ("Stadttürme": a tower)
+    found.sort(key=lambda f: (f[0], -f[1], -f[2]))
+    return [(start, end, meaning) for start, end, _, meaning in found]
 
 
 FILE_NAME = re.compile(  # "Token Castle C2.png", "|castle=true": no words of the text
@@ -117,7 +121,8 @@ def _listed(sentence: str, candidates: list[Found], nearest: int, vocab: Vocabul
     """The features listed together with `candidates[nearest]` ("Straße, Stadt und Kloster",
     "monastery or garden"): neighbours whose gap holds only a joiner (a comma, "and", "or"),
     with an "and", "or", "/" or "&" in one of the gaps (a comma alone ends a clause: "la o
-    catedrală, tâlharul ...")."""
+    catedrală, tâlharul ..."), or three or more with commas alone ("angefangene Wege,
+    Türme, Häuser")."""
     first = last = nearest
     while first > 0 and vocab.joiner.match(
         sentence, candidates[first - 1][1], candidates[first][0]
@@ -131,8 +136,8 @@ def _listed(sentence: str, candidates: list[Found], nearest: int, vocab: Vocabul
         sentence[a[1] : b[0]]
         for a, b in zip(candidates[first:last], candidates[first + 1 : last + 1], strict=True)
     ]
-    if not any(JOINT.search(gap) for gap in gaps):
-        return [candidates[nearest][2]]
+    if not any(JOINT.search(gap) for gap in gaps) and len(gaps) < 2:
+        return [candidates[nearest][2]]  # three or more with commas alone are a list too
     return list(dict.fromkeys(c[2] for c in candidates[first : last + 1]))
 
 
@@ -256,19 +261,29 @@ def scored_features(
     if clause is not None and outside:
         outside = [f for f in outside if clause[0] <= f[0] < clause[1]] or outside
         segment = _segment(sentence, mention, clause)
-    implied = [
+    own_unit = [  # the feature the amount's own unit implies
         vocab.relations.unit_features[m]
         for m in (unit.meanings if unit is not None else ())
         if m in vocab.relations.unit_features
-    ] or _implied_feature(sentence, vocab)
+    ]
+    implied = own_unit or _implied_feature(sentence, vocab)
+    if (
+        own_unit
+        and segment is not None
+        and not inside
+        and not any(segment[0] <= f[0] < segment[1] for f in outside)
+    ):
+        return own_unit[:1]  # "Stadt 2 Punkte pro Karte, Wappen 2 Punkte, Kloster 9 Punkte"
     for candidates in (inside, outside):
         if not candidates:
             continue
         chosen = _nearest(sentence, candidates, mention, vocab, segment)
-        about = [  # a feature the rule's title or headings are about ("...FeatureGermanCathedral")
-            f[2]
+        about = [  # a feature the rule's title or headings are about ("...FeatureGermanCathedral"),
+            f[2]  # named in the amount's comma segment when it has one
             for f in inside + outside
-            if f[2] in context.headings and f[2] not in vocab.relations.modifiers
+            if f[2] in context.headings
+            and f[2] not in vocab.relations.modifiers
+            and (segment is None or f in inside or segment[0] <= f[0] < segment[1])
         ]
         if len(chosen) == 1 and about and chosen[0] not in about:
             return about[:1]

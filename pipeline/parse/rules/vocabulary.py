@@ -32,6 +32,16 @@ class Phrase:
 
     meaning: str
     pattern: re.Pattern[str]
+    stems: tuple[str, ...] = ()  # the stems written (`specificity`)
+
+    def specificity(self, matched: str) -> int:
+        """The length of the longest stem the matched text starts with: of two phrases that
+        match the same word ("Stadttürme": `stadt`, `stadttürme`) the longer stem's names it."""
+        text = matched.lower()
+        return max(
+            (len(stem) for stem in self.stems if text.startswith(stem.rstrip("=").split()[0])),
+            default=0,
+        )
 
 
 @dataclass(frozen=True)
@@ -155,7 +165,11 @@ def _by_first_character(pieces: list[str]) -> str:
 
 def _phrases(table: dict[str, list[str]], compound: bool = False) -> tuple[Phrase, ...]:
     return tuple(
-        Phrase(meaning, re.compile(_alternatives(stems, compound), re.IGNORECASE))
+        Phrase(
+            meaning,
+            re.compile(_alternatives(stems, compound), re.IGNORECASE),
+            tuple(stem.lower() for stem in stems),
+        )
         for meaning, stems in table.items()
     )
 
