@@ -996,6 +996,9 @@ SHAPES = [
         " tegel op.",
         ["road incomplete tile 1", "city incomplete tile 1", "monastery incomplete tile 1"],
     ),
+    # of two features matching one compound, the longer stem's names it
+    ("de", "Jeder Stadtturm bringt 1 Punkt pro Mauerteil.", ["tower completed wall_segment 1"]),
+    ("nl", "Een stadstoren levert 1 punt per muurdeel op.", ["tower completed wall_segment 1"]),
     # "N instead of M points" of a feature no modifier changes: M is no rate
     (
         "de",
@@ -1036,6 +1039,40 @@ SHAPES = [
         ["fairy completed fixed 3"],
     ),
 ]
+
+
+@pytest.mark.parametrize(
+    ("language", "title", "text", "expected"),
+    [
+        (
+            "de",
+            "Carcassonne: Die Stadt",
+            "Die Stadt besteht aus Märkten, Wohngebiete bringen am Ende 2 Punkte pro"
+            " angrenzendem Markt.",
+            ["residential end_game market 2"],
+        ),
+        (
+            "en",
+            "The City",
+            "The city is made of markets, residential areas score 2 points per adjacent market at"
+            " the end of the game.",
+            ["residential end_game market 2"],
+        ),
+        (
+            "nl",
+            "De Stad",
+            "De stad bestaat uit markten, woonwijken leveren aan het einde van het spel 2 punten"
+            " per aangrenzende markt op.",
+            ["residential end_game market 2"],
+        ),
+    ],
+)
+def test_a_title_feature_outside_the_amounts_segment_is_not_the_one_scored(
+    language: str, title: str, text: str, expected: list[str]
+) -> None:
+    found = extract_claims(text, [title], ClaimState.COMPLETED, vocabulary(language))
+    keys = [claim_key(c.feature, c.state, c.unit, c.points, c.sign, c.multiplier) for c in found]
+    assert Counter(k for k in keys if k is not None) == Counter(map(parse_annotation, expected))
 
 
 @pytest.mark.parametrize(("language", "text", "expected"), SHAPES)
