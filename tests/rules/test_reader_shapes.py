@@ -1031,6 +1031,32 @@ SHAPES = [
     ("de", "Jedes Schaf bringt einen Punkt.", ["flock completed sheep 1"]),
     ("en", "Each sheep scores 1 point.", ["flock completed sheep 1"]),
     ("nl", "Elk schaap levert 1 punt op.", ["flock completed sheep 1"]),
+    # a number ending a comma segment that names a feature, after another amount
+    (
+        "de",
+        "Straßen bringen einen Punkt je Plättchen, Städte zwei.",
+        ["road completed tile 1", "city completed tile 2"],
+    ),
+    (
+        "de",
+        "Für jedes Plättchen einer Straße gibt es einen Punkt, bei Städten sind es zwei.",
+        ["road completed tile 1", "city completed tile 2"],
+    ),
+    (
+        "en",
+        "Completed roads score 1 point per tile, completed cities 2, and monasteries 9.",
+        ["road completed tile 1", "city completed tile 2", "monastery completed fixed 9"],
+    ),
+    (
+        "nl",
+        "Wegen leveren 1 punt per tegel op, steden 2.",
+        ["road completed tile 1", "city completed tile 2"],
+    ),
+    (
+        "fr",
+        "Les routes rapportent 1 point par tuile, les villes 2.",
+        ["road completed tile 1", "city completed tile 2"],
+    ),
     # German points words in the dative and in compounds
     ("de", "Eine Stadt wird mit zwei Punkten pro Plättchen belohnt.", ["city completed tile 2"]),
     (

@@ -28,6 +28,7 @@ SIGNED = re.compile(r"\(\s*([+\-−–])\s*([0-9]+)\s*\)")  # "(+0) kartička": 
 ODD_DIGITS = re.compile(rf"{NON_ASCII_DIGIT}+")
 DIGITS = re.compile(r"[0-9]+")
 NEGATION_WINDOW = 4  # words between a negation and the points word it makes 0
+ELLIPSIS_WORDS = 4  # words of a segment before its elliptic number ("bei Städten sind es zwei")
 WORD = re.compile(r"\w+")
 
 
@@ -41,6 +42,7 @@ class Mention:
     sign: int = 1
     bare: bool = False  # an elliptic number ("one for each tile"): its points word is elsewhere
     counted: bool = False  # "as many points as tiles": 1 per the unit named after it
+    listed: bool = False  # "1 point per tile, cities 2": elliptic after a feature it is for
 
 
 def _sign(symbol: str | None) -> int:
@@ -181,9 +183,31 @@ def _elliptic(sentence: str, vocab: Vocabulary, amounts: list[Mention]) -> list[
         )
         if m.group(0).lower() in vocab.numbers.articles and not ranged:
             continue  # "a", "ein", "un": an article unless "uno o due punti"
+        listed = bool(previous) and _feature_then_number(before, rest, vocab)
         if follows_per or instead_after or instead_before or from_slot or joined or ranged:
             found.append(Mention(m.start(), m.end(), value, False, False, bare=True))
+        elif listed:
+            found.append(Mention(m.start(), m.end(), value, False, False, bare=True, listed=True))
     return found
+
+
+SEGMENT_END = re.compile(r"\s*(?:[.,;!)]|$)")
+SEGMENT_START = re.compile(r"[,;:(]")
+
+
+def _feature_then_number(before: str, rest: str, vocab: Vocabulary) -> bool:
+    """ "1 point per tile, cities 2.", "einen Punkt je Plättchen, bei Städten sind es zwei": a
+    number ending a comma segment that names a feature, after another amount, is an amount
+    of the same kind for that feature."""
+    if SEGMENT_END.match(rest) is None:
+        return False
+    cuts = list(SEGMENT_START.finditer(before))
+    if not cuts:
+        return False
+    segment = before[cuts[-1].end() :]
+    if any(c.isdigit() for c in segment) or vocab.points_word.search(segment):
+        return False
+    return len(segment.split()) <= ELLIPSIS_WORDS and vocab.any_feature.search(segment) is not None
 
 
 def _ends_in(pattern: re.Pattern[str], text: str) -> bool:
