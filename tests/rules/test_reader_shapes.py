@@ -1057,6 +1057,23 @@ SHAPES = [
         "Les routes rapportent 1 point par tuile, les villes 2.",
         ["road completed tile 1", "city completed tile 2"],
     ),
+    # "per X N points and per Y (another) N points": each unit opens its own amount
+    (
+        "nl",
+        "Voor elke tegel van de stad krijg je 2 punten en voor elk schild nog eens 2 punten.",
+        ["city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+    (
+        "de",
+        "Für jedes Plättchen der Stadt gibt es 2 Punkte und für jedes Wappen gibt es nochmals 2"
+        " Punkte.",
+        ["city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+    (
+        "en",
+        "For each tile of the city you score 2 points and for each coat of arms another 2 points.",
+        ["city completed tile 2", "city completed coat_of_arms 2"],
+    ),
     # German points words in the dative and in compounds
     ("de", "Eine Stadt wird mit zwei Punkten pro Plättchen belohnt.", ["city completed tile 2"]),
     (

@@ -24,6 +24,7 @@ COMPACT_PER = re.compile(r"/|×")  # "1 point / tile", "2 points × size of city
 NEXT_TO = 3  # characters between a signed amount and the unit it is for: "(+0) kartička"
 NUMBER = re.compile(r"(?<![\w/.+])[0-9]+(?![\w/:]|\.(?:\s|$))")  # not "1." or "Exemplul 2:"
 BREAK = re.compile(r"[(,;]")
+FILLER_WORDS = 3  # words between a unit and the amount it opens ("für jedes Wappen noch einmal 2")
 UNIT_WINDOW = 20  # characters between a "per" word and its unit phrase ("fiecare dintre ...")
 
 
@@ -230,11 +231,11 @@ def unit_for(
 
 
 def _opens_amount(sentence: str, unit: UnitPhrase, following: Mention, vocab: Vocabulary) -> bool:
-    """The unit stands right before the amount after it (a word such as "otros" between, not a
-    joint: "y", "+", a comma)."""
+    """The unit stands right before the amount after it (up to three words such as "otros",
+    "nog eens", "gibt es noch einmal" between, not a joint: "y", "+", a comma)."""
     gap = sentence[unit.end : following.start]
     words = gap.split()
-    if unit.end > following.start or len(words) > 1 or re.search(r"[,;:+(]", gap):
+    if unit.end > following.start or len(words) > FILLER_WORDS or re.search(r"[,;:+(]", gap):
         return False
     return not any(vocab.conjunction.fullmatch(f" {w} ") or vocab.plus.fullmatch(w) for w in words)
 
