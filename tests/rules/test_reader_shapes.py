@@ -1074,6 +1074,22 @@ SHAPES = [
         "For each tile of the city you score 2 points and for each coat of arms another 2 points.",
         ["city completed tile 2", "city completed coat_of_arms 2"],
     ),
+    # a rate whose unit opens the sentence stays a rate before "plus" another rate
+    (
+        "en",
+        "Every tile in a finished city is worth 2 points, plus 2 points per coat of arms.",
+        ["city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+    (
+        "de",
+        "Jedes Plättchen einer fertigen Stadt zählt 2 Punkte, plus 2 Punkte pro Wappen.",
+        ["city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+    (
+        "nl",
+        "Elke tegel van een voltooide stad is 2 punten waard, plus 2 punten per wapen.",
+        ["city completed tile 2", "city completed coat_of_arms 2"],
+    ),
     # German points words in the dative and in compounds
     ("de", "Eine Stadt wird mit zwei Punkten pro Plättchen belohnt.", ["city completed tile 2"]),
     (

@@ -207,7 +207,7 @@ class Sentence:
         if unit is None and mention.bare and (replaced or ranged):  # "4 instead of 3 points per
             unit = unit_for(index + 1, mentions, self.units, clause, sentence)  # city", "1 or 2"
         before_it = unit is not None and unit.end <= mention.start
-        if before_it and _flat(sentence, index, mentions, self.units, vocab):
+        if before_it and index and _flat(sentence, index, mentions, self.units, vocab):
             unit = None  # the unit before is the rate's before it, this is a flat amount
         if unit is None and not mention.multiplier:
             unit = subject_unit(sentence, index, mentions, vocab, self.units)
