@@ -1027,6 +1027,13 @@ SHAPES = [
         "Weg 1 punt per tegel, stad 2 punten per tegel, wapen 2 punten.",
         ["road completed tile 1", "city completed tile 2", "city completed coat_of_arms 2"],
     ),
+    # "pub" is a whole word: "public" buildings are no inn's
+    (
+        "en",
+        "Each wall guard scores 2 points for each public building and 3 points for each"
+        " historic building.",
+        ["guard completed public_building 2", "guard completed historic_building 3"],
+    ),
     # sheep are a flock's
     ("de", "Jedes Schaf bringt einen Punkt.", ["flock completed sheep 1"]),
     ("en", "Each sheep scores 1 point.", ["flock completed sheep 1"]),
