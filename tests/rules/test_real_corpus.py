@@ -40,9 +40,9 @@ BAR, LANGUAGE_BAR, LANGUAGE_STATEMENTS = 0.90, 0.80, 10
 # The excerpts tuned on before the split, as read by the reader before issue 26's rewrite.
 PRE_SPLIT_RECALL, PRE_SPLIT_PRECISION = 0.978, 0.985
 # What the test half reads today (a floor: the reader may get better, not worse unnoticed).
-TEST_RECALL_FLOOR, TEST_PRECISION_FLOOR = 0.485, 0.625
+TEST_RECALL_FLOOR, TEST_PRECISION_FLOOR = 0.494, 0.635
 # What the dev half reads with batch rd-d's dev excerpts, partly tuned on (a floor, as above).
-DEV_RECALL_FLOOR, DEV_PRECISION_FLOOR = 0.855, 0.905
+DEV_RECALL_FLOOR, DEV_PRECISION_FLOOR = 0.868, 0.907
 
 
 def below_bar(results: dict[str, Score]) -> list[str]:
