@@ -1064,6 +1064,16 @@ SHAPES = [
         "Les routes rapportent 1 point par tuile, les villes 2.",
         ["road completed tile 1", "city completed tile 2"],
     ),
+    (  # ... or a state, with a number word that is also an article
+        "de",
+        "Eine fertige Stadt bringt 2 Punkte pro Stadtteil, am Spielende nur noch einen.",
+        ["city completed tile 2", "city incomplete tile 1"],
+    ),
+    (
+        "en",
+        "A completed city scores 2 points per tile, at the end of the game only one.",
+        ["city completed tile 2", "city incomplete tile 1"],
+    ),
     # "per X N points and per Y (another) N points": each unit opens its own amount
     (
         "nl",

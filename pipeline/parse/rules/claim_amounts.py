@@ -28,7 +28,7 @@ SIGNED = re.compile(r"\(\s*([+\-−–])\s*([0-9]+)\s*\)")  # "(+0) kartička": 
 ODD_DIGITS = re.compile(rf"{NON_ASCII_DIGIT}+")
 DIGITS = re.compile(r"[0-9]+")
 NEGATION_WINDOW = 4  # words between a negation and the points word it makes 0
-ELLIPSIS_WORDS = 4  # words of a segment before its elliptic number ("bei Städten sind es zwei")
+ELLIPSIS_WORDS = 8  # words of a segment before its elliptic number ("bei Städten sind es zwei")
 WORD = re.compile(r"\w+")
 
 
@@ -181,9 +181,9 @@ def _elliptic(sentence: str, vocab: Vocabulary, amounts: list[Mention]) -> list[
         ranged = any(
             _joint_only(sentence[m.end() : a.start], vocab) for a in amounts if a.start > m.end()
         )
-        if m.group(0).lower() in vocab.numbers.articles and not ranged:
-            continue  # "a", "ein", "un": an article unless "uno o due punti"
         listed = bool(previous) and _feature_then_number(before, rest, vocab)
+        if m.group(0).lower() in vocab.numbers.articles and not ranged and not listed:
+            continue  # "a", "ein", "un": an article unless "uno o due punti", "..., nur einen."
         if follows_per or instead_after or instead_before or from_slot or joined or ranged:
             found.append(Mention(m.start(), m.end(), value, False, False, bare=True))
         elif listed:
@@ -196,9 +196,10 @@ SEGMENT_START = re.compile(r"[,;:(]")
 
 
 def _feature_then_number(before: str, rest: str, vocab: Vocabulary) -> bool:
-    """ "1 point per tile, cities 2.", "einen Punkt je Plättchen, bei Städten sind es zwei": a
-    number ending a comma segment that names a feature, after another amount, is an amount
-    of the same kind for that feature."""
+    """ "1 point per tile, cities 2.", "einen Punkt je Plättchen, bei Städten sind es zwei", "2
+    Punkte pro Plättchen, am Spielende nur noch einen": a number ending a short comma segment
+    that names a feature, a state or a contrast ("aber null"), after another amount, is an
+    amount of the same kind."""
     if SEGMENT_END.match(rest) is None:
         return False
     cuts = list(SEGMENT_START.finditer(before))
@@ -207,7 +208,13 @@ def _feature_then_number(before: str, rest: str, vocab: Vocabulary) -> bool:
     segment = before[cuts[-1].end() :]
     if any(c.isdigit() for c in segment) or vocab.points_word.search(segment):
         return False
-    return len(segment.split()) <= ELLIPSIS_WORDS and vocab.any_feature.search(segment) is not None
+    if len(segment.split()) > ELLIPSIS_WORDS:
+        return False
+    return (
+        vocab.any_feature.search(segment) is not None
+        or vocab.any_state.search(segment) is not None
+        or vocab.contrast.search(segment) is not None
+    )
 
 
 def _ends_in(pattern: re.Pattern[str], text: str) -> bool:
