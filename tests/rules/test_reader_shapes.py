@@ -1034,6 +1034,32 @@ SHAPES = [
         " historic building.",
         ["guard completed public_building 2", "guard completed historic_building 3"],
     ),
+    # a unit that is a feature's as the subject, not a majority's goods tokens
+    (
+        "de",
+        "Ein Weinberg neben einem fertigen Kloster bringt 3 zusätzliche Punkte.",
+        ["monastery completed vineyard 3"],
+    ),
+    (
+        "nl",
+        "Een wijngaard naast een voltooid klooster levert 3 extra punten op.",
+        ["monastery completed vineyard 3"],
+    ),
+    (
+        "en",
+        "A vineyard next to a completed monastery adds 3 extra points.",
+        ["monastery completed vineyard 3"],
+    ),
+    (
+        "de",
+        "Liegen Pilze im Wald, bringt das zwei weitere Punkte.",
+        ["forest completed mushroom 2"],
+    ),
+    (
+        "de",
+        "Wer die meisten Warenplättchen hat, bekommt 10 Punkte.",
+        ["goods end_game majority 10"],
+    ),
     # sheep are a flock's
     ("de", "Jedes Schaf bringt einen Punkt.", ["flock completed sheep 1"]),
     ("en", "Each sheep scores 1 point.", ["flock completed sheep 1"]),

@@ -247,17 +247,24 @@ def subject_unit(
     vocab: Vocabulary,
     units: list[UnitPhrase],
 ) -> UnitPhrase | None:
-    """A unit named before the amount with no "per": coats of arms as the subject ("Wappen
-    bringen keine Punkte", "Blazoanele aduc ... 1 punct"), or any unit followed by "each" after
+    """A unit named before the amount with no "per": a unit that is a feature's as the subject
+    (coats of arms: "Wappen bringen keine Punkte", "Blazoanele aduc ... 1 punct"; "Ein Weinberg
+    neben einem Kloster bringt 3 zusätzliche Punkte"), or any unit followed by "each" after
     the amount ("tiles score 1 point each")."""
     mention = mentions[index]
     start = mentions[index - 1].end if index else 0
     marks = [m.end() for m in re.finditer(r"[;:|]", sentence[: mention.start])]
     clause_start = max([start, *marks])
     each = vocab.each_after.match(sentence, mention.end) is not None
+    relations = vocab.relations
+    subjects = {  # units that are a feature's (not one scored by majority: goods tokens)
+        unit
+        for unit, feature in relations.unit_features.items()
+        if feature not in relations.flat_units
+    }
     best: UnitPhrase | None = None
     for phrase in vocab.units:
-        if not each and phrase.meaning != "coat_of_arms":
+        if not each and phrase.meaning not in subjects:
             continue
         for m in phrase.pattern.finditer(sentence, clause_start, mention.start):
             if NUMBER.search(sentence, max(0, m.start() - 4), m.start()):
