@@ -1060,6 +1060,25 @@ SHAPES = [
         "Wer die meisten Warenplättchen hat, bekommt 10 Punkte.",
         ["goods end_game majority 10"],
     ),
+    # a short head before a colon names the feature of the amounts after it
+    (
+        "de",
+        "Der König: Wer die größte Stadt fertigstellt, erhält am Spielende 1 Punkt für jede"
+        " fertige Stadt.",
+        ["king end_game completed_city 1"],
+    ),
+    (
+        "en",
+        "The king: whoever completes the largest city scores 1 point per completed city at the"
+        " end of the game.",
+        ["king end_game completed_city 1"],
+    ),
+    (
+        "nl",
+        "De koning: wie de grootste stad voltooit, krijgt aan het einde van het spel 1 punt per"
+        " voltooide stad.",
+        ["king end_game completed_city 1"],
+    ),
     # sheep are a flock's
     ("de", "Jedes Schaf bringt einen Punkt.", ["flock completed sheep 1"]),
     ("en", "Each sheep scores 1 point.", ["flock completed sheep 1"]),

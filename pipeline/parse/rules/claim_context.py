@@ -274,10 +274,16 @@ def scored_features(
         and not any(segment[0] <= f[0] < segment[1] for f in outside)
     ):
         return own_unit[:1]  # "Stadt 2 Punkte pro Karte, Wappen 2 Punkte, Kloster 9 Punkte"
+    head = _head_feature(sentence, mention, vocab)
     for candidates in (inside, outside):
         if not candidates:
             continue
         chosen = _nearest(sentence, candidates, mention, vocab, segment)
+        if head is not None and len(chosen) == 1 and head not in chosen:
+            modified = vocab.relations.modifiers.get(chosen[0])
+            refining = vocab.relations.refinements.get(chosen[0], frozenset())
+            if modified != head and head not in refining:
+                return [head]  # "Der König: Wer die größte Stadt fertigstellt, erhält ..."
         about = [  # a feature the rule's title or headings are about ("...FeatureGermanCathedral"),
             f[2]  # named in the amount's comma segment when it has one
             for f in inside + outside
@@ -306,6 +312,23 @@ def scored_features(
     if in_qualifier:
         return [resolve_modifiers([f[2] for f in in_qualifier], vocab)[0]]
     return ["unknown"]
+
+
+HEAD_WORDS = 3  # words of a head before a colon ("Der König: ...")
+
+
+def _head_feature(sentence: str, mention: Mention, vocab: Vocabulary) -> str | None:
+    """The feature a short head before a colon names, for an amount after it ("Der König: Wer
+    die größte Stadt fertigstellt, erhält ... 1 Punkt"): what the sentence is about."""
+    colon = sentence.rfind(":", 0, mention.start)
+    if colon < 0:
+        return None
+    start = max(sentence.rfind(mark, 0, colon) for mark in ";|(:") + 1
+    head = sentence[start:colon]
+    if len(head.split()) > HEAD_WORDS:
+        return None
+    found = longest(text_features(head, vocab))
+    return resolve_modifiers([f[2] for f in found], vocab)[0] if len(found) == 1 else None
 
 
 def _implied_feature(sentence: str, vocab: Vocabulary) -> list[str]:
