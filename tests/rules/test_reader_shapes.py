@@ -1079,6 +1079,18 @@ SHAPES = [
         " voltooide stad.",
         ["king end_game completed_city 1"],
     ),
+    # a feature after "like" is a comparison, not the feature scored
+    (
+        "de",
+        "Eine Kultstätte wird wie ein Kloster gewertet und bringt 9 Punkte.",
+        ["shrine completed fixed 9"],
+    ),
+    ("en", "A shrine is scored like a monastery and gives 9 points.", ["shrine completed fixed 9"]),
+    (
+        "nl",
+        "Een heiligdom wordt net als een klooster gewaardeerd en levert 9 punten op.",
+        ["shrine completed fixed 9"],
+    ),
     # sheep are a flock's
     ("de", "Jedes Schaf bringt einen Punkt.", ["flock completed sheep 1"]),
     ("en", "Each sheep scores 1 point.", ["flock completed sheep 1"]),

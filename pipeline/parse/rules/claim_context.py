@@ -245,7 +245,10 @@ def scored_features(
     asides = [a for a in _asides(sentence) if not a[0] <= mention.start < a[1]] if found else []
     cell = _cell_of(sentence, mention.start)
     outside, inside, in_qualifier, row = [], [], [], []
+    compared = vocab.as_many.search(sentence) is None  # "so viele Punkte wie die Straße ..."
     for f in longest(found):
+        if compared and vocab.likeness.search(sentence[max(0, f[0] - 30) : f[0]]):
+            continue  # "wird wie ein Kloster gewertet": a comparison, not the feature scored
         if cell is not None and not cell[0] <= f[0] < cell[1]:
             if f[0] < cell[0]:
                 row.append(f)  # the row's label cell

@@ -93,6 +93,7 @@ class Vocabulary:
     otherwise: re.Pattern[str]  # "otherwise", "sinon": a clause of the other state
     contrast: re.Pattern[str]  # "but", "whereas": a clause that names its own state
     example: re.Pattern[str]  # "example", "here", player colours: a worked example
+    likeness: re.Pattern[str]  # "like", "wie" (and a determiner) before a feature: a comparison
     demonstrative: re.Pattern[str]  # "this", "acest": before a feature, a worked example
     multiplier_word: re.Pattern[str]  # "double", "verdoppelt"
     features: tuple[Phrase, ...]
@@ -336,6 +337,10 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
         otherwise=_words_or_never(words_or_empty(data, "otherwise")),
         contrast=_words_or_never(words_or_empty(data, "contrast")),
         example=_words_or_never(words_or_empty(data, "example_markers")),
+        likeness=_words_or_never(
+            words_or_empty(data, "likeness"),
+            suffix=rf"\s+(?:(?:{determiners})\s+)?$" if determiners else r"\s+$",
+        ),
         demonstrative=_words_or_never(words_or_empty(data, "demonstratives"), suffix=r"\s+"),
         multiplier_word=_words_or_never(multipliers) if multipliers else NEVER,
         features=_phrases(features),
