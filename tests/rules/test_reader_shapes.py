@@ -1091,6 +1091,22 @@ SHAPES = [
         "Een heiligdom wordt net als een klooster gewaardeerd en levert 9 punten op.",
         ["shrine completed fixed 9"],
     ),
+    # a penalty word right after the amount subtracts it too
+    (
+        "de",
+        "Ein Spieler kauft seinen Gefangenen zurück, indem er dem anderen Spieler 3 Punkte zahlt.",
+        ["prisoner completed fixed -3"],
+    ),
+    (
+        "en",
+        "When a prisoner is bought back, 3 points are deducted from its owner's score.",
+        ["prisoner completed fixed -3"],
+    ),
+    (
+        "nl",
+        "Wie zijn gevangene terugkoopt, moet daarvoor 3 punten betalen.",
+        ["prisoner completed fixed -3"],
+    ),
     # sheep are a flock's
     ("de", "Jedes Schaf bringt einen Punkt.", ["flock completed sheep 1"]),
     ("en", "Each sheep scores 1 point.", ["flock completed sheep 1"]),

@@ -150,7 +150,8 @@ def _penalised(sentence: str, mention: Mention, vocab: Vocabulary) -> Mention:
     if mention.bonus or mention.multiplier or not mention.points:
         return mention
     before = sentence[max(0, mention.start - 40) : mention.start]
-    if vocab.penalty.search(before) is None:
+    after = sentence[mention.end : mention.end + 40]
+    if vocab.penalty.search(before) is None and vocab.penalty_after.search(after) is None:
         return mention
     return replace(mention, bonus=True, sign=-1)
 

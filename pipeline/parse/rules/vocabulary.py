@@ -84,6 +84,7 @@ class Vocabulary:
     score_verb: re.Pattern[str]  # "scores", "is worth", "erhält": a sentence that states points
     others: re.Pattern[str]  # "the other players": their nothing is no feature's rate
     penalty: re.Pattern[str]  # "loses", "resta" right before an amount: it is subtracted
+    penalty_after: re.Pattern[str]  # "... 3 Punkte zahlt", "2 points are deducted": after it
     instead: re.Pattern[str]  # "instead of", "statt", "au lieu de"
     from_word: re.Pattern[str]  # "from" (of "from 2 to 3 points")
     to_word: re.Pattern[str]  # "to" (of "from 2 to 3 points")
@@ -325,6 +326,9 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
         score_verb=_stems_or_never(words_or_empty(data, "score_verbs")),
         others=_words_or_never(words_or_empty(data, "others")),
         penalty=_words_or_never(words_or_empty(data, "penalty"), suffix=r"\W*(?:\w+\W+)?$"),
+        penalty_after=_words_or_never(
+            words_or_empty(data, "penalty"), prefix=r"^[^\w,;.]*(?:\w+[^\w,;.]+)?"
+        ),
         instead=_stems_or_never(words_or_empty(data, "instead")),
         from_word=_words_or_never(words_or_empty(data, "from"), suffix=r"\s*$"),
         to_word=_words_or_never(words_or_empty(data, "to"), suffix=r"\s*$"),
