@@ -1,9 +1,11 @@
-"""Write the `generated` cardinals (0-20) of pipeline/parse/words/<code>.json with num2words.
+"""Write the `generated` cardinals (0-99) of pipeline/parse/words/<code>.json with num2words.
 
 A maintainer's tool, run by hand when a language is added (`pip install num2words`, then
 `python scripts/gen_number_words.py [code ...]`): the words are data in the repository and
-num2words is not a dependency of carcdb. Compound spellings ("twenty-one") are left out:
-rules text writes such numbers in digits. The hand-listed keys of a file are kept as they are.
+num2words is not a dependency of carcdb. A number written as one word is kept ("zweiundsiebzig",
+"settantadue"); spelt with a space or hyphen ("twenty-one", "setenta y dos") it is left out: the
+Contents reader reads its tens word and units word as one number. The hand-listed keys of a
+file are kept as they are.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from pathlib import Path
 from num2words import num2words
 
 WORDS = Path(__file__).resolve().parent.parent / "pipeline" / "parse" / "words"
-LARGEST = 20
+LARGEST = 99
 
 
 def generated(language: str) -> dict[str, int]:

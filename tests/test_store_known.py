@@ -21,6 +21,7 @@ from carcdb.schemas.pages import (
     sha256_text,
 )
 from carcdb.warehouse.connection import transaction
+from carcdb.warehouse.current import CurrentRevisions
 from carcdb.warehouse.migrate import apply_migrations
 from carcdb.warehouse.store import KnownRows, known_rows, store_batches
 from tests.lanes import examples
@@ -78,6 +79,13 @@ def _warehouse(name: str) -> duckdb.DuckDBPyConnection:
     return conn
 
 
+def _same_current(conn: duckdb.DuckDBPyConnection, kept: CurrentRevisions) -> None:
+    """What a writer kept is what reading again gives, and says what the view says."""
+    assert kept == CurrentRevisions.read(conn)
+    view = dict(conn.execute("SELECT title, revision_key FROM current_revisions").fetchall())
+    assert {title: kept.of(title) for title in view} == view
+
+
 def _store(groups: list[list[ImportBatch]], *, keep: bool) -> dict[str, list[str]]:
     conn = _warehouse("kept" if keep else "fresh")
     for table in TABLES:
@@ -88,6 +96,9 @@ def _store(groups: list[list[ImportBatch]], *, keep: bool) -> dict[str, list[str
             if keep and known is None:
                 known = known_rows(conn)
             store_batches(conn, group, known if keep else None)
+        if keep:
+            assert known is not None
+            _same_current(conn, known.current)
     return {
         table: sorted(map(repr, conn.execute(f"SELECT * FROM {table}").fetchall()))
         for table in TABLES

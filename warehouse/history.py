@@ -1,7 +1,8 @@
 """Each page's current revision next to the one before it: what a new revision took away.
 
-"Before" follows the order of the `current_revisions` view (newest wiki revision id first,
-else the last imported): the revision that was current until the current one came.
+"Before" follows the order that says which revision is current (`warehouse.current`: newest
+wiki revision id first, else the last imported): the revision that was current until the
+current one came.
 """
 
 from __future__ import annotations
@@ -10,15 +11,13 @@ from dataclasses import dataclass
 
 import duckdb
 
-# The order of `current_revisions` (migration 001), ranking every revision of a page.
-_RANKED = """
-SELECT r.title, r.revision_key,
-       row_number() OVER (
-           PARTITION BY r.title
-           ORDER BY (r.revision_id IS NOT NULL) DESC, r.revision_id DESC NULLS LAST,
-                    r.import_seq DESC
-       ) AS rank
-FROM revisions r
+from carcdb.warehouse.current import CURRENT_FIRST
+
+# Every revision of a page ranked, its current one first.
+_RANKED = f"""
+SELECT title, revision_key,
+       row_number() OVER (PARTITION BY title ORDER BY {CURRENT_FIRST}) AS rank
+FROM revisions
 """
 
 

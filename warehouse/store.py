@@ -17,6 +17,7 @@ import duckdb
 from carcdb.schemas.checks import CheckResult
 from carcdb.schemas.findings import Finding
 from carcdb.schemas.pages import ImportBatch
+from carcdb.warehouse.current import CurrentRevisions
 from carcdb.warehouse.rows import (
     TableColumns,
     arrow_view,
@@ -78,7 +79,8 @@ def _pairs(conn: duckdb.DuckDBPyConnection, sql: str) -> set[tuple[str, str]]:
 @dataclass
 class KnownRows:
     """What `store_batches` must know of the warehouse before it stores: the keys stored so
-    far, each page's current revision and the last import number, and each table's columns.
+    far, which revision of each page is current and the last import number, and each table's
+    columns.
 
     `store_batches` reads them itself by default. A writer that stores group after group on
     one connection (an extraction's session) reads them once and passes them again: each call
@@ -89,8 +91,7 @@ class KnownRows:
     sources: set[str]
     pages: set[str]
     revisions: dict[str, str]  # revision_key -> sha256 of its text
-    current: dict[str, str]  # title -> revision_key, as `current_revisions` has it
-    newest_ids: dict[str, tuple[int, str]]  # title -> its highest revision id, that revision
+    current: CurrentRevisions
     last_seq: int
     catalog_pages: set[tuple[str, str]]  # (title, source_sha256)
     catalog_languages: set[tuple[str, str]]  # (code, source_sha256)
@@ -105,17 +106,7 @@ def known_rows(conn: duckdb.DuckDBPyConnection) -> KnownRows:
             str(k): str(h)
             for k, h in conn.execute("SELECT revision_key, sha256 FROM revisions").fetchall()
         },
-        current={
-            str(t): str(k)
-            for t, k in conn.execute("SELECT title, revision_key FROM current_revisions").fetchall()
-        },
-        newest_ids={
-            str(t): (int(i), str(k))
-            for t, i, k in conn.execute(
-                "SELECT title, max(revision_id), arg_max(revision_key, revision_id) "
-                "FROM revisions WHERE revision_id IS NOT NULL GROUP BY title"
-            ).fetchall()
-        },
+        current=CurrentRevisions.read(conn),
         last_seq=int(scalar(conn, "SELECT coalesce(max(import_seq), 0) FROM revisions")),
         catalog_pages=_pairs(conn, "SELECT title, source_sha256 FROM catalog_page_sightings"),
         catalog_languages=_pairs(
@@ -146,8 +137,8 @@ def store_batches(
 ) -> StoreCounts:
     """Store sources, pages, revisions and catalog sightings not stored yet.
 
-    A revision already stored is not written again, but if it is not its page's current
-    revision any more it becomes the last imported (so "last imported" keeps its meaning).
+    A revision already stored is not written again; brought again without a revision id, it
+    becomes its page's last imported (`warehouse.current`: which revision is current).
     A revision whose key is stored (or brought earlier) with another text is a conflict: not
     stored, listed in `StoreCounts.conflicts`.
     `known`: what this connection stored so far (`KnownRows`), updated here; read if None.
@@ -157,7 +148,7 @@ def store_batches(
         known = known_rows(conn)
     current = known.current
     # `seq` numbers every revision brought; the warehouse's last number is the last one given
-    # to a row written (a revision already current gets none), as `known_rows` would read it.
+    # to a row written or renumbered (as `known_rows` would read it).
     seq = last = known.last_seq
 
     sources, pages, revisions, reimported = [], [], [], []
@@ -181,16 +172,13 @@ def store_batches(
             seq += 1
             if key in known.revisions:
                 counts.revisions_known += 1
-                if current.get(rev.title) != key and rev.revision_id is None:
+                if current.renumbers(rev.title, key, rev.revision_id):
                     reimported.append({"revision_key": key, "import_seq": seq})
-                    current[rev.title] = key
+                    current.imported(rev.title, key, rev.revision_id)
                     last = seq
                 continue
             known.revisions[key] = rev.sha256
-            current[rev.title] = key
-            newest = known.newest_ids.get(rev.title)
-            if rev.revision_id is not None and (newest is None or rev.revision_id > newest[0]):
-                known.newest_ids[rev.title] = (rev.revision_id, key)
+            current.imported(rev.title, key, rev.revision_id)
             revisions.append(
                 {
                     "revision_key": key,
@@ -207,14 +195,6 @@ def store_batches(
             )
             last = seq
     known.last_seq = last
-    # Within the call a page's current revision is the last one brought (what decides a
-    # re-import, as it always has); after it, what `current_revisions` says: the highest
-    # revision id, if the page has one.
-    for batch in batches:
-        for rev in batch.revisions:
-            newest = known.newest_ids.get(rev.title)
-            if newest is not None:
-                current[rev.title] = newest[1]
     _insert(conn, known, "source_files", sources)
     counts.pages_new = _insert(conn, known, "pages", pages)
     counts.revisions_new = _insert(conn, known, "revisions", revisions)
@@ -258,25 +238,28 @@ def _store_catalogs(
 
 
 def keep_import_order(
-    conn: duckdb.DuckDBPyConnection, order: Sequence[tuple[str, str, bool]]
+    conn: duckdb.DuckDBPyConnection, order: Sequence[tuple[str, str, bool]], known: KnownRows
 ) -> int:
-    """Make each page's last listed revision its current one, as importing it would have.
+    """Make each page's last listed revision its last imported, as importing it would have.
 
-    `order`: (title, revision_key, has a wiki revision id) in import order. Only revisions
-    without a wiki revision id follow import order. Returns how many revisions moved.
+    `order`: (title, revision_key, has a wiki revision id) of a run's inputs in import order,
+    stored before or not; only revisions without an id follow import order
+    (`warehouse.current`). `known`: as `store_batches` left it, kept up to date here.
+    Returns how many revisions moved.
     """
     last: dict[str, tuple[str, bool]] = {}
     for title, key, has_id in order:
         last[title] = (key, has_id)
-    current = dict(execute(conn, "SELECT title, revision_key FROM current_revisions"))
-    seq = int(scalar(conn, "SELECT coalesce(max(import_seq), 0) FROM revisions"))
-    moved = 0
+    current, seq, moved = known.current, known.last_seq, 0
     for title, (key, has_id) in last.items():
-        if has_id or current.get(title) == key:
+        revision_id = 0 if has_id else None  # only whether it has one counts here
+        if not current.renumbers(title, key, revision_id):
             continue
         seq += 1
         execute(conn, "UPDATE revisions SET import_seq = ? WHERE revision_key = ?", [seq, key])
+        current.imported(title, key, revision_id)
         moved += 1
+    known.last_seq = seq
     return moved
 
 

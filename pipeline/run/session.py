@@ -153,7 +153,7 @@ class StoreSession:
                 if self.whole_run:
                     refuse_conflicts(counts.conflicts)
                 if order is not None:
-                    keep_import_order(conn, order(given))
+                    keep_import_order(conn, order(given), known)
                 self.store_seconds += time.perf_counter() - stored_at
                 report = parse_pending(
                     conn,

@@ -58,6 +58,37 @@ def _box(text: str, language: str = "en") -> list[str]:
         ("de", "12 Flusskarten", ["river 12"]),
         ("de", "8 Punktekarten", ["score_tile 8"]),
         ("cs", "12 kartiček krajiny, z toho 3 s vínem", ["tiles 12", "wine 3"]),
+        # number words of tens and units, in their languages' spellings
+        ("pl", "siedemdziesiąt dwie płytki terenu", ["tiles 72"]),
+        ("es", "setenta y dos losetas de terreno", ["tiles 72"]),
+        ("fr", "quatre-vingt-quatre tuiles et soixante-douze tuiles", ["tiles 84", "tiles 72"]),
+        ("en", "seventy-two land tiles", ["tiles 72"]),
+        ("de", "zweiundsiebzig Landschaftskarten", ["tiles 72"]),
+        ("cs", "sedmdesát dva kartiček", ["tiles 72"]),
+        # the count alone in a parenthesis after its noun; land tokens are tiles
+        ("it", "Tessere terreno (24), segnapunti (1)", ["tiles 24", "scoreboard 1"]),
+        ("pl", "18 nowych żetonów terenu", ["tiles 18"]),
+        # the products' figures and features, after a figure word or alone
+        ("pt", "1 figura de dragão e 1 figura de fada", ["dragon 1", "fairy 1"]),
+        ("pl", "1 drewniany pionek smoka", ["dragon 1"]),
+        ("de", "Vulkan (6 Karten)", ["volcano 6"]),
+        (
+            "nl",
+            "30 nieuwe tegels, waaronder 6 vulkanen en 6 prinsessentegels",
+            ["tiles 30", "volcano 6", "princess 6"],
+        ),
+        ("en", "6 shepherds in 6 colours", ["shepherd 6"]),
+        # Hungarian (a lexicon of its own, stems for its case endings)
+        (
+            "hu",
+            "18 új tájlapka, köztük 6 fogadó és 2 katedrális",
+            ["tiles 18", "inn 6", "cathedral 2"],
+        ),
+        (
+            "hu",
+            "6 nagy alattvaló, 1 pontozótábla és 1 játékszabály",
+            ["large_meeple 6", "scoreboard 1", "rules 1"],
+        ),
         ("ru", "4 квадрата с собором", ["cathedral 4"]),
         ("pl", "nowe płytki terenu (12 sztuk)", ["tiles 12"]),
         ("ro", "6 cartonașe cu abație", ["abbey 6"]),

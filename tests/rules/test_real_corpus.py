@@ -11,9 +11,9 @@ The bars (issue 26): on the test half, recall and precision at least 90% overall
 tuned on before the split at their level (97.8% recall, 98.5% precision). The test half's bar
 is not reached (docs/rules.md, "Numbers" and "Limitations"): it is a strict expected failure,
 so reaching it turns the run red until the mark is removed, and its measured level is held.
-The dev half's bar is a strict expected failure too: batch rd-d's dev excerpts, added after
-the reader was tuned, are read only as far as general grammar and lexicon work reaches (the
-reader is not fitted to their sentences); its measured level is held the same way.
+The dev half's bar is a strict expected failure too: batches rd-d's and re-a's dev excerpts,
+added after the reader was tuned, are read only as far as general grammar and lexicon work
+reaches (the reader is not fitted to their sentences); its measured level is held the same way.
 """
 
 from __future__ import annotations
@@ -40,9 +40,10 @@ BAR, LANGUAGE_BAR, LANGUAGE_STATEMENTS = 0.90, 0.80, 10
 # The excerpts tuned on before the split, as read by the reader before issue 26's rewrite.
 PRE_SPLIT_RECALL, PRE_SPLIT_PRECISION = 0.978, 0.985
 # What the test half reads today (a floor: the reader may get better, not worse unnoticed).
-TEST_RECALL_FLOOR, TEST_PRECISION_FLOOR = 0.494, 0.635
-# What the dev half reads with batch rd-d's dev excerpts, partly tuned on (a floor, as above).
-DEV_RECALL_FLOOR, DEV_PRECISION_FLOOR = 0.868, 0.907
+TEST_RECALL_FLOOR, TEST_PRECISION_FLOOR = 0.455, 0.595
+# What the dev half reads with batches rd-d's and re-a's dev excerpts, rd-d partly tuned on, re-a
+# not (a floor, as above).
+DEV_RECALL_FLOOR, DEV_PRECISION_FLOOR = 0.81, 0.87
 
 
 def below_bar(results: dict[str, Score]) -> list[str]:
@@ -76,7 +77,7 @@ def test_the_tables_are_printed(record_property: Callable[[str, object], None]) 
 
 @pytest.mark.xfail(
     strict=True,
-    reason="batch rd-d's dev excerpts are below the bars (docs/rules.md, Limitations)",
+    reason="batches rd-d's and re-a's dev excerpts are below the bars (docs/rules.md, Limitations)",
 )
 def test_the_dev_half_meets_the_bars() -> None:
     assert below_bar(scores(in_half("dev"))) == [], _misses(in_half("dev"))

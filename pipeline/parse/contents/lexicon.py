@@ -2,7 +2,8 @@
 
 `items.json` holds the language-independent vocabulary (each item's kind: `tiles`, a
 `feature` on tiles, a `good`, a `figure`, a `token`, `other`). `lang/<code>.json` holds a
-language's words: the Contents headings, number words, the words naming each item, and the
+language's words: the Contents headings, number words (besides the shared cardinals of
+`pipeline.parse.number_words`), the words naming each item, and the
 small closed classes the grammar (`reader`) reads: links ("of", "with"), determiners,
 modifiers (large, land, points, start), colour and player words, "each", distributives.
 
@@ -23,6 +24,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from carcdb.pipeline.parse.number_words import number_lexicon
 from carcdb.schemas.base import Record
 
 FALLBACK_LANGUAGE = "en"
@@ -205,7 +207,11 @@ def lexicon(language: str) -> Lexicon:
     extra = sorted(set(data.words) - set(WORD_CLASSES))
     if missing or extra:
         raise ValueError(f"lang/{code}.json: word classes missing {missing}, unknown {extra}")
-    numbers = {fold(word): value for word, value in data.numbers.items()}
+    # The cardinals every reader shares (`words/<code>.json`, 0-99 where written as one word),
+    # then this file's own forms (cases, genders).
+    shared = number_lexicon(code).cardinals
+    numbers = {fold(word): value for word, value in shared.items() if value > 0}
+    numbers.update({fold(word): value for word, value in data.numbers.items()})
     articles = frozenset(fold(word) for word in data.articles)
     if not articles <= set(numbers):
         raise ValueError(f"lang/{code}.json: every article is a number word (value 1)")
