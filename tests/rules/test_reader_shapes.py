@@ -1107,6 +1107,27 @@ SHAPES = [
         "Wie zijn gevangene terugkoopt, moet daarvoor 3 punten betalen.",
         ["prisoner completed fixed -3"],
     ),
+    # the feature the amount's own unit is of, over a feature it stands in
+    (
+        "de",
+        "Der Schäfer erhält für jedes Schaf auf seiner Wiese einen Punkt.",
+        ["flock completed sheep 1"],
+    ),
+    (
+        "en",
+        "The shepherd scores 1 point for each sheep in his field.",
+        ["flock completed sheep 1"],
+    ),
+    (
+        "nl",
+        "De herder krijgt voor elk schaap in zijn weiland 1 punt.",
+        ["flock completed sheep 1"],
+    ),
+    (  # a modifier of the unit's feature stays
+        "de",
+        "Eine Stadt mit Kathedrale bringt 3 Punkte pro Wappen.",
+        ["cathedral completed coat_of_arms 3"],
+    ),
     # sheep are a flock's
     ("de", "Jedes Schaf bringt einen Punkt.", ["flock completed sheep 1"]),
     ("en", "Each sheep scores 1 point.", ["flock completed sheep 1"]),

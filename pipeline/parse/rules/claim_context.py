@@ -296,6 +296,16 @@ def scored_features(
         ]
         if len(chosen) == 1 and about and chosen[0] not in about:
             return about[:1]
+        if (
+            unit is not None
+            and len(unit.meanings) == 1
+            and own_unit
+            and len(chosen) == 1
+            and chosen[0] != own_unit[0]
+            and vocab.relations.modifiers.get(chosen[0]) != own_unit[0]
+            and own_unit[0] not in vocab.relations.refinements.get(chosen[0], frozenset())
+        ):
+            return own_unit[:1]  # "für jedes Schaf auf seiner Wiese einen Punkt": the flock's
         return chosen
     if row:
         return [resolve_modifiers([f[2] for f in row], vocab)[0]]
