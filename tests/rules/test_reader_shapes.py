@@ -1128,6 +1128,28 @@ SHAPES = [
         "Eine Stadt mit Kathedrale bringt 3 Punkte pro Wappen.",
         ["cathedral completed coat_of_arms 3"],
     ),
+    # a unit joined to another with up to two words before it (no number, points or per word)
+    (
+        "de",
+        "In einer fertigen Stadt erhält der Ritter zwei Punkte pro Plättchen sowie eventuell"
+        " vorhandene Wappen.",
+        ["city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+    (
+        "en",
+        "A completed city scores 2 points per tile and any pennants.",
+        ["city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+    (
+        "nl",
+        "Een voltooide stad levert 2 punten per tegel en elk aanwezig wapen op.",
+        ["city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+    (
+        "en",
+        "A completed city scores 2 points per tile and two per pennant.",
+        ["city completed tile 2", "city completed coat_of_arms 2"],
+    ),
     # sheep are a flock's
     ("de", "Jedes Schaf bringt einen Punkt.", ["flock completed sheep 1"]),
     ("en", "Each sheep scores 1 point.", ["flock completed sheep 1"]),

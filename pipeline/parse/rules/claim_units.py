@@ -20,6 +20,8 @@ from carcdb.pipeline.parse.rules.claim_amounts import Mention
 from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
 from carcdb.schemas.rules import CountMention
 
+SKIPPABLE = re.compile(r"([^\W\d]+)\s+")  # a word before a joined unit ("eventuell vorhandene")
+SKIPPED_WORDS = 2
 COMPACT_PER = re.compile(r"/|×")  # "1 point / tile", "2 points × size of city"
 NEXT_TO = 3  # characters between a signed amount and the unit it is for: "(+0) kartička"
 NUMBER = re.compile(r"(?<![\w/.+])[0-9]+(?![\w/:]|\.(?:\s|$))")  # not "1." or "Exemplul 2:"
@@ -82,10 +84,26 @@ def _alternative_after(sentence: str, end: int, vocab: Vocabulary) -> tuple[int,
     start = joint.end()
     if (per := vocab.per.match(sentence, start)) is not None:  # "... et par blason"
         start = per.end() + len(sentence[per.end() :]) - len(sentence[per.end() :].lstrip())
-    for phrase in sorted(vocab.units, key=lambda p: -len(p.pattern.pattern)):
-        match = phrase.pattern.match(sentence, start)
-        if match is not None:
-            return match.end(), phrase.meaning
+    # "pro Plättchen sowie eventuell vorhandene Wappen": up to two words before the unit
+    positions = [start]
+    for _ in range(SKIPPED_WORDS):
+        word = SKIPPABLE.match(sentence, positions[-1])
+        if word is None:
+            break
+        text = word.group(1)
+        if (  # no points word, number, "per" or feature: another amount's or what it counts
+            vocab.points_word.fullmatch(text)
+            or vocab.number(text) is not None
+            or vocab.per.fullmatch(text)
+            or vocab.any_feature.match(text)
+        ):
+            break
+        positions.append(word.end())
+    for position in positions:
+        for phrase in sorted(vocab.units, key=lambda p: -len(p.pattern.pattern)):
+            match = phrase.pattern.match(sentence, position)
+            if match is not None:
+                return match.end(), phrase.meaning
     return None
 
 
