@@ -1150,6 +1150,37 @@ SHAPES = [
         "A completed city scores 2 points per tile and two per pennant.",
         ["city completed tile 2", "city completed coat_of_arms 2"],
     ),
+    # a points word opening a clause that ends in a negation (German word order)
+    ("de", "Punkte bringt ein Affenbrotbaum keine.", ["baobab completed fixed 0"]),
+    ("de", "Punkte gibt es für einen Garten keine.", ["garden completed fixed 0"]),
+    # "N points instead of one per tile": the number word after "instead of" is no article,
+    # and the unit after it is the first amount's too
+    (
+        "de",
+        "Eine Straße mit Wirtshaus bringt zwei Punkte statt einem pro Plättchen.",
+        ["inn completed tile 2", "road completed tile 1"],
+    ),
+    (
+        "en",
+        "A road with an inn scores two points instead of one per tile.",
+        ["inn completed tile 2", "road completed tile 1"],
+    ),
+    (
+        "nl",
+        "Een weg met een herberg levert twee punten in plaats van één per tegel op.",
+        ["inn completed tile 2", "road completed tile 1"],
+    ),
+    # a multiplier word whose rate the sentence states with "instead of" is no claim of its own
+    (
+        "de",
+        "Ein Brunnen verdoppelt den Wert der Straße: zwei Punkte statt einem pro Plättchen.",
+        ["well completed tile 2", "road completed tile 1"],
+    ),
+    (
+        "nl",
+        "Een waterput verdubbelt de waarde van de weg: twee punten in plaats van één per tegel.",
+        ["well completed tile 2", "road completed tile 1"],
+    ),
     # sheep are a flock's
     ("de", "Jedes Schaf bringt einen Punkt.", ["flock completed sheep 1"]),
     ("en", "Each sheep scores 1 point.", ["flock completed sheep 1"]),

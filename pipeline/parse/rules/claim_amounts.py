@@ -28,6 +28,7 @@ SIGNED = re.compile(r"\(\s*([+\-−–])\s*([0-9]+)\s*\)")  # "(+0) kartička": 
 ODD_DIGITS = re.compile(rf"{NON_ASCII_DIGIT}+")
 DIGITS = re.compile(r"[0-9]+")
 NEGATION_WINDOW = 4  # words between a negation and the points word it makes 0
+NEGATED_AFTER_WORDS = 6  # words after a points word to the negation ending its clause
 ELLIPSIS_WORDS = 8  # words of a segment before its elliptic number ("bei Städten sind es zwei")
 WORD = re.compile(r"\w+")
 
@@ -99,9 +100,26 @@ def _zeros(sentence: str, vocab: Vocabulary, taken: list[tuple[int, int]]) -> li
         before = sentence[: m.start()]
         clause = re.split(r"[,;:()]", before)[-1]
         negations = list(vocab.negation.finditer(clause))
-        if negations and _fillers(clause[negations[-1].end() :], vocab):
+        negated = bool(negations) and _fillers(clause[negations[-1].end() :], vocab)
+        if negated or _negated_after(sentence[m.end() :], vocab):
             found.append(Mention(m.start(), m.end(), 0, False, False))
     return found
+
+
+CLAUSE_STOP = re.compile(r"[,;:.!?()]")
+
+
+def _negated_after(rest: str, vocab: Vocabulary) -> bool:
+    """ "Punkte bringt ein Affenbrotbaum keine", "Punkte gibt es dafür keine": a points word
+    opening a clause that ends in a negation, with a scoring verb between."""
+    stop = CLAUSE_STOP.search(rest)
+    clause = rest[: stop.start()] if stop else rest
+    words = WORD.findall(clause)
+    return (
+        1 < len(words) <= NEGATED_AFTER_WORDS
+        and vocab.negation.fullmatch(words[-1]) is not None
+        and vocab.score_verb.search(clause) is not None
+    )
 
 
 def points_phrases(sentence: str, vocab: Vocabulary) -> list[Mention]:
@@ -183,8 +201,10 @@ def _elliptic(sentence: str, vocab: Vocabulary, amounts: list[Mention]) -> list[
             _joint_only(sentence[m.end() : a.start], vocab) for a in amounts if a.start > m.end()
         )
         listed = bool(previous) and _feature_then_number(before, rest, vocab)
-        if m.group(0).lower() in vocab.numbers.articles and not ranged and not listed:
-            continue  # "a", "ein", "un": an article unless "uno o due punti", "..., nur einen."
+        counted_here = ranged or listed or (instead_before and follows_per)
+        if m.group(0).lower() in vocab.numbers.articles and not counted_here:
+            continue  # "a", "ein", "un": an article unless "uno o due punti", "..., nur
+            # einen.", "statt einem pro Plättchen"
         if follows_per or instead_after or instead_before or from_slot or joined or ranged:
             found.append(Mention(m.start(), m.end(), value, False, False, bare=True))
         elif listed:

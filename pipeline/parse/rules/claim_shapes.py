@@ -204,8 +204,9 @@ class Sentence:
         )
         replaced = index + 1 < len(mentions) and base_slot(sentence, index + 1, mentions, vocab)
         ranged = index + 1 < len(mentions) and self._joined(mention, mentions[index + 1])
-        if unit is None and mention.bare and (replaced or ranged):  # "4 instead of 3 points per
-            unit = unit_for(index + 1, mentions, self.units, clause, sentence)  # city", "1 or 2"
+        if unit is None and ((mention.bare and ranged) or replaced):  # "4 instead of 3 points per
+            unit = unit_for(index + 1, mentions, self.units, clause, sentence)  # city", "1 or 2",
+            # "zwei Punkte statt einem pro Plättchen"
         before_it = unit is not None and unit.end <= mention.start
         if before_it and index and _flat(sentence, index, mentions, self.units, vocab):
             unit = None  # the unit before is the rate's before it, this is a flat amount

@@ -362,6 +362,8 @@ def _sentence_claims(
             reading, sentence, mention
         )
         flat = "fixed" if licensed(sentence, mention, vocab) and not example else "unknown"
+        if mention.multiplier and any(a.base for a in amounts):
+            flat = "unknown"  # "verdoppelt er seinen Wert (zwei Punkte statt einem)": stated
         if mention.points == 0 and vocab.others.search(sentence, *amount.clause):
             flat = "unknown"  # "the other players receive nothing": no feature's rate
         for found in features:
