@@ -1548,7 +1548,372 @@ SHAPES = [
         ["inn completed tile 2", "road completed tile 1"],
     ),
     ("pl", "Kto ma więcej niż 50 punktów, odwraca pionek.", []),  # a score reached, no rate
+    # several amounts in one clause: each has its own part, cut at a comma between them
+    (
+        "en",
+        "A completed road scores 1 point per tile, an incomplete road scores 1 point per tile"
+        " at the end of the game.",
+        ["road completed tile 1", "road incomplete tile 1"],
+    ),
+    (
+        "de",
+        "Eine fertige Stadt bringt 2 Punkte pro Plättchen, eine unfertige am Spielende nur 1"
+        " Punkt pro Plättchen.",
+        ["city completed tile 2", "city incomplete tile 1"],
+    ),
+    (
+        "nl",
+        "Een voltooide stad levert 2 punten per tegel op, een onvoltooide stad aan het einde van"
+        " het spel 1 punt per tegel.",
+        ["city completed tile 2", "city incomplete tile 1"],
+    ),
+    (
+        "fr",
+        "Une ville achevée rapporte 2 points par tuile, une ville inachevée 1 point par tuile en"
+        " fin de partie.",
+        ["city completed tile 2", "city incomplete tile 1"],
+    ),
+    (
+        "it",
+        "Una città completata vale 2 punti per tessera, una città incompleta alla fine della"
+        " partita 1 punto per tessera.",
+        ["city completed tile 2", "city incomplete tile 1"],
+    ),
+    (  # a condition between two commas is the next amount's
+        "en",
+        "A city with a cathedral scores 3 points per tile, if it is incomplete at the end, it"
+        " scores nothing.",
+        ["cathedral completed tile 3", "cathedral incomplete tile 0"],
+    ),
+    (
+        "de",
+        "Für eine Straße mit Wirtshaus gibt es 2 Punkte pro Plättchen, ist sie am Ende nicht"
+        " fertig, gibt es keine Punkte.",
+        ["inn completed tile 2", "inn incomplete tile 0"],
+    ),
+    (  # a condition after the last amount is every amount's
+        "en",
+        "Roads score 1 point per tile, cities 2 points per tile, if they are incomplete at the"
+        " end of the game.",
+        ["road incomplete tile 1", "city incomplete tile 2"],
+    ),
+    # three or more features listed with commas alone are each scored
+    (
+        "de",
+        "Unfertige Straßen, Städte, Klöster bringen am Spielende 1 Punkt pro Plättchen.",
+        ["road incomplete tile 1", "city incomplete tile 1", "monastery incomplete tile 1"],
+    ),
+    (
+        "en",
+        "Incomplete roads, cities, monasteries score 1 point per tile at the end of the game.",
+        ["road incomplete tile 1", "city incomplete tile 1", "monastery incomplete tile 1"],
+    ),
+    (
+        "nl",
+        "Onvoltooide wegen, steden, kloosters leveren aan het einde van het spel 1 punt per"
+        " tegel op.",
+        ["road incomplete tile 1", "city incomplete tile 1", "monastery incomplete tile 1"],
+    ),
+    # of two features matching one compound, the longer stem's names it
+    ("de", "Jeder Stadtturm bringt 1 Punkt pro Mauerteil.", ["tower completed wall_segment 1"]),
+    ("nl", "Een stadstoren levert 1 punt per muurdeel op.", ["tower completed wall_segment 1"]),
+    # "N instead of M points" of a feature no modifier changes: M is no rate
+    (
+        "de",
+        "Eine Stadt aus zwei Plättchen gibt nur zwei statt vier Punkte.",
+        ["city completed fixed 2"],
+    ),
+    ("en", "A city of two tiles scores only 2 instead of 4 points.", ["city completed fixed 2"]),
+    (
+        "nl",
+        "Een stad van twee tegels levert maar 2 in plaats van 4 punten op.",
+        ["city completed fixed 2"],
+    ),
+    # a unit implying its feature, in a comma segment that names none
+    (
+        "de",
+        "Straße 1 Punkt pro Karte, Stadt 2 Punkte pro Karte, Wappen 2 Punkte.",
+        ["road completed tile 1", "city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+    (
+        "en",
+        "Road 1 point per tile, city 2 points per tile, pennant 2 points, monastery 9 points.",
+        ["road completed tile 1", "city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+    (
+        "nl",
+        "Weg 1 punt per tegel, stad 2 punten per tegel, wapen 2 punten.",
+        ["road completed tile 1", "city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+    # "pub" is a whole word: "public" buildings are no inn's
+    (
+        "en",
+        "Each wall guard scores 2 points for each public building and 3 points for each"
+        " historic building.",
+        ["guard completed public_building 2", "guard completed historic_building 3"],
+    ),
+    # a unit that is a feature's as the subject, not a majority's goods tokens
+    (
+        "de",
+        "Ein Weinberg neben einem fertigen Kloster bringt 3 zusätzliche Punkte.",
+        ["monastery completed vineyard 3"],
+    ),
+    (
+        "nl",
+        "Een wijngaard naast een voltooid klooster levert 3 extra punten op.",
+        ["monastery completed vineyard 3"],
+    ),
+    (
+        "en",
+        "A vineyard next to a completed monastery adds 3 extra points.",
+        ["monastery completed vineyard 3"],
+    ),
+    (
+        "de",
+        "Liegen Pilze im Wald, bringt das zwei weitere Punkte.",
+        ["forest completed mushroom 2"],
+    ),
+    (
+        "de",
+        "Wer die meisten Warenplättchen hat, bekommt 10 Punkte.",
+        ["goods end_game majority 10"],
+    ),
+    # a short head before a colon names the feature of the amounts after it
+    (
+        "de",
+        "Der König: Wer die größte Stadt fertigstellt, erhält am Spielende 1 Punkt für jede"
+        " fertige Stadt.",
+        ["king end_game completed_city 1"],
+    ),
+    (
+        "en",
+        "The king: whoever completes the largest city scores 1 point per completed city at the"
+        " end of the game.",
+        ["king end_game completed_city 1"],
+    ),
+    (
+        "nl",
+        "De koning: wie de grootste stad voltooit, krijgt aan het einde van het spel 1 punt per"
+        " voltooide stad.",
+        ["king end_game completed_city 1"],
+    ),
+    # a feature after "like" is a comparison, not the feature scored
+    (
+        "de",
+        "Eine Kultstätte wird wie ein Kloster gewertet und bringt 9 Punkte.",
+        ["shrine completed fixed 9"],
+    ),
+    ("en", "A shrine is scored like a monastery and gives 9 points.", ["shrine completed fixed 9"]),
+    (
+        "nl",
+        "Een heiligdom wordt net als een klooster gewaardeerd en levert 9 punten op.",
+        ["shrine completed fixed 9"],
+    ),
+    # a penalty word right after the amount subtracts it too
+    (
+        "de",
+        "Ein Spieler kauft seinen Gefangenen zurück, indem er dem anderen Spieler 3 Punkte zahlt.",
+        ["prisoner completed fixed -3"],
+    ),
+    (
+        "en",
+        "When a prisoner is bought back, 3 points are deducted from its owner's score.",
+        ["prisoner completed fixed -3"],
+    ),
+    (
+        "nl",
+        "Wie zijn gevangene terugkoopt, moet daarvoor 3 punten betalen.",
+        ["prisoner completed fixed -3"],
+    ),
+    # the feature the amount's own unit is of, over a feature it stands in
+    (
+        "de",
+        "Der Schäfer erhält für jedes Schaf auf seiner Wiese einen Punkt.",
+        ["flock completed sheep 1"],
+    ),
+    (
+        "en",
+        "The shepherd scores 1 point for each sheep in his field.",
+        ["flock completed sheep 1"],
+    ),
+    (
+        "nl",
+        "De herder krijgt voor elk schaap in zijn weiland 1 punt.",
+        ["flock completed sheep 1"],
+    ),
+    (  # a modifier of the unit's feature stays
+        "de",
+        "Eine Stadt mit Kathedrale bringt 3 Punkte pro Wappen.",
+        ["cathedral completed coat_of_arms 3"],
+    ),
+    # a unit joined to another with up to two words before it (no number, points or per word)
+    (
+        "de",
+        "In einer fertigen Stadt erhält der Ritter zwei Punkte pro Plättchen sowie eventuell"
+        " vorhandene Wappen.",
+        ["city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+    (
+        "en",
+        "A completed city scores 2 points per tile and any pennants.",
+        ["city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+    (
+        "nl",
+        "Een voltooide stad levert 2 punten per tegel en elk aanwezig wapen op.",
+        ["city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+    (
+        "en",
+        "A completed city scores 2 points per tile and two per pennant.",
+        ["city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+    # a points word opening a clause that ends in a negation (German word order)
+    ("de", "Punkte bringt ein Affenbrotbaum keine.", ["baobab completed fixed 0"]),
+    ("de", "Punkte gibt es für einen Garten keine.", ["garden completed fixed 0"]),
+    # "N points instead of one per tile": the number word after "instead of" is no article,
+    # and the unit after it is the first amount's too
+    (
+        "de",
+        "Eine Straße mit Wirtshaus bringt zwei Punkte statt einem pro Plättchen.",
+        ["inn completed tile 2", "road completed tile 1"],
+    ),
+    (
+        "en",
+        "A road with an inn scores two points instead of one per tile.",
+        ["inn completed tile 2", "road completed tile 1"],
+    ),
+    (
+        "nl",
+        "Een weg met een herberg levert twee punten in plaats van één per tegel op.",
+        ["inn completed tile 2", "road completed tile 1"],
+    ),
+    # a multiplier word whose rate the sentence states with "instead of" is no claim of its own
+    (
+        "de",
+        "Ein Brunnen verdoppelt den Wert der Straße: zwei Punkte statt einem pro Plättchen.",
+        ["well completed tile 2", "road completed tile 1"],
+    ),
+    (
+        "nl",
+        "Een waterput verdubbelt de waarde van de weg: twee punten in plaats van één per tegel.",
+        ["well completed tile 2", "road completed tile 1"],
+    ),
+    # sheep are a flock's
+    ("de", "Jedes Schaf bringt einen Punkt.", ["flock completed sheep 1"]),
+    ("en", "Each sheep scores 1 point.", ["flock completed sheep 1"]),
+    ("nl", "Elk schaap levert 1 punt op.", ["flock completed sheep 1"]),
+    # a number ending a comma segment that names a feature, after another amount
+    (
+        "de",
+        "Straßen bringen einen Punkt je Plättchen, Städte zwei.",
+        ["road completed tile 1", "city completed tile 2"],
+    ),
+    (
+        "de",
+        "Für jedes Plättchen einer Straße gibt es einen Punkt, bei Städten sind es zwei.",
+        ["road completed tile 1", "city completed tile 2"],
+    ),
+    (
+        "en",
+        "Completed roads score 1 point per tile, completed cities 2, and monasteries 9.",
+        ["road completed tile 1", "city completed tile 2", "monastery completed fixed 9"],
+    ),
+    (
+        "nl",
+        "Wegen leveren 1 punt per tegel op, steden 2.",
+        ["road completed tile 1", "city completed tile 2"],
+    ),
+    (
+        "fr",
+        "Les routes rapportent 1 point par tuile, les villes 2.",
+        ["road completed tile 1", "city completed tile 2"],
+    ),
+    (  # ... or a state, with a number word that is also an article
+        "de",
+        "Eine fertige Stadt bringt 2 Punkte pro Stadtteil, am Spielende nur noch einen.",
+        ["city completed tile 2", "city incomplete tile 1"],
+    ),
+    (
+        "en",
+        "A completed city scores 2 points per tile, at the end of the game only one.",
+        ["city completed tile 2", "city incomplete tile 1"],
+    ),
+    # "per X N points and per Y (another) N points": each unit opens its own amount
+    (
+        "nl",
+        "Voor elke tegel van de stad krijg je 2 punten en voor elk schild nog eens 2 punten.",
+        ["city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+    (
+        "de",
+        "Für jedes Plättchen der Stadt gibt es 2 Punkte und für jedes Wappen gibt es nochmals 2"
+        " Punkte.",
+        ["city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+    (
+        "en",
+        "For each tile of the city you score 2 points and for each coat of arms another 2 points.",
+        ["city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+    # a rate whose unit opens the sentence stays a rate before "plus" another rate
+    (
+        "en",
+        "Every tile in a finished city is worth 2 points, plus 2 points per coat of arms.",
+        ["city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+    (
+        "de",
+        "Jedes Plättchen einer fertigen Stadt zählt 2 Punkte, plus 2 Punkte pro Wappen.",
+        ["city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+    (
+        "nl",
+        "Elke tegel van een voltooide stad is 2 punten waard, plus 2 punten per wapen.",
+        ["city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+    # German points words in the dative and in compounds
+    ("de", "Eine Stadt wird mit zwei Punkten pro Plättchen belohnt.", ["city completed tile 2"]),
+    (
+        "de",
+        "Die Fee bringt ihrem Besitzer drei Bonuspunkte, wenn das Gebiet gewertet wird.",
+        ["fairy completed fixed 3"],
+    ),
 ]
+
+
+@pytest.mark.parametrize(
+    ("language", "title", "text", "expected"),
+    [
+        (
+            "de",
+            "Carcassonne: Die Stadt",
+            "Die Stadt besteht aus Märkten, Wohngebiete bringen am Ende 2 Punkte pro"
+            " angrenzendem Markt.",
+            ["residential end_game market 2"],
+        ),
+        (
+            "en",
+            "The City",
+            "The city is made of markets, residential areas score 2 points per adjacent market at"
+            " the end of the game.",
+            ["residential end_game market 2"],
+        ),
+        (
+            "nl",
+            "De Stad",
+            "De stad bestaat uit markten, woonwijken leveren aan het einde van het spel 2 punten"
+            " per aangrenzende markt op.",
+            ["residential end_game market 2"],
+        ),
+    ],
+)
+def test_a_title_feature_outside_the_amounts_segment_is_not_the_one_scored(
+    language: str, title: str, text: str, expected: list[str]
+) -> None:
+    found = extract_claims(text, [title], ClaimState.COMPLETED, vocabulary(language))
+    keys = [claim_key(c.feature, c.state, c.unit, c.points, c.sign, c.multiplier) for c in found]
+    assert Counter(k for k in keys if k is not None) == Counter(map(parse_annotation, expected))
 
 
 @pytest.mark.parametrize(("language", "text", "expected"), SHAPES)

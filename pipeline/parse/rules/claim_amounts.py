@@ -30,6 +30,8 @@ SIGNED = re.compile(r"\(\s*([+\-−–])\s*([0-9]+)\s*\)")  # "(+0) kartička": 
 ODD_DIGITS = re.compile(rf"{NON_ASCII_DIGIT}+")
 DIGITS = re.compile(r"[0-9]+")
 NEGATION_WINDOW = 4  # words between a negation and the points word it makes 0
+NEGATED_AFTER_WORDS = 6  # words after a points word to the negation ending its clause
+ELLIPSIS_WORDS = 8  # words of a segment before its elliptic number ("bei Städten sind es zwei")
 WORD = re.compile(r"\w+")
 PLUS_THEN_END = re.compile(r"\s*(?:[.;,)!]|$)")  # "plus 1." closes its clause
 SUM_BEFORE = re.compile(r"[0-9]\s*(?:\+|\w+)\s*$")  # "9 + 3", "9 plus 3": a sum's term
@@ -46,6 +48,7 @@ class Mention:
     bare: bool = False  # an elliptic number ("one for each tile"): its points word is elsewhere
     closing: bool = False  # "..., the incomplete ones only 1": the rates before, in its state
     counted: bool = False  # "as many points as tiles": 1 per the unit named after it
+    listed: bool = False  # "1 point per tile, cities 2": elliptic after a feature it is for
 
 
 def _sign(symbol: str | None) -> int:
@@ -116,9 +119,26 @@ def _zeros(sentence: str, vocab: Vocabulary, taken: list[tuple[int, int]]) -> li
         before = sentence[: m.start()]
         clause = re.split(r"[,;:()]", before)[-1]
         negations = list(vocab.negation.finditer(clause))
-        if negations and _fillers(clause[negations[-1].end() :], vocab):
+        negated = bool(negations) and _fillers(clause[negations[-1].end() :], vocab)
+        if negated or _negated_after(sentence[m.end() :], vocab):
             found.append(Mention(m.start(), m.end(), 0, False, False))
     return found
+
+
+CLAUSE_STOP = re.compile(r"[,;:.!?()]")
+
+
+def _negated_after(rest: str, vocab: Vocabulary) -> bool:
+    """ "Punkte bringt ein Affenbrotbaum keine", "Punkte gibt es dafür keine": a points word
+    opening a clause that ends in a negation, with a scoring verb between."""
+    stop = CLAUSE_STOP.search(rest)
+    clause = rest[: stop.start()] if stop else rest
+    words = WORD.findall(clause)
+    return (
+        1 < len(words) <= NEGATED_AFTER_WORDS
+        and vocab.negation.fullmatch(words[-1]) is not None
+        and vocab.score_verb.search(clause) is not None
+    )
 
 
 def points_phrases(sentence: str, vocab: Vocabulary) -> list[Mention]:
@@ -183,7 +203,8 @@ def _penalised(sentence: str, mention: Mention, vocab: Vocabulary) -> Mention:
     if mention.bonus or mention.multiplier or not mention.points:
         return mention
     before = sentence[max(0, mention.start - 40) : mention.start]
-    if vocab.penalty.search(before) is None:
+    after = sentence[mention.end : mention.end + 40]
+    if vocab.penalty.search(before) is None and vocab.penalty_after.search(after) is None:
         return mention
     return replace(mention, bonus=True, sign=-1)
 
@@ -224,10 +245,12 @@ def _elliptic(sentence: str, vocab: Vocabulary, amounts: list[Mention]) -> list[
                 or any(not before[p.end() :].strip() for p in vocab.plus.finditer(before))
             )
         )
+        listed = bool(previous) and _feature_then_number(before, rest, vocab)
         if m.group(0).lower() in vocab.numbers.articles and not (
-            ranged or and_per or (instead_before and (follows_per or _ends_here(rest)))
+            ranged or and_per or listed or (instead_before and (follows_per or _ends_here(rest)))
         ):
-            continue  # "a", "ein", "un": an article unless "uno o due punti", "au lieu d'un"
+            continue  # "a", "ein", "un": an article unless "uno o due punti", "au lieu d'un",
+            # "..., nur einen.", "statt einem pro Plättchen"
         closing = bool(previous) and _closes_stated_segment(before, rest, vocab)
         if follows_per or instead_after or instead_before or from_slot or joined or ranged:
             found.append(Mention(m.start(), m.end(), value, False, False, bare=True))
@@ -236,6 +259,8 @@ def _elliptic(sentence: str, vocab: Vocabulary, amounts: list[Mention]) -> list[
             found.append(Mention(m.start(), m.end(), value, False, False))
         elif closing:
             found.append(Mention(m.start(), m.end(), value, False, False, bare=True, closing=True))
+        elif listed:
+            found.append(Mention(m.start(), m.end(), value, False, False, bare=True, listed=True))
     return found
 
 
@@ -261,6 +286,32 @@ def _closes_stated_segment(before: str, rest: str, vocab: Vocabulary) -> bool:
     if len(re.split(r"[,;(]", before)) < 2 or any(c.isdigit() for c in segment):
         return False
     return vocab.any_state.search(segment) is not None and not _count(rest, vocab)
+
+
+SEGMENT_END = re.compile(r"\s*(?:[.,;!)]|$)")
+SEGMENT_START = re.compile(r"[,;:(]")
+
+
+def _feature_then_number(before: str, rest: str, vocab: Vocabulary) -> bool:
+    """ "1 point per tile, cities 2.", "einen Punkt je Plättchen, bei Städten sind es zwei", "2
+    Punkte pro Plättchen, am Spielende nur noch einen": a number ending a short comma segment
+    that names a feature, a state or a contrast ("aber null"), after another amount, is an
+    amount of the same kind."""
+    if SEGMENT_END.match(rest) is None:
+        return False
+    cuts = list(SEGMENT_START.finditer(before))
+    if not cuts:
+        return False
+    segment = before[cuts[-1].end() :]
+    if any(c.isdigit() for c in segment) or vocab.points_word.search(segment):
+        return False
+    if len(segment.split()) > ELLIPSIS_WORDS:
+        return False
+    return (
+        vocab.any_feature.search(segment) is not None
+        or vocab.any_state.search(segment) is not None
+        or vocab.contrast.search(segment) is not None
+    )
 
 
 def _ends_in(pattern: re.Pattern[str], text: str) -> bool:

@@ -7,7 +7,8 @@ The feature is, the first that gives one:
    scored;
    a feature inside a tile unit ("2 points × size of city", "1 point / road section") comes
    first, and one the rule's title or headings are about first of all;
-2. the feature its units imply (coats of arms: a city's);
+2. the feature its units imply (coats of arms: a city's), first of all when the amount's
+   comma segment names no feature ("Stadt 2 Punkte pro Karte, Wappen 2 Punkte, Kloster 9");
 3. the features of the sentence before that names one (the statement's subject said
    earlier; a table row's label line starts anew);
 4. the table row's label;
@@ -63,11 +64,14 @@ def qualified_span(
 def feature_words(text: str, vocab: Vocabulary) -> list[Found]:
     if vocab.any_feature.search(text) is None:
         return []  # no feature word at all (most texts): the per-phrase scans would find none
-    return [
-        (m.start(), m.end(), phrase.meaning)
+    found = [
+        (m.start(), m.end(), phrase.specificity(m.group(0)), phrase.meaning)
         for phrase in vocab.features
         for m in phrase.pattern.finditer(text)
     ]
+    # of two features matching the same word, the longer stem's first ("Stadttürme": a tower)
+    found.sort(key=lambda f: (f[0], -f[1], -f[2]))
+    return [(start, end, meaning) for start, end, _, meaning in found]
 
 
 FILE_NAME = re.compile(  # "Token Castle C2.png", "|castle=true": no words of the text
@@ -118,7 +122,8 @@ def _listed(sentence: str, candidates: list[Found], nearest: int, vocab: Vocabul
     """The features listed together with `candidates[nearest]` ("Straße, Stadt und Kloster",
     "monastery or garden"): neighbours whose gap holds only a joiner (a comma, "and", "or"),
     with an "and", "or", "/" or "&" in one of the gaps (a comma alone ends a clause: "la o
-    catedrală, tâlharul ...")."""
+    catedrală, tâlharul ..."), or three or more with commas alone ("angefangene Wege,
+    Türme, Häuser")."""
     first = last = nearest
     while first > 0 and vocab.joiner.match(
         sentence, candidates[first - 1][1], candidates[first][0]
@@ -132,8 +137,8 @@ def _listed(sentence: str, candidates: list[Found], nearest: int, vocab: Vocabul
         sentence[a[1] : b[0]]
         for a, b in zip(candidates[first:last], candidates[first + 1 : last + 1], strict=True)
     ]
-    if not any(JOINT.search(gap) for gap in gaps):
-        return [candidates[nearest][2]]
+    if not any(JOINT.search(gap) for gap in gaps) and len(gaps) < 2:
+        return [candidates[nearest][2]]  # three or more with commas alone are a list too
     return list(dict.fromkeys(c[2] for c in candidates[first : last + 1]))
 
 
@@ -212,7 +217,10 @@ def scored_features(
     asides = [a for a in _asides(sentence) if not a[0] <= mention.start < a[1]] if found else []
     cell = _cell_of(sentence, mention.start)
     outside, inside, in_qualifier, row = [], [], [], []
+    compared = vocab.as_many.search(sentence) is None  # "so viele Punkte wie die Straße ..."
     for f in longest(found):
+        if compared and vocab.likeness.search(sentence[max(0, f[0] - 30) : f[0]]):
+            continue  # "wird wie ein Kloster gewertet": a comparison, not the feature scored
         if cell is not None and not cell[0] <= f[0] < cell[1]:
             if f[0] < cell[0]:
                 row.append(f)  # the row's label cell
@@ -228,22 +236,48 @@ def scored_features(
     if clause is not None and outside:
         outside = [f for f in outside if clause[0] <= f[0] < clause[1]] or outside
         segment = comma_segment(sentence, (mention.start, mention.end), clause)
-    implied = [
+    own_unit = [  # the feature the amount's own unit implies
         vocab.relations.unit_features[m]
         for m in (unit.meanings if unit is not None else ())
         if m in vocab.relations.unit_features
-    ] or _implied_feature(sentence, vocab)
+    ]
+    implied = own_unit or _implied_feature(sentence, vocab)
+    if (
+        own_unit
+        and segment is not None
+        and not inside
+        and not any(segment[0] <= f[0] < segment[1] for f in outside)
+    ):
+        return own_unit[:1]  # "Stadt 2 Punkte pro Karte, Wappen 2 Punkte, Kloster 9 Punkte"
+    head = _head_feature(sentence, mention, vocab)
     for candidates in (inside, outside):
         if not candidates:
             continue
         chosen = _nearest(sentence, candidates, mention, vocab, segment)
-        about = [  # a feature the rule's title or headings are about ("...FeatureGermanCathedral")
-            f[2]
+        if head is not None and len(chosen) == 1 and head not in chosen:
+            modified = vocab.relations.modifiers.get(chosen[0])
+            refining = vocab.relations.refinements.get(chosen[0], frozenset())
+            if modified != head and head not in refining:
+                return [head]  # "Der König: Wer die größte Stadt fertigstellt, erhält ..."
+        about = [  # a feature the rule's title or headings are about ("...FeatureGermanCathedral"),
+            f[2]  # named in the amount's comma segment when it has one
             for f in inside + outside
-            if f[2] in context.headings and f[2] not in vocab.relations.modifiers
+            if f[2] in context.headings
+            and f[2] not in vocab.relations.modifiers
+            and (segment is None or f in inside or segment[0] <= f[0] < segment[1])
         ]
         if len(chosen) == 1 and about and chosen[0] not in about:
             return about[:1]
+        if (
+            unit is not None
+            and len(unit.meanings) == 1
+            and own_unit
+            and len(chosen) == 1
+            and chosen[0] != own_unit[0]
+            and vocab.relations.modifiers.get(chosen[0]) != own_unit[0]
+            and own_unit[0] not in vocab.relations.refinements.get(chosen[0], frozenset())
+        ):
+            return own_unit[:1]  # "für jedes Schaf auf seiner Wiese einen Punkt": the flock's
         return chosen
     if row:
         return [resolve_modifiers([f[2] for f in row], vocab)[0]]
@@ -263,6 +297,23 @@ def scored_features(
     if in_qualifier:
         return [resolve_modifiers([f[2] for f in in_qualifier], vocab)[0]]
     return ["unknown"]
+
+
+HEAD_WORDS = 3  # words of a head before a colon ("Der König: ...")
+
+
+def _head_feature(sentence: str, mention: Mention, vocab: Vocabulary) -> str | None:
+    """The feature a short head before a colon names, for an amount after it ("Der König: Wer
+    die größte Stadt fertigstellt, erhält ... 1 Punkt"): what the sentence is about."""
+    colon = sentence.rfind(":", 0, mention.start)
+    if colon < 0:
+        return None
+    start = max(sentence.rfind(mark, 0, colon) for mark in ";|(:") + 1
+    head = sentence[start:colon]
+    if len(head.split()) > HEAD_WORDS:
+        return None
+    found = longest(text_features(head, vocab))
+    return resolve_modifiers([f[2] for f in found], vocab)[0] if len(found) == 1 else None
 
 
 def _implied_feature(sentence: str, vocab: Vocabulary) -> list[str]:

@@ -11,6 +11,13 @@ In order, the first that says it:
    before it;
 3. the state words of the clauses before it in the sentence, nearest first (a condition
    said after the amount, past a semicolon or a "but", is another clause's);
+   in a clause with several amounts each amount has its own part, cut at a comma between
+   two amounts: "a completed road scores 1 point per tile, an incomplete one 1 point per
+   tile at the end"; a condition between two commas before the next amount is that amount's
+   ("3 points per tile, if it is incomplete, it scores nothing"), unless the next amount is
+   joined by "and"/"or" ("2 points if completed, and 1 point ..."); a condition after the
+   clause's last amount is every amount's that names none ("roads 1 point, cities 2 points,
+   if completed");
 4. a phase announced by a short heading-like line of the text ("EVALUAREA DUPĂ JOC");
 5. the phase the context names: the rule's title, its headings and the page title, in the
    page's language or in English ("Schlusswertung", "Évaluation finale", "na konci hry",
@@ -24,6 +31,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 
 from carcdb.pipeline.parse.rules.claim_amounts import Mention
 from carcdb.pipeline.parse.rules.claim_text import OTHERWISE as OTHERWISE_CLAUSE
@@ -103,19 +111,81 @@ def strongest(found: set[ClaimState]) -> ClaimState | None:
     return None
 
 
+def _top_level_commas(sentence: str, start: int, end: int) -> list[int]:
+    """The commas between `start` and `end` outside parentheses."""
+    found: list[int] = []
+    depth = 0
+    for index in range(start, end):
+        char = sentence[index]
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth = max(0, depth - 1)
+        elif char == "," and depth == 0:
+            found.append(index)
+    return found
+
+
+def amount_parts(
+    sentence: str, clause: tuple[int, int], amounts: list[tuple[int, int]], vocab: Vocabulary
+) -> list[tuple[int, int]]:
+    """Each amount's part of a clause (`amounts`: the amounts in the clause, in order), cut
+    at a comma between two amounts: the first comma, or the last one when the next amount
+    is joined by "and"/"or" (the condition between is the amount's before it)."""
+    start, end = clause
+    parts: list[tuple[int, int]] = []
+    for (_, here_end), (there_start, _) in pairwise(amounts):
+        commas = _top_level_commas(sentence, here_end, there_start)
+        if not commas:
+            parts.append((start, start))  # no comma: one part with the next amount
+            continue
+        joined = vocab.conjunction.match(sentence, commas[-1] + 1) or vocab.alternative.match(
+            sentence, commas[-1] + 1
+        )
+        cut = commas[-1] if joined and len(commas) > 1 else commas[0]
+        parts.append((start, cut))
+        start = cut
+    parts.append((start, end))
+    # an amount without a comma after it shares the part of the amount after it
+    for index in range(len(parts) - 2, -1, -1):
+        if parts[index][0] == parts[index][1]:
+            parts[index] = parts[index + 1]
+    return parts
+
+
 @dataclass(frozen=True)
 class SentenceStates:
-    """The state words of one sentence, read once, by clause."""
+    """The state words of one sentence, read once, by clause (and by amount in a clause
+    with several amounts)."""
 
     sentence: str
     words: list[StateWord]
     spans: list[Clause]
+    amounts: tuple[tuple[int, int], ...] = ()  # where the sentence's amounts are
+    vocab: Vocabulary | None = None
 
     @classmethod
-    def read(cls, sentence: str, vocab: Vocabulary) -> SentenceStates:
+    def read(
+        cls, sentence: str, vocab: Vocabulary, amounts: tuple[tuple[int, int], ...] = ()
+    ) -> SentenceStates:
         words = _read(state_words_in(sentence, vocab), sentence, vocab)
         spans = clauses(sentence, vocab) if words else [(0, len(sentence), PLAIN)]
-        return cls(sentence, words, spans)
+        return cls(sentence, words, spans, amounts, vocab)
+
+    def _state_between(
+        self,
+        start: int,
+        end: int,
+        unit: UnitPhrase | None,
+        units: tuple[UnitPhrase, ...] = (),
+        asides: list[tuple[int, int]] | None = None,
+    ) -> ClaimState | None:
+        inside = [
+            (s, span)
+            for s, span in self.words
+            if start <= span[0] < end and not any(a <= span[0] < b for a, b in asides or ())
+        ]
+        return strongest(states_outside(inside, unit, units))
 
     def clause_state(
         self,
@@ -153,6 +223,34 @@ class SentenceStates:
             )
         )
 
+    def _part_state(
+        self, index: int, position: int, unit: UnitPhrase | None, units: tuple[UnitPhrase, ...]
+    ) -> tuple[bool, ClaimState | None]:
+        """For an amount in a clause with several: (True, its state by `amount_parts`);
+        (False, None) when the clause holds no other amount."""
+        start, end, _ = self.spans[index]
+        here = [a for a in self.amounts if start <= a[0] < end]
+        if len(here) < 2 or self.vocab is None:
+            return False, None
+        parts = amount_parts(self.sentence, (start, end), here, self.vocab)
+        mine = next((i for i, a in enumerate(here) if a[0] == position), None)
+        if mine is None:
+            return False, None
+        asides = _later_asides(self.sentence, here[mine])
+        own = self._state_between(*parts[mine], unit, units, asides)
+        if own is not None:
+            return True, own
+        for other in range(mine - 1, -1, -1):
+            if parts[other] != parts[mine]:
+                found = self._state_between(*parts[other], None, units)
+                if found is not None:
+                    return True, found
+        if mine < len(here) - 1:  # a condition after the clause's last amount is every one's
+            tail = self._state_between(here[-1][1], end, None, units, asides)
+            if tail is not None:
+                return True, tail
+        return True, None
+
     def state_of(
         self, mention: Mention, unit: UnitPhrase | None, units: tuple[UnitPhrase, ...] = ()
     ) -> ClaimState | None:
@@ -161,9 +259,11 @@ class SentenceStates:
         if not self.words:
             return None
         index = clause_of(mention.start, self.spans)
-        own = self.segment_state(index, mention, unit, units) or self.clause_state(
-            index, unit, units, _later_asides(self.sentence, mention)
-        )
+        own = self.segment_state(index, mention, unit, units)
+        if own is None:
+            parted, own = self._part_state(index, mention.start, unit, units)
+            if not parted:
+                own = self.clause_state(index, unit, units, _later_asides(self.sentence, mention))
         if own is not None:
             return own
         if self.spans[index][2] == OTHERWISE_CLAUSE and index:  # "otherwise": the other state
@@ -185,13 +285,14 @@ class SentenceStates:
 AMOUNT_IN_ASIDE = re.compile(r"\d")
 
 
-def _later_asides(sentence: str, mention: Mention) -> list[tuple[int, int]]:
+def _later_asides(sentence: str, mention: Mention | tuple[int, int]) -> list[tuple[int, int]]:
     """Parentheses after the amount holding a number of their own: "2 points per tile (1 point
     if incomplete at the end of the game)" names the state of its own amount, not the 2's."""
+    end = mention.end if isinstance(mention, Mention) else mention[1]
     found = []
-    for match in re.finditer(r"\([^()]*\)?", sentence[mention.end :]):
+    for match in re.finditer(r"\([^()]*\)?", sentence[end:]):
         if AMOUNT_IN_ASIDE.search(match.group(0)):
-            found.append((mention.end + match.start(), mention.end + match.end()))
+            found.append((end + match.start(), end + match.end()))
     return found
 
 

@@ -215,7 +215,9 @@ class Sentence:
         self.mentions = mentions
         self.units = unit_phrases(sentence, vocab)
         self.features = text_features(sentence, vocab)
-        self.states = SentenceStates.read(sentence, vocab)
+        self.states = SentenceStates.read(
+            sentence, vocab, tuple((m.start, m.end) for m in mentions)
+        )
         self.spans: list[Clause] = clauses(sentence, vocab)
         # "(4 with pig)": what an elliptic amount's "with" names is its own, no modifier
         self.elliptic = [
@@ -282,7 +284,7 @@ class Sentence:
         replaced = index + 1 < len(mentions) and base_slot(sentence, index + 1, mentions, vocab)
         ranged = index + 1 < len(mentions) and self._joined(mention, mentions[index + 1])
         # "4 (points) instead of 3 per city", "from 1 to 2 points per tile", "1 or 2 points per
-        # tile": the next amount's unit
+        # tile", "zwei Punkte statt einem pro Plättchen": the next amount's unit
         if unit is None and (
             replaced
             or from_slot(sentence, index, mentions, vocab)
@@ -291,7 +293,7 @@ class Sentence:
         ):
             unit = unit_for(index + 1, mentions, self.units, clause, sentence)
         before_it = unit is not None and unit.end <= mention.start
-        if before_it and _flat(sentence, index, mentions, self.units, vocab):
+        if before_it and index and _flat(sentence, index, mentions, self.units, vocab):
             unit = None  # the unit before is the rate's before it, this is a flat amount
         itself = mention.bare and index > 0 and _for_itself(sentence, mention, vocab)
         if itself:

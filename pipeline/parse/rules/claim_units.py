@@ -20,10 +20,13 @@ from carcdb.pipeline.parse.rules.claim_amounts import Mention
 from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
 from carcdb.schemas.rules import CountMention
 
+SKIPPABLE = re.compile(r"([^\W\d]+)\s+")  # a word before a joined unit ("eventuell vorhandene")
+SKIPPED_WORDS = 2
 COMPACT_PER = re.compile(r"/|×")  # "1 point / tile", "2 points × size of city"
 NEXT_TO = 3  # characters between a signed amount and the unit it is for: "(+0) kartička"
 NUMBER = re.compile(r"(?<![\w/.+])[0-9]+(?![\w/:]|\.(?:\s|$))")  # not "1." or "Exemplul 2:"
 BREAK = re.compile(r"[(,;]")
+FILLER_WORDS = 3  # words between a unit and the amount it opens ("für jedes Wappen noch einmal 2")
 UNIT_WINDOW = 20  # characters between a "per" word and its unit phrase ("fiecare dintre ...")
 
 
@@ -82,10 +85,26 @@ def _alternative_after(sentence: str, end: int, vocab: Vocabulary) -> tuple[int,
     start = joint.end()
     if (per := vocab.per.match(sentence, start)) is not None:  # "... et par blason"
         start = per.end() + len(sentence[per.end() :]) - len(sentence[per.end() :].lstrip())
-    for phrase in sorted(vocab.units, key=lambda p: -len(p.pattern.pattern)):
-        match = phrase.pattern.match(sentence, start)
-        if match is not None:
-            return match.end(), phrase.meaning
+    # "pro Plättchen sowie eventuell vorhandene Wappen": up to two words before the unit
+    positions = [start]
+    for _ in range(SKIPPED_WORDS):
+        word = SKIPPABLE.match(sentence, positions[-1])
+        if word is None:
+            break
+        text = word.group(1)
+        if (  # no points word, number, "per" or feature: another amount's or what it counts
+            vocab.points_word.fullmatch(text)
+            or vocab.number(text) is not None
+            or vocab.per.fullmatch(text)
+            or vocab.any_feature.match(text)
+        ):
+            break
+        positions.append(word.end())
+    for position in positions:
+        for phrase in sorted(vocab.units, key=lambda p: -len(p.pattern.pattern)):
+            match = phrase.pattern.match(sentence, position)
+            if match is not None:
+                return match.end(), phrase.meaning
     return None
 
 
@@ -232,11 +251,11 @@ def unit_for(
 
 
 def _opens_amount(sentence: str, unit: UnitPhrase, following: Mention, vocab: Vocabulary) -> bool:
-    """The unit stands right before the amount after it (a word such as "otros" between, not a
-    joint: "y", "+", a comma)."""
+    """The unit stands right before the amount after it (up to three words such as "otros",
+    "nog eens", "gibt es noch einmal" between, not a joint: "y", "+", a comma)."""
     gap = sentence[unit.end : following.start]
     words = gap.split()
-    if unit.end > following.start or len(words) > 1 or re.search(r"[,;:+(]", gap):
+    if unit.end > following.start or len(words) > FILLER_WORDS or re.search(r"[,;:+(]", gap):
         return False
     return not any(vocab.conjunction.fullmatch(f" {w} ") or vocab.plus.fullmatch(w) for w in words)
 
@@ -248,17 +267,24 @@ def subject_unit(
     vocab: Vocabulary,
     units: list[UnitPhrase],
 ) -> UnitPhrase | None:
-    """A unit named before the amount with no "per": coats of arms as the subject ("Wappen
-    bringen keine Punkte", "Blazoanele aduc ... 1 punct"), or any unit followed by "each" after
+    """A unit named before the amount with no "per": a unit that is a feature's as the subject
+    (coats of arms: "Wappen bringen keine Punkte", "Blazoanele aduc ... 1 punct"; "Ein Weinberg
+    neben einem Kloster bringt 3 zusätzliche Punkte"), or any unit followed by "each" after
     the amount ("tiles score 1 point each")."""
     mention = mentions[index]
     start = mentions[index - 1].end if index else 0
     marks = [m.end() for m in re.finditer(r"[;:|]", sentence[: mention.start])]
     clause_start = max([start, *marks])
     each = vocab.each_after.match(sentence, mention.end) is not None
+    relations = vocab.relations
+    subjects = {  # units that are a feature's (not one scored by majority: goods tokens)
+        unit
+        for unit, feature in relations.unit_features.items()
+        if feature not in relations.flat_units
+    }
     best: UnitPhrase | None = None
     for phrase in vocab.units:
-        if not each and phrase.meaning != "coat_of_arms":
+        if not each and phrase.meaning not in subjects:
             continue
         for m in phrase.pattern.finditer(sentence, clause_start, mention.start):
             if NUMBER.search(sentence, max(0, m.start() - 4), m.start()):

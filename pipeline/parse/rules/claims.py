@@ -385,16 +385,26 @@ def _sentence_claims(
         flat = "fixed" if licensed(sentence, mention, vocab) and not example else "unknown"
         if mention.points >= SCORE_LAP and not mention.multiplier:
             flat = "unknown"  # "zdobyłem aż 120 punktów": a player's score, no flat rate
+        if mention.multiplier and any(a.base for a in amounts):
+            flat = "unknown"  # "verdoppelt er seinen Wert (zwei Punkte statt einem)": stated
         if mention.points == 0 and vocab.others.search(sentence, *amount.clause):
             flat = "unknown"  # "the other players receive nothing": no feature's rate
         for found in features:
             feature = (base_of(found, vocab) or found) if amount.base else found
+            names = amount.names
             state = _state(reading, named, contrast, context, feature, vocab)
             if mention.bare and not amount.base and named is None and before[1] is not None:
                 state = before[1]  # "(4 with pig)": when the rate before is scored
             if state is ClaimState.END_GAME and feature in vocab.relations.completable:
                 state = ClaimState.INCOMPLETE
             zero_flat = "unknown" if mention.points == 0 and found in refined_away else flat
+            if mention.listed and feature not in vocab.relations.zero_units:
+                # "roads 1 point per tile, monasteries 9": the rate of a feature scored per
+                # tile is per tile, another feature's is its whole
+                names = tuple("fixed" if n in ("tile", "surrounding_tile") else n for n in names)
+            if amount.base and base_of(found, vocab) is None:
+                # "nur zwei statt vier Punkte" of a city: what it would have scored, no rate
+                zero_flat = "unknown"
             claims += [
                 _claim(
                     sentence,
@@ -413,7 +423,7 @@ def _sentence_claims(
                     counts,
                     vocab,
                 )
-                for name in amount.names
+                for name in names
                 if _owned(name, feature, features, vocab)
             ]
         if not amount.base:

@@ -32,6 +32,16 @@ class Phrase:
 
     meaning: str
     pattern: re.Pattern[str]
+    stems: tuple[str, ...] = ()  # the stems written (`specificity`)
+
+    def specificity(self, matched: str) -> int:
+        """The length of the longest stem the matched text starts with: of two phrases that
+        match the same word ("Stadttürme": `stadt`, `stadttürme`) the longer stem's names it."""
+        text = matched.lower()
+        return max(
+            (len(stem) for stem in self.stems if text.startswith(stem.rstrip("=").split()[0])),
+            default=0,
+        )
 
 
 @dataclass(frozen=True)
@@ -74,6 +84,7 @@ class Vocabulary:
     score_verb: re.Pattern[str]  # "scores", "is worth", "erhält": a sentence that states points
     others: re.Pattern[str]  # "the other players": their nothing is no feature's rate
     penalty: re.Pattern[str]  # "loses", "resta" right before an amount: it is subtracted
+    penalty_after: re.Pattern[str]  # "... 3 Punkte zahlt", "2 points are deducted": after it
     instead: re.Pattern[str]  # "instead of", "statt", "au lieu de"
     from_word: re.Pattern[str]  # "from" (of "from 2 to 3 points")
     to_word: re.Pattern[str]  # "to" (of "from 2 to 3 points")
@@ -84,6 +95,7 @@ class Vocabulary:
     otherwise: re.Pattern[str]  # "otherwise", "sinon": a clause of the other state
     contrast: re.Pattern[str]  # "but", "whereas": a clause that names its own state
     example: re.Pattern[str]  # "example", "here", player colours: a worked example
+    likeness: re.Pattern[str]  # "like", "wie" (and a determiner) before a feature: a comparison
     demonstrative: re.Pattern[str]  # "this", "acest": before a feature, a worked example
     multiplier_word: re.Pattern[str]  # "double", "verdoppelt"
     features: tuple[Phrase, ...]
@@ -157,7 +169,11 @@ def _by_first_character(pieces: list[str]) -> str:
 
 def _phrases(table: dict[str, list[str]], compound: bool = False) -> tuple[Phrase, ...]:
     return tuple(
-        Phrase(meaning, re.compile(_alternatives(stems, compound), re.IGNORECASE))
+        Phrase(
+            meaning,
+            re.compile(_alternatives(stems, compound), re.IGNORECASE),
+            tuple(stem.lower() for stem in stems),
+        )
         for meaning, stems in table.items()
     )
 
@@ -312,6 +328,9 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
         score_verb=_stems_or_never(words_or_empty(data, "score_verbs")),
         others=_words_or_never(words_or_empty(data, "others")),
         penalty=_words_or_never(words_or_empty(data, "penalty"), suffix=r"\W*(?:\w+\W+)?$"),
+        penalty_after=_words_or_never(
+            words_or_empty(data, "penalty"), prefix=r"^[^\w,;.]*(?:\w+[^\w,;.]+)?"
+        ),
         instead=_stems_or_never(words_or_empty(data, "instead")),
         from_word=_words_or_never(words_or_empty(data, "from"), suffix=r"\s*$"),
         to_word=_words_or_never(words_or_empty(data, "to"), suffix=r"\s*$"),
@@ -325,6 +344,10 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
         otherwise=_words_or_never(words_or_empty(data, "otherwise")),
         contrast=_words_or_never(words_or_empty(data, "contrast")),
         example=_words_or_never(words_or_empty(data, "example_markers")),
+        likeness=_words_or_never(
+            words_or_empty(data, "likeness"),
+            suffix=rf"\s+(?:(?:{determiners})\s+)?$" if determiners else r"\s+$",
+        ),
         demonstrative=_words_or_never(words_or_empty(data, "demonstratives"), suffix=r"\s+"),
         multiplier_word=_words_or_never(multipliers) if multipliers else NEVER,
         features=_phrases(features),
