@@ -196,12 +196,7 @@ class SentenceStates:
     ) -> ClaimState | None:
         """`asides`: parentheses whose state words are another amount's."""
         start, end, _ = self.spans[index]
-        inside = [
-            (s, span)
-            for s, span in self.words
-            if start <= span[0] < end and not any(a <= span[0] < b for a, b in asides or ())
-        ]
-        return strongest(states_outside(inside, unit, units))
+        return self._state_between(start, end, unit, units, asides)
 
     def segment_state(
         self,
@@ -217,11 +212,7 @@ class SentenceStates:
         if len(states_outside(inside, unit, units)) < 2:
             return None
         first, last = comma_segment(self.sentence, (mention.start, mention.end), (start, end))
-        return strongest(
-            states_outside(
-                [(s, span) for s, span in inside if first <= span[0] < last], unit, units
-            )
-        )
+        return self._state_between(max(start, first), min(end, last), unit, units)
 
     def _part_state(
         self, index: int, position: int, unit: UnitPhrase | None, units: tuple[UnitPhrase, ...]
@@ -236,7 +227,7 @@ class SentenceStates:
         mine = next((i for i, a in enumerate(here) if a[0] == position), None)
         if mine is None:
             return False, None
-        asides = _later_asides(self.sentence, here[mine])
+        asides = _later_asides(self.sentence, here[mine][1])
         own = self._state_between(*parts[mine], unit, units, asides)
         if own is not None:
             return True, own
@@ -263,7 +254,8 @@ class SentenceStates:
         if own is None:
             parted, own = self._part_state(index, mention.start, unit, units)
             if not parted:
-                own = self.clause_state(index, unit, units, _later_asides(self.sentence, mention))
+                asides = _later_asides(self.sentence, mention.end)
+                own = self.clause_state(index, unit, units, asides)
         if own is not None:
             return own
         if self.spans[index][2] == OTHERWISE_CLAUSE and index:  # "otherwise": the other state
@@ -285,10 +277,10 @@ class SentenceStates:
 AMOUNT_IN_ASIDE = re.compile(r"\d")
 
 
-def _later_asides(sentence: str, mention: Mention | tuple[int, int]) -> list[tuple[int, int]]:
-    """Parentheses after the amount holding a number of their own: "2 points per tile (1 point
-    if incomplete at the end of the game)" names the state of its own amount, not the 2's."""
-    end = mention.end if isinstance(mention, Mention) else mention[1]
+def _later_asides(sentence: str, end: int) -> list[tuple[int, int]]:
+    """Parentheses after an amount ending at `end` holding a number of their own: "2 points
+    per tile (1 point if incomplete at the end of the game)" names the state of its own amount,
+    not the 2's."""
     found = []
     for match in re.finditer(r"\([^()]*\)?", sentence[end:]):
         if AMOUNT_IN_ASIDE.search(match.group(0)):
