@@ -31,6 +31,7 @@ from carcdb.pipeline.checks.engine import (
 from carcdb.pipeline.checks.engine_expansions import (
     check_expansion_tile_sets,
     check_shape_features,
+    detach_expansion_tile_sets,
 )
 from carcdb.pipeline.checks.foundation import check_data_findings, check_pages_in_catalog
 from carcdb.pipeline.checks.history import check_no_lost_records
@@ -91,7 +92,7 @@ def registered_checks() -> list[Check]:
         Check("rules_icon_notes_recorded", _conn_only(check_icon_notes_recorded)),
         Check("rules_no_markup_in_text", _conn_only(check_no_markup_in_text)),
         Check("engine.tile_sets", check_tile_sets, detach_tile_sets),
-        Check("engine.expansion_tile_sets", check_expansion_tile_sets),
+        Check("engine.expansion_tile_sets", check_expansion_tile_sets, detach_expansion_tile_sets),
         Check("engine.shape_features", check_shape_features),
         Check("engine.reference_sets", check_reference_sets),
         Check("engine.scoring_claims", check_scoring_claims),
@@ -139,9 +140,10 @@ def run_checks(
     inputs = CheckInputs(conn)
     elsewhere: dict[str, Future[list[CheckResult]]] = {}
     if helper is not None:
-        for check in selected:
-            if check.detach is not None:
-                elsewhere[check.name] = helper.submit(check.detach(conn, inputs))
+        detached = [check for check in selected if check.detach is not None]
+        works = [check.detach(conn, inputs) for check in detached if check.detach is not None]
+        futures = helper.submit(works) if works else []
+        elsewhere = {check.name: future for check, future in zip(detached, futures, strict=True)}
     # The checks run here first and the helper's results are waited for last, each put in
     # its place: the results keep the registry's order wherever they were computed.
     parts: dict[str, list[CheckResult]] = {}

@@ -61,11 +61,16 @@ from carcdb.warehouse.claims import pages_with_claims
 def base_tile_sets(
     conn: duckdb.DuckDBPyConnection, inputs: CheckInputs | None = None
 ) -> list[tuple[str, str, str, list[str]]]:
-    """(title, product, edition, codes) of every base-game tile list the engine has shapes for."""
+    """(title, product, edition, codes) of every base-game tile list the engine has shapes for
+    (read once per check run)."""
+    return CheckInputs.of(conn, inputs).once(_base_tile_sets)
+
+
+def _base_tile_sets(inputs: CheckInputs) -> list[tuple[str, str, str, list[str]]]:
     letters = reference_counts()
     products = {product for product, _code in registry()}
     sets = []
-    for (title, _index), rows in sorted(tiles_by_list(CheckInputs.of(conn, inputs).tiles).items()):
+    for (title, _index), rows in sorted(tiles_by_list(inputs.tiles).items()):
         first = rows[0]
         if (
             first.product is not None
@@ -195,10 +200,15 @@ def expansion_tile_sets(
 ) -> list[tuple[str, str, str]]:
     """(title, product, edition) of every tile set of a product with rule modules besides the
     base game's (Abbey and the Mayor, The Courier) or with tiles of its own beyond the base
-    game's letters (the Winter Edition's animals): all its lists of one edition, together."""
+    game's letters (the Winter Edition's animals): all its lists of one edition, together (read
+    once per check run)."""
+    return CheckInputs.of(conn, inputs).once(_expansion_tile_sets)
+
+
+def _expansion_tile_sets(inputs: CheckInputs) -> list[tuple[str, str, str]]:
     own = {product for (product, _code), (_s, owner, _c) in resolved().items() if owner == product}
     found: dict[tuple[str, str, str], None] = {}
-    for row in CheckInputs.of(conn, inputs).tiles:
+    for row in inputs.tiles:
         product = row.product or ""
         own_tiles = product in own or (product, row.code) in unknown_shapes()
         if (

@@ -17,14 +17,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 
 import duckdb
 
 from carcdb.pipeline.checks.engine import Boards, expansion_tile_sets
 from carcdb.pipeline.checks.engine_tile_set import tile_set_results
-from carcdb.pipeline.checks.inputs import CheckInputs
+from carcdb.pipeline.checks.inputs import CheckInputs, Detached
 from carcdb.pipeline.checks.tiles import tiles_by_list
+from carcdb.pipeline.configgen.data import ConfigData
 from carcdb.pipeline.engine.geometry import (
     resolved,
     tile_set,
@@ -130,13 +132,26 @@ def check_expansion_tile_sets(
 ) -> list[CheckResult]:
     """Geometry, draw-pile total and placement of every expansion tile set."""
     inputs = CheckInputs.of(conn, inputs)
+    return expansion_tile_set_results(inputs.config_data, expansion_tile_sets(conn, inputs))
+
+
+def detach_expansion_tile_sets(conn: duckdb.DuckDBPyConnection, inputs: CheckInputs) -> Detached:
+    """`check_expansion_tile_sets` as work for another process: the sets and the data, read here."""
+    sets = expansion_tile_sets(conn, inputs)
+    return Detached(expansion_tile_set_results, (inputs.config_data.detached(), sets))
+
+
+def expansion_tile_set_results(
+    data: ConfigData, sets: Sequence[tuple[str, str, str]]
+) -> list[CheckResult]:
+    """`check_expansion_tile_sets` of the given sets (`expansion_tile_sets`), from `data` alone."""
     unknown = unknown_shapes()
     results = []
     boards = Boards()
-    for title, product, edition in expansion_tile_sets(conn, inputs):
+    for title, product, edition in sets:
         scope = f"{title} {product} {edition} (whole set)"
         results += tile_set_results(
-            inputs.config_data,
+            data,
             (title, product, edition),
             scope,
             partial(_placeable_with_base, boards=boards),

@@ -8,11 +8,11 @@ its own (tests, scripts) makes its own, so it reads the warehouse as it is at th
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import duckdb
 
@@ -32,10 +32,15 @@ class Detached:
     args: tuple[Any, ...]
 
 
+T = TypeVar("T")
+
+
 class Helper(Protocol):
     """Runs detached checks elsewhere (another process) while the caller runs the others."""
 
-    def submit(self, work: Detached) -> Future[list[CheckResult]]: ...
+    def submit(self, works: Sequence[Detached]) -> list[Future[list[CheckResult]]]:
+        """Run `works` elsewhere, in order: one future each."""
+        ...
 
 
 class CheckInputs:
@@ -43,6 +48,16 @@ class CheckInputs:
 
     def __init__(self, conn: duckdb.DuckDBPyConnection) -> None:
         self.conn = conn
+        self._derived: dict[Callable[..., Any], Any] = {}
+
+    def once(self, derive: Callable[[CheckInputs], T]) -> T:
+        """`derive(self)`, computed on first use and shared by the run's checks: for what
+        several checks derive from the inputs (the engine's tile sets). Callers must not
+        change what it returns."""
+        if derive not in self._derived:
+            self._derived[derive] = derive(self)
+        value: T = self._derived[derive]
+        return value
 
     @classmethod
     def of(cls, conn: duckdb.DuckDBPyConnection, inputs: CheckInputs | None) -> CheckInputs:

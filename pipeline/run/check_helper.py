@@ -5,8 +5,9 @@ of a 2-job build. With more than one job, the build hands the checks that can be
 (`pipeline.checks.Check.detach`: a function of data read in this process, which is the only
 one that sees the build's uncommitted transaction) to this helper and runs the others
 meanwhile. The helper starts on the first piece of work (a build whose checks are reused
-starts none), from the parse workers' fork server, and runs one piece at a time with the
-collector paused, as the checks run in this process.
+starts none), from the parse workers' fork server, and runs the pieces one at a time with
+the collector paused, as the checks run in this process. The pieces of one run go in one
+message: the configuration data they share is pickled once, not once per check.
 
 An exception in a check is our bug: it is raised here with the helper's traceback. A helper
 that dies (killed, out of memory) fails its pending work with `BrokenHelperError` (a
@@ -18,7 +19,7 @@ from __future__ import annotations
 import signal
 import threading
 import traceback
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from concurrent.futures import BrokenExecutor, Future
 from contextlib import contextmanager, suppress
 from multiprocessing.connection import Connection
@@ -40,28 +41,31 @@ def _helper_main(conn: Connection) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     while True:
         try:
-            work: Detached | None = conn.recv()
+            works: list[Detached] | None = conn.recv()
         except (EOFError, OSError):  # the build ended (killed): nobody to answer
             return
-        if work is None:
+        if works is None:
             return
-        try:
-            with collector_paused():
-                answer: tuple[str, Any] = ("ok", work.function(*work.args))
-        except Exception:  # our bug: reported to the build, which raises it
-            answer = ("error", traceback.format_exc())
-        del work
-        try:
-            conn.send(answer)
-        except OSError:  # the build ended meanwhile
-            return
+        works.reverse()
+        while works:
+            work = works.pop()  # each piece freed once answered
+            try:
+                with collector_paused():
+                    answer: tuple[str, Any] = ("ok", work.function(*work.args))
+            except Exception:  # our bug: reported to the build, which raises it
+                answer = ("error", traceback.format_exc())
+            del work
+            try:
+                conn.send(answer)
+            except OSError:  # the build ended meanwhile
+                return
 
 
 class CheckHelper:
-    """`submit` sends one piece of work to the helper process; `close` ends it."""
+    """`submit` sends pieces of work to the helper process; `close` ends it."""
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()  # one piece of work on the pipe at a time
+        self._lock = threading.Lock()  # one message of work on the pipe at a time
         self._conn: Connection | None = None
         self._process: BaseProcess | None = None
 
@@ -76,30 +80,39 @@ class CheckHelper:
             self._conn, self._process = parent, process
         return self._conn
 
-    def submit(self, work: Detached) -> Future[list[CheckResult]]:
-        """Run `work` in the helper; pickling and waiting happen in a thread of their own."""
-        future: Future[list[CheckResult]] = Future()
-        future.set_running_or_notify_cancel()
-        threading.Thread(target=self._run, args=(work, future), daemon=True).start()
-        return future
+    def submit(self, works: Sequence[Detached]) -> list[Future[list[CheckResult]]]:
+        """Run `works` in the helper, in order, one future each; pickling and waiting happen
+        in a thread of their own."""
+        futures: list[Future[list[CheckResult]]] = [Future() for _ in works]
+        for future in futures:
+            future.set_running_or_notify_cancel()
+        threading.Thread(target=self._run, args=(list(works), futures), daemon=True).start()
+        return futures
 
-    def _run(self, work: Detached, future: Future[list[CheckResult]]) -> None:
+    def _run(self, works: list[Detached], futures: list[Future[list[CheckResult]]]) -> None:
         with self._lock:
             try:
                 conn = self._start()
-                conn.send(work)
-                del work
-                status, value = conn.recv()
+                conn.send(works)
+                del works
             except (EOFError, OSError) as exc:
-                future.set_exception(BrokenHelperError(f"the checks' helper process ended: {exc}"))
+                _fail(futures, BrokenHelperError(f"the checks' helper process ended: {exc}"))
                 return
             except BaseException as exc:  # pickling our own work failed: our bug
-                future.set_exception(exc)
+                _fail(futures, exc)
                 return
-        if status == "ok":
-            future.set_result(value)
-        else:
-            future.set_exception(RuntimeError(f"a check failed in the helper process:\n{value}"))
+            for index, future in enumerate(futures):
+                try:
+                    status, value = conn.recv()
+                except (EOFError, OSError) as exc:
+                    ended = BrokenHelperError(f"the checks' helper process ended: {exc}")
+                    _fail(futures[index:], ended)
+                    return
+                if status == "ok":
+                    future.set_result(value)
+                else:
+                    error = f"a check failed in the helper process:\n{value}"
+                    future.set_exception(RuntimeError(error))
 
     def close(self) -> None:
         """Ask the helper to end and wait for it; end it at once if it does not."""
@@ -117,6 +130,11 @@ class CheckHelper:
         if self._conn is not None:
             self._conn.close()
         self._process = self._conn = None
+
+
+def _fail(futures: Sequence[Future[list[CheckResult]]], error: BaseException) -> None:
+    for future in futures:
+        future.set_exception(error)
 
 
 @contextmanager

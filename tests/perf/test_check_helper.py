@@ -1,6 +1,7 @@
 """The checks' helper process: the same results, in the same order, as the checks run here.
 
-A multi-job build hands the detachable checks (`engine.tile_sets`) to one helper process
+A multi-job build hands the detachable checks (`engine.tile_sets`, `engine.expansion_tile_sets`,
+in one message) to one helper process
 (`pipeline.run.check_helper`) and runs the others meanwhile. These tests compare every result
 with a helper and without, on the sample and on a generated corpus with defects, and show
 what happens when the helper's process dies or a check raises in it.
@@ -11,7 +12,7 @@ from __future__ import annotations
 import os
 import pickle
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import duckdb
@@ -19,6 +20,10 @@ import pytest
 
 import carcdb.pipeline.checks.engine as engine_checks
 from carcdb.pipeline.checks import Check, registered_checks, run_checks
+from carcdb.pipeline.checks.engine_expansions import (
+    check_expansion_tile_sets,
+    detach_expansion_tile_sets,
+)
 from carcdb.pipeline.checks.inputs import CheckInputs, Detached
 from carcdb.pipeline.configgen.data import ConfigData
 from carcdb.pipeline.run.build import build_corpus
@@ -80,6 +85,52 @@ def test_detached_data_pickles_and_gives_the_same_tile_set_results(defects_db: P
     assert any(r.status is CheckStatus.FAIL for r in expected)  # the defects show
 
 
+@pytest.mark.parametrize(
+    ("check", "detach"),
+    [
+        (engine_checks.check_tile_sets, engine_checks.detach_tile_sets),
+        (check_expansion_tile_sets, detach_expansion_tile_sets),
+    ],
+)
+def test_each_detached_check_gives_its_results_from_pickled_data(
+    sample_db: Path,
+    check: Callable[[duckdb.DuckDBPyConnection, CheckInputs], list[CheckResult]],
+    detach: Callable[[duckdb.DuckDBPyConnection, CheckInputs], Detached],
+) -> None:
+    with read_only(sample_db) as conn:
+        work = detach(conn, CheckInputs(conn))
+        expected = check(conn, CheckInputs(conn))
+    copy = pickle.loads(pickle.dumps(work))
+    assert expected and copy.function(*copy.args) == expected
+
+
+def test_the_tile_sets_are_derived_once_per_run(sample_db: Path) -> None:
+    with read_only(sample_db) as conn:
+        inputs = CheckInputs(conn)
+        first = engine_checks.base_tile_sets(conn, inputs)
+        assert engine_checks.base_tile_sets(conn, inputs) is first
+        assert engine_checks.base_tile_sets(conn) == first  # fresh inputs: read again, same sets
+        assert engine_checks.base_tile_sets(conn) is not first
+        assert engine_checks.expansion_tile_sets(conn, inputs) is (
+            engine_checks.expansion_tile_sets(conn, inputs)
+        )
+
+
+def test_pieces_after_the_helper_died_run_here_in_their_place(
+    sample_db: Path, tmp_path: Path, helper: CheckHelper
+) -> None:
+    db = _copy(sample_db, tmp_path / "copy")
+    checks = [_check(_die, "test.dies"), _check(_scope_b, "test.after"), Check("test.local", _one)]
+    with write_transaction(db) as conn:
+        results = run_checks(conn, checks, helper=helper)
+    # Both pieces ran here (`_one`: scope "scope"), in the registry's order.
+    assert [(r.check, r.scope) for r in results] == [("test.here", "scope")] * 3
+
+
+def _scope_b() -> list[CheckResult]:
+    return [outcome("test.here", "b", True, 1, 1, "", {})]
+
+
 def _die() -> list[CheckResult]:
     os._exit(3)
 
@@ -92,8 +143,8 @@ def _one(conn: duckdb.DuckDBPyConnection, inputs: CheckInputs) -> list[CheckResu
     return [outcome("test.here", "scope", True, 1, 1, "", {})]
 
 
-def _check(function: object) -> Check:
-    return Check("test.detached", _one, lambda conn, inputs: Detached(function, ()))  # type: ignore[arg-type]
+def _check(function: object, name: str = "test.detached") -> Check:
+    return Check(name, _one, lambda conn, inputs: Detached(function, ()))  # type: ignore[arg-type]
 
 
 def test_a_helper_that_dies_leaves_its_check_to_this_process(
@@ -120,8 +171,8 @@ def test_one_job_starts_no_helper_and_a_helper_ends_with_its_block() -> None:
         assert none is None
     with check_helper(2) as started:
         assert started is not None
-        future = started.submit(Detached(_one_result, ()))
-        assert [r.check for r in future.result()] == ["test.here"]
+        futures = started.submit([Detached(_one_result, ()), Detached(_one_result, ())])
+        assert [[r.check for r in future.result()] for future in futures] == [["test.here"]] * 2
         process = started._process
         assert process is not None and process.is_alive()
     process.join(timeout=10)
