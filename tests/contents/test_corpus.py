@@ -17,7 +17,7 @@ from tests.contents.real_contents import HALVES, scores, statements
 # measured after the reader was tuned on the development half (re-a's sentences included),
 # rounded down to 5 points (docs/contents.md); the test recall bar went from 0.70 to 0.65 when
 # batch rf-sla added its held-out half (test 69.0% with it, read before any tuning on rf-sla).
-BARS = {"dev": (0.75, 0.90), "test": (0.65, 0.85)}
+BARS = {"dev": (0.80, 0.90), "test": (0.65, 0.85)}
 
 
 def test_corpus_size() -> None:

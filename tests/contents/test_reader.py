@@ -95,6 +95,29 @@ def _box(text: str, language: str = "en") -> list[str]:
         ("it", "sei grandi seguaci", ["large_meeple 6"]),
         ("es", "6 seguidores mayores", ["large_meeple 6"]),
         ("nl", "Eén scorebord", ["scoreboard 1"]),
+        # a once-held item a list names with no number counts 1 (languages without articles)
+        (
+            "pl",
+            "72 płytki, plansza punktacji i instrukcja",
+            ["tiles 72", "scoreboard 1", "rules 1"],
+        ),
+        (
+            "ru",
+            "72 квадрата местности, 40 фишек, правила игры",
+            ["tiles 72", "meeple 40", "rules 1"],
+        ),
+        ("cs", "12 mostů, 12 hradů a pravidla", ["bridge 12", "castle 12", "rules 1"]),
+        ("de", "Anleitung", ["rules 1"]),
+        ("pl", "jedna płytka startowa i plansza punktacji", ["scoreboard 1"]),
+        ("pl", "Po partii odkładamy instrukcję do pudełka.", []),
+        ("pl", "12 płytek, które kładziemy obok planszy", ["tiles 12"]),
+        ("ru", "Игроки кладут правила рядом с полем.", []),
+        # a token noun before an item: the item's tokens
+        ("pl", "12 żetonów zamków", ["castle 12"]),
+        # the products' pieces: bridges, castles, bazaars, elephants, tents
+        ("es", "5 elefantes de madera y 12 puentes", ["elephant 5", "bridge 12"]),
+        ("nl", "8 tegels met een bazaar", ["bazaar 8"]),
+        ("de", "60 Karten und 1 Wertungszählleiste", ["tiles 60", "scoreboard 1"]),
     ],
 )
 def test_sentence_items(language: str, text: str, expected: list[str]) -> None:
