@@ -118,6 +118,13 @@ def _box(text: str, language: str = "en") -> list[str]:
         ("es", "5 elefantes de madera y 12 puentes", ["elephant 5", "bridge 12"]),
         ("nl", "8 tegels met een bazaar", ["bazaar 8"]),
         ("de", "60 Karten und 1 Wertungszählleiste", ["tiles 60", "scoreboard 1"]),
+        # a pieces word before a link counts the noun after it
+        ("es", "20 piezas de seguidores y 6 piezas de puente", ["meeple 20", "bridge 6"]),
+        (
+            "de",
+            "30 Schürfmarken, 20 Cowboys und 4 Charakterkarten",
+            ["mining_token 30", "meeple 20", "character_card 4"],
+        ),
     ],
 )
 def test_sentence_items(language: str, text: str, expected: list[str]) -> None:

@@ -296,6 +296,9 @@ class TokenSentence:
             if lex.is_("kinds", folded) or lex.is_("without", folded):
                 return Phrase(stop=index + 1, dropped=True)
             if head is None and lex.is_("pieces", folded):
+                if index + 1 < len(tokens) and self.word(index + 1, "link"):
+                    index += 2  # `30 piezas de seguidores`: the pieces of the noun after
+                    continue
                 pieces = True
                 index += 1
                 break
