@@ -118,6 +118,11 @@ def _box(text: str, language: str = "en") -> list[str]:
         ("es", "5 elefantes de madera y 12 puentes", ["elephant 5", "bridge 12"]),
         ("nl", "8 tegels met een bazaar", ["bazaar 8"]),
         ("de", "60 Karten und 1 Wertungszählleiste", ["tiles 60", "scoreboard 1"]),
+        # piece names in the case forms shops write (genitive plurals after 5 and more)
+        ("pl", "40 meepli i 60 kafli", ["meeple 40", "tiles 60"]),
+        ("ru", "30 плиток местности и 25 карточек", ["tiles 30", "tiles 25"]),
+        ("cs", "36 destiček a 40 meeplů", ["tiles 36", "meeple 40"]),
+        ("sk", "72 dlaždíc a 40 meeplov", ["tiles 72", "meeple 40"]),
         # a pieces word before a link counts the noun after it
         ("es", "20 piezas de seguidores y 6 piezas de puente", ["meeple 20", "bridge 6"]),
         (
