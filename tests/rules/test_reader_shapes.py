@@ -1558,6 +1558,9 @@ SHAPES = [
         "За каждый квадрат законченной дороги владелец получает по одному очку.",
         ["road completed tile 1"],
     ),
+    # the goods' words in their plural case forms (instrumental, genitive)
+    ("cs", "Hráč s nejvíce víny získá na konci hry 10 bodů.", ["goods end_game majority 10"]),
+    ("sk", "Hráč s najviac vínami získa na konci hry 10 bodov.", ["goods end_game majority 10"]),
     # Czech "dává" (gives) is a scoring verb like "přinese"
     ("cs", "Každé dokončené město dává sedlákovi 3 body.", ["field end_game completed_city 3"]),
     ("pl", "Kto ma więcej niż 50 punktów, odwraca pionek.", []),  # a score reached, no rate
