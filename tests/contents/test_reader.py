@@ -123,6 +123,10 @@ def _box(text: str, language: str = "en") -> list[str]:
         ("ru", "30 плиток местности и 25 карточек", ["tiles 30", "tiles 25"]),
         ("cs", "36 destiček a 40 meeplů", ["tiles 36", "meeple 40"]),
         ("sk", "72 dlaždíc a 40 meeplov", ["tiles 72", "meeple 40"]),
+        # The City's wooden pieces; dragon tiles named as one word
+        ("nl", "40 muurdelen, 1 stadspoort en 8 torens", ["wall 40", "city_gate 1", "tower 8"]),
+        ("nl", "24 nieuwe tegels, waaronder 8 drakentegels", ["tiles 24", "dragon_tile 8"]),
+        ("de", "10 Drachenplättchen", ["dragon_tile 10"]),
         # a pieces word before a link counts the noun after it
         ("es", "20 piezas de seguidores y 6 piezas de puente", ["meeple 20", "bridge 6"]),
         (
