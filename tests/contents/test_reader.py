@@ -127,6 +127,10 @@ def _box(text: str, language: str = "en") -> list[str]:
         ("nl", "40 muurdelen, 1 stadspoort en 8 torens", ["wall 40", "city_gate 1", "tower 8"]),
         ("nl", "24 nieuwe tegels, waaronder 8 drakentegels", ["tiles 24", "dragon_tile 8"]),
         ("de", "10 Drachenplättchen", ["dragon_tile 10"]),
+        # Safari's animal tokens (after a token noun) and rangers' cars
+        ("es", "40 fichas de animal y 2 todoterrenos", ["animal_token 40", "ranger 2"]),
+        ("pl", "40 żetonów zwierząt i 2 samochody", ["animal_token 40", "ranger 2"]),
+        ("es", "Hay 5 animales distintos.", []),
         # a pieces word before a link counts the noun after it
         ("es", "20 piezas de seguidores y 6 piezas de puente", ["meeple 20", "bridge 6"]),
         (
