@@ -15,13 +15,14 @@ from tests.contents.real_contents import HALVES, scores, statements
 
 # half -> (recall, precision) the reader must reach over all items of the half: the figures
 # measured after the reader was tuned on the development half (re-a's sentences included),
-# rounded down to 5 points (docs/contents.md).
-BARS = {"dev": (0.75, 0.90), "test": (0.70, 0.85)}
+# rounded down to 5 points (docs/contents.md); the test recall bar went from 0.70 to 0.65 when
+# batch rf-sla added its held-out half (test 69.0% with it, read before any tuning on rf-sla).
+BARS = {"dev": (0.80, 0.90), "test": (0.65, 0.85)}
 
 
 def test_corpus_size() -> None:
     found = statements()
-    assert len(found) == 413
+    assert len(found) == 438
     assert {s.half for s in found} == set(HALVES)
     assert len({s.language for s in found}) >= 10
 

@@ -95,6 +95,49 @@ def _box(text: str, language: str = "en") -> list[str]:
         ("it", "sei grandi seguaci", ["large_meeple 6"]),
         ("es", "6 seguidores mayores", ["large_meeple 6"]),
         ("nl", "Eén scorebord", ["scoreboard 1"]),
+        # a once-held item a list names with no number counts 1 (languages without articles)
+        (
+            "pl",
+            "72 płytki, plansza punktacji i instrukcja",
+            ["tiles 72", "scoreboard 1", "rules 1"],
+        ),
+        (
+            "ru",
+            "72 квадрата местности, 40 фишек, правила игры",
+            ["tiles 72", "meeple 40", "rules 1"],
+        ),
+        ("cs", "12 mostů, 12 hradů a pravidla", ["bridge 12", "castle 12", "rules 1"]),
+        ("de", "Anleitung", ["rules 1"]),
+        ("pl", "jedna płytka startowa i plansza punktacji", ["scoreboard 1"]),
+        ("pl", "Po partii odkładamy instrukcję do pudełka.", []),
+        ("pl", "12 płytek, które kładziemy obok planszy", ["tiles 12"]),
+        ("ru", "Игроки кладут правила рядом с полем.", []),
+        # a token noun before an item: the item's tokens
+        ("pl", "12 żetonów zamków", ["castle 12"]),
+        # the products' pieces: bridges, castles, bazaars, elephants, tents
+        ("es", "5 elefantes de madera y 12 puentes", ["elephant 5", "bridge 12"]),
+        ("nl", "8 tegels met een bazaar", ["bazaar 8"]),
+        ("de", "60 Karten und 1 Wertungszählleiste", ["tiles 60", "scoreboard 1"]),
+        # piece names in the case forms shops write (genitive plurals after 5 and more)
+        ("pl", "40 meepli i 60 kafli", ["meeple 40", "tiles 60"]),
+        ("ru", "30 плиток местности и 25 карточек", ["tiles 30", "tiles 25"]),
+        ("cs", "36 destiček a 40 meeplů", ["tiles 36", "meeple 40"]),
+        ("sk", "72 dlaždíc a 40 meeplov", ["tiles 72", "meeple 40"]),
+        # The City's wooden pieces; dragon tiles named as one word
+        ("nl", "40 muurdelen, 1 stadspoort en 8 torens", ["wall 40", "city_gate 1", "tower 8"]),
+        ("nl", "24 nieuwe tegels, waaronder 8 drakentegels", ["tiles 24", "dragon_tile 8"]),
+        ("de", "10 Drachenplättchen", ["dragon_tile 10"]),
+        # Safari's animal tokens (after a token noun) and rangers' cars
+        ("es", "40 fichas de animal y 2 todoterrenos", ["animal_token 40", "ranger 2"]),
+        ("pl", "40 żetonów zwierząt i 2 samochody", ["animal_token 40", "ranger 2"]),
+        ("es", "Hay 5 animales distintos.", []),
+        # a pieces word before a link counts the noun after it
+        ("es", "20 piezas de seguidores y 6 piezas de puente", ["meeple 20", "bridge 6"]),
+        (
+            "de",
+            "30 Schürfmarken, 20 Cowboys und 4 Charakterkarten",
+            ["mining_token 30", "meeple 20", "character_card 4"],
+        ),
     ],
 )
 def test_sentence_items(language: str, text: str, expected: list[str]) -> None:

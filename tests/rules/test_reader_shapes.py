@@ -1547,6 +1547,22 @@ SHAPES = [
         "Таверна повышает стоимость дороги с 1 до 2 очков за квадрат.",
         ["inn completed tile 2", "road completed tile 1"],
     ),
+    # the points word's dative after the distributive "по" (one point each), in its case forms
+    (
+        "ru",
+        "Незавершённый монастырь приносит по очку за каждый соседний квадрат.",
+        ["monastery incomplete surrounding_tile 1"],
+    ),
+    (
+        "ru",
+        "За каждый квадрат законченной дороги владелец получает по одному очку.",
+        ["road completed tile 1"],
+    ),
+    # the goods' words in their plural case forms (instrumental, genitive)
+    ("cs", "Hráč s nejvíce víny získá na konci hry 10 bodů.", ["goods end_game majority 10"]),
+    ("sk", "Hráč s najviac vínami získa na konci hry 10 bodov.", ["goods end_game majority 10"]),
+    # Czech "dává" (gives) is a scoring verb like "přinese"
+    ("cs", "Každé dokončené město dává sedlákovi 3 body.", ["field end_game completed_city 3"]),
     ("pl", "Kto ma więcej niż 50 punktów, odwraca pionek.", []),  # a score reached, no rate
     # several amounts in one clause: each has its own part, cut at a comma between them
     (

@@ -67,6 +67,7 @@ class ItemInfo(Record):
     kind: ItemKind
     per_player: bool = False
     token: str | None = None  # a good's token item (`wine` -> `wine_token`)
+    once: bool = False  # a box holds one: a list naming it with no number counts 1
 
 
 class Vocabulary(Record):

@@ -17,7 +17,9 @@ Colours and players: `in each of the six colours` multiplies the counts of one j
 in its clause (`a builder and a pig` -> 6 each); `per player`, `each player`, `po`/`câte`
 make the nearest count a count per player (`basis` `per_player`); an indefinite article
 counts 1 only for an item a box holds once (a scoreboard, a bag, a neutral figure), never a
-player's figure or a tile. A number the grammar places nowhere is returned as unplaced.
+player's figure or a tile; an item a box holds once (`once`: a scoreboard, the rules, a bag)
+that a list names with no number counts 1 (`72 płytki, plansza punktacji i instrukcja`), as
+in the languages without articles. A number the grammar places nowhere is returned as unplaced.
 """
 
 from __future__ import annotations
@@ -120,6 +122,13 @@ def read_sentence(text: str, lex: Lexicon) -> Reading:
     listing = any(not sentence.article(index) for index in counts) or (
         bool(counts) and counts[0] == 0
     )
+    covered: set[int] = set()
+    for index, phrase in phrases.items():
+        covered.update(range(index, max(phrase.stop, index + 1)))
+        counting = phrase.colours is None and not phrase.dropped
+        if counting and sentence.coordinated(phrase.stop) is not None:
+            covered.update((phrase.stop, phrase.stop + 1))
+    numbered = any(not sentence.article(index) for index in counts)
     for index, phrase in phrases.items():
         if phrase.colours is not None or phrase.dropped:
             continue
@@ -153,4 +162,10 @@ def read_sentence(text: str, lex: Lexicon) -> Reading:
             reading.items.append(
                 ReadItem(item, total, basis, colours if figure else None, tokens[index].start)
             )
+    # A once-held item a list names with no number (`..., plansza punktacji i instrukcja`).
+    for index in sentence.bare_once(covered, numbered):
+        once = sentence.item(index)
+        assert once is not None
+        reading.items.append(ReadItem(once, 1, ContentsBasis.BOX, None, tokens[index].start))
+    reading.items.sort(key=lambda read: read.start)
     return reading
