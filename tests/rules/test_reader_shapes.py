@@ -1879,6 +1879,42 @@ SHAPES = [
         "Die Fee bringt ihrem Besitzer drei Bonuspunkte, wenn das Gebiet gewertet wird.",
         ["fairy completed fixed 3"],
     ),
+    # a number word between "por" and the unit counts the tiles (the agent's "por"), as digits do
+    (
+        "es",
+        "Un monasterio rodeado por ocho losetas otorga nueve puntos.",
+        ["monastery completed fixed 9"],
+    ),
+    (
+        "pt",
+        "Um mosteiro cercado por oito peças vale nove pontos.",
+        ["monastery completed fixed 9"],
+    ),
+    (
+        "es",
+        "Cada granjero recibe tres puntos por cada ciudad completada.",
+        ["field end_game completed_city 3"],
+    ),
+    # a feature after the amount and an "and" is the next rate's subject, whatever the state
+    # words that follow the first feature
+    (
+        "it",
+        "Le strade incomplete valgono 1 punto per tessera e le città incomplete 2 punti per"
+        " tessera.",
+        ["road incomplete tile 1", "city incomplete tile 2"],
+    ),
+    (
+        "fr",
+        "Les routes inachevées rapportent 1 point par tuile et les villes inachevées 2 points"
+        " par tuile.",
+        ["road incomplete tile 1", "city incomplete tile 2"],
+    ),
+    (
+        "it",
+        "A fine partita le strade incomplete valgono un punto per tessera e le città incomplete"
+        " un punto per tessera e uno per stemma.",
+        ["road incomplete tile 1", "city incomplete tile 1", "city incomplete coat_of_arms 1"],
+    ),
 ]
 
 
