@@ -1915,6 +1915,33 @@ SHAPES = [
         " un punto per tessera e uno per stemma.",
         ["road incomplete tile 1", "city incomplete tile 1", "city incomplete coat_of_arms 1"],
     ),
+    # a points word glued to its number is the sentence's only points word
+    (
+        "fr",
+        "Route : 1pt par tuile",
+        ["road completed tile 1"],
+    ),
+    (
+        "it",
+        "Città completata: 2pt per tessera e 2pt per stemma",
+        ["city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+    # "completed or not": the rate is both states'
+    (
+        "fr",
+        "Route achevée ou non : 1 point par tuile",
+        ["road completed tile 1", "road incomplete tile 1"],
+    ),
+    (
+        "es",
+        "Un camino, completado o no, da 1 punto por cada loseta.",
+        ["road completed tile 1", "road incomplete tile 1"],
+    ),
+    (
+        "en",
+        "A road, completed or not, scores 1 point per tile.",
+        ["road completed tile 1", "road incomplete tile 1"],
+    ),
 ]
 
 

@@ -145,7 +145,8 @@ def points_phrases(sentence: str, vocab: Vocabulary) -> list[Mention]:
     """Amounts of the sentence in order; one whose number the warehouse cannot store is left
     out (`number_problems` reports it)."""
     found = []
-    words = vocab.points_word.search(sentence) is not None  # (a points phrase needs its word)
+    # (a points phrase needs its word; "1pt", "1Punkt": glued to its number, not a word alone)
+    words = vocab.points_word.search(sentence) is not None or bool(vocab.points.search(sentence))
     for m in vocab.points.finditer(sentence) if words else ():
         points = vocab.number(m.group("number"))
         if points is not None:
