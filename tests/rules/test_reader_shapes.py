@@ -1942,6 +1942,23 @@ SHAPES = [
         "A road, completed or not, scores 1 point per tile.",
         ["road completed tile 1", "road incomplete tile 1"],
     ),
+    # an elliptic number after a comma and before the modifier it is for: the modifier's rate,
+    # and the modifier is not the rate's before it
+    (
+        "it",
+        "Il contadino ottiene 3 punti per ogni città completata, 4 se ha il maiale.",
+        ["field end_game completed_city 3", "pig end_game completed_city 4"],
+    ),
+    (
+        "es",
+        "El granjero obtiene 3 puntos por cada ciudad completada, 4 si tiene un cerdo.",
+        ["field end_game completed_city 3", "pig end_game completed_city 4"],
+    ),
+    (
+        "en",
+        "A farmer scores 3 points per completed city, 4 with the pig.",
+        ["field end_game completed_city 3", "pig end_game completed_city 4"],
+    ),
 ]
 
 

@@ -338,14 +338,16 @@ def modifier_after(sentence: str, start: int, vocab: Vocabulary) -> str | None:
 
 
 def _after_joint(before: str, rest: str, vocab: Vocabulary) -> bool:
-    """An elliptic number after another amount: "(4 with pig)", "(ou 2 avec un cochon)" (a
-    parenthesis or "or", then "with" and what it is for) or "y 5 al rival" ("and", then no
-    count)."""
+    """An elliptic number after another amount: "(4 with pig)", "(ou 2 avec un cochon)", ", 4 se
+    ha il maiale" (a parenthesis, "or" or a comma, then "with" or the modifier it is for) or "y
+    5 al rival" ("and", then no count)."""
     qualified = vocab.qualifier.match(rest) is not None
     if before.rstrip().endswith("(") and qualified:
         return True
     if any(not before[m.end() :].strip(" (") for m in vocab.alternative.finditer(before)):
         return qualified or modifier_after(rest, 0, vocab) is not None  # "o 4 si hay cerdo"
+    if before.rstrip().endswith(",") and not _count(rest, vocab):  # ", 4 se ha il maiale"
+        return qualified or modifier_after(rest, 0, vocab) is not None
     if any(not before[m.end() :] for m in vocab.conjunction.finditer(before)):
         return re.match(r"\s+[^\W\d]", rest) is not None and not _count(rest, vocab)
     return False
