@@ -1959,6 +1959,22 @@ SHAPES = [
         "A farmer scores 3 points per completed city, 4 with the pig.",
         ["field end_game completed_city 3", "pig end_game completed_city 4"],
     ),
+    # a "per" and an "itself" word: the feature's own flat point, not a rate per a unknown unit
+    (
+        "it",
+        "Un monastero incompleto vale un punto per sé e uno per ogni tessera adiacente.",
+        ["monastery incomplete fixed 1", "monastery incomplete surrounding_tile 1"],
+    ),
+    (
+        "es",
+        "El monasterio da un punto por cada loseta adyacente y uno por sí mismo.",
+        ["monastery completed surrounding_tile 1", "monastery completed fixed 1"],
+    ),
+    (
+        "pt",
+        "O mosteiro vale um ponto por si mesmo e um por cada peça adjacente.",
+        ["monastery completed fixed 1", "monastery completed surrounding_tile 1"],
+    ),
 ]
 
 

@@ -183,6 +183,8 @@ def _for_itself(sentence: str, mention: Mention, vocab: Vocabulary) -> bool:
     per = vocab.per.match(rest)
     if per is None:
         return False
+    if vocab.itself.match(rest, per.end()):
+        return True  # "e uno per sé", "y uno por sí mismo"
     window = rest[per.end() : per.end() + 2 * UNIT_WINDOW]
     named = longest(feature_words(window, vocab))
     if not named or named[0][0] > UNIT_WINDOW or named[0][2] in vocab.relations.feature_units:

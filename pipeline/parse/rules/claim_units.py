@@ -175,7 +175,9 @@ def per_follows(sentence: str, mention: Mention, vocab: Vocabulary) -> bool:
     per = vocab.per.match(rest)
     if per is None:
         return False
-    # "1 punkt za sam klasztor": "for" the feature itself, a flat amount, not a rate
+    # "1 punkt za sam klasztor", "un punto per sé": "for" the feature itself, a flat amount
+    if vocab.itself.match(rest, per.end()):
+        return False
     named = vocab.any_feature.search(rest, per.end(), per.end() + UNIT_WINDOW)
     return named is None
 
