@@ -1975,6 +1975,23 @@ SHAPES = [
         "O mosteiro vale um ponto por si mesmo e um por cada peça adjacente.",
         ["monastery completed fixed 1", "monastery completed surrounding_tile 1"],
     ),
+    # a multiplier word after an article and a score noun is a factor of the points
+    (
+        "it",
+        "Una città con la cattedrale ha un punteggio triplo.",
+        ["cathedral completed tile ? x3"],
+    ),
+    (
+        "es",
+        "Un camino con posada tiene una puntuación doble.",
+        ["inn completed tile ? x2"],
+    ),
+    (
+        "fr",
+        "Une route avec une auberge a une valeur double.",
+        ["inn completed tile ? x2"],
+    ),
+    ("it", "Il costruttore concede un turno doppio.", []),
 ]
 
 

@@ -83,6 +83,7 @@ def _adjective(sentence: str, start: int, vocab: Vocabulary) -> bool:
         len(words) == 2
         and words[0].lower() in vocab.numbers.articles
         and vocab.points_word.fullmatch(words[1]) is None
+        and vocab.score_noun.fullmatch(words[1]) is None  # "un punteggio triplo": a factor
         and vocab.score_verb.match(words[1]) is None
         and not any(f.pattern.match(words[1]) for f in vocab.features)  # "una locanda raddoppia"
     )
