@@ -1992,6 +1992,17 @@ SHAPES = [
         ["inn completed tile ? x2"],
     ),
     ("it", "Il costruttore concede un turno doppio.", []),
+    # a completed verb in the infinitive, negated: the incomplete state
+    (
+        "fr",
+        "Si vous ne parvenez pas à achever votre ville, chaque tuile ne rapporte qu'un point.",
+        ["city incomplete tile 1"],
+    ),
+    (
+        "fr",
+        "Il faut terminer la route pour marquer 1 point par tuile.",
+        ["road completed tile 1"],
+    ),
 ]
 
 
