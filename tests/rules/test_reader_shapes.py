@@ -2003,6 +2003,11 @@ SHAPES = [
         "Il faut terminer la route pour marquer 1 point par tuile.",
         ["road completed tile 1"],
     ),
+    (
+        "it",
+        "Le strade, completate o no, valgono un punto per tessera.",
+        ["road completed tile 1", "road incomplete tile 1"],
+    ),
 ]
 
 
