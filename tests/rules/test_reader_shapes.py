@@ -2008,6 +2008,22 @@ SHAPES = [
         "Le strade, completate o no, valgono un punto per tessera.",
         ["road completed tile 1", "road incomplete tile 1"],
     ),
+    # "and" opening an aside, then an elliptic number and an extra word before its "per"
+    (
+        "es",
+        "Una ciudad completada da 2 puntos por loseta (y 2 más por cada escudo).",
+        ["city completed tile 2", "city completed coat_of_arms +2"],
+    ),
+    (
+        "it",
+        "Una città completata vale 2 punti per tessera (e 2 in più per ogni stemma).",
+        ["city completed tile 2", "city completed coat_of_arms +2"],
+    ),
+    (
+        "en",
+        "A completed city scores 2 points per tile (and 2 more per coat of arms).",
+        ["city completed tile 2", "city completed coat_of_arms +2"],
+    ),
 ]
 
 

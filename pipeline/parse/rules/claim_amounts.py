@@ -349,7 +349,8 @@ def _after_joint(before: str, rest: str, vocab: Vocabulary) -> bool:
         return qualified or modifier_after(rest, 0, vocab) is not None  # "o 4 si hay cerdo"
     if before.rstrip().endswith(",") and not _count(rest, vocab):  # ", 4 se ha il maiale"
         return qualified or modifier_after(rest, 0, vocab) is not None
-    if any(not before[m.end() :] for m in vocab.conjunction.finditer(before)):
+    opened = before.replace("(", "( ")  # "(y 2 más por cada escudo)": "and" opening an aside
+    if any(not opened[m.end() :] for m in vocab.conjunction.finditer(opened)):
         return re.match(r"\s+[^\W\d]", rest) is not None and not _count(rest, vocab)
     return False
 
