@@ -1895,6 +1895,151 @@ SHAPES = [
         "Die Fee bringt ihrem Besitzer drei Bonuspunkte, wenn das Gebiet gewertet wird.",
         ["fairy completed fixed 3"],
     ),
+    # a number word between "por" and the unit counts the tiles (the agent's "por"), as digits do
+    (
+        "es",
+        "Un monasterio rodeado por ocho losetas otorga nueve puntos.",
+        ["monastery completed fixed 9"],
+    ),
+    (
+        "pt",
+        "Um mosteiro cercado por oito peças vale nove pontos.",
+        ["monastery completed fixed 9"],
+    ),
+    (
+        "es",
+        "Cada granjero recibe tres puntos por cada ciudad completada.",
+        ["field end_game completed_city 3"],
+    ),
+    # a feature after the amount and an "and" is the next rate's subject, whatever the state
+    # words that follow the first feature
+    (
+        "it",
+        "Le strade incomplete valgono 1 punto per tessera e le città incomplete 2 punti per"
+        " tessera.",
+        ["road incomplete tile 1", "city incomplete tile 2"],
+    ),
+    (
+        "fr",
+        "Les routes inachevées rapportent 1 point par tuile et les villes inachevées 2 points"
+        " par tuile.",
+        ["road incomplete tile 1", "city incomplete tile 2"],
+    ),
+    (
+        "it",
+        "A fine partita le strade incomplete valgono un punto per tessera e le città incomplete"
+        " un punto per tessera e uno per stemma.",
+        ["road incomplete tile 1", "city incomplete tile 1", "city incomplete coat_of_arms 1"],
+    ),
+    # a points word glued to its number is the sentence's only points word
+    (
+        "fr",
+        "Route : 1pt par tuile",
+        ["road completed tile 1"],
+    ),
+    (
+        "it",
+        "Città completata: 2pt per tessera e 2pt per stemma",
+        ["city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+    # "completed or not": the rate is both states'
+    (
+        "fr",
+        "Route achevée ou non : 1 point par tuile",
+        ["road completed tile 1", "road incomplete tile 1"],
+    ),
+    (
+        "es",
+        "Un camino, completado o no, da 1 punto por cada loseta.",
+        ["road completed tile 1", "road incomplete tile 1"],
+    ),
+    (
+        "en",
+        "A road, completed or not, scores 1 point per tile.",
+        ["road completed tile 1", "road incomplete tile 1"],
+    ),
+    # an elliptic number after a comma and before the modifier it is for: the modifier's rate,
+    # and the modifier is not the rate's before it
+    (
+        "it",
+        "Il contadino ottiene 3 punti per ogni città completata, 4 se ha il maiale.",
+        ["field end_game completed_city 3", "pig end_game completed_city 4"],
+    ),
+    (
+        "es",
+        "El granjero obtiene 3 puntos por cada ciudad completada, 4 si tiene un cerdo.",
+        ["field end_game completed_city 3", "pig end_game completed_city 4"],
+    ),
+    (
+        "en",
+        "A farmer scores 3 points per completed city, 4 with the pig.",
+        ["field end_game completed_city 3", "pig end_game completed_city 4"],
+    ),
+    # a "per" and an "itself" word: the feature's own flat point, not a rate per a unknown unit
+    (
+        "it",
+        "Un monastero incompleto vale un punto per sé e uno per ogni tessera adiacente.",
+        ["monastery incomplete fixed 1", "monastery incomplete surrounding_tile 1"],
+    ),
+    (
+        "es",
+        "El monasterio da un punto por cada loseta adyacente y uno por sí mismo.",
+        ["monastery completed surrounding_tile 1", "monastery completed fixed 1"],
+    ),
+    (
+        "pt",
+        "O mosteiro vale um ponto por si mesmo e um por cada peça adjacente.",
+        ["monastery completed fixed 1", "monastery completed surrounding_tile 1"],
+    ),
+    # a multiplier word after an article and a score noun is a factor of the points
+    (
+        "it",
+        "Una città con la cattedrale ha un punteggio triplo.",
+        ["cathedral completed tile ? x3"],
+    ),
+    (
+        "es",
+        "Un camino con posada tiene una puntuación doble.",
+        ["inn completed tile ? x2"],
+    ),
+    (
+        "fr",
+        "Une route avec une auberge a une valeur double.",
+        ["inn completed tile ? x2"],
+    ),
+    ("it", "Il costruttore concede un turno doppio.", []),
+    # a completed verb in the infinitive, negated: the incomplete state
+    (
+        "fr",
+        "Si vous ne parvenez pas à achever votre ville, chaque tuile ne rapporte qu'un point.",
+        ["city incomplete tile 1"],
+    ),
+    (
+        "fr",
+        "Il faut terminer la route pour marquer 1 point par tuile.",
+        ["road completed tile 1"],
+    ),
+    (
+        "it",
+        "Le strade, completate o no, valgono un punto per tessera.",
+        ["road completed tile 1", "road incomplete tile 1"],
+    ),
+    # "and" opening an aside, then an elliptic number and an extra word before its "per"
+    (
+        "es",
+        "Una ciudad completada da 2 puntos por loseta (y 2 más por cada escudo).",
+        ["city completed tile 2", "city completed coat_of_arms +2"],
+    ),
+    (
+        "it",
+        "Una città completata vale 2 punti per tessera (e 2 in più per ogni stemma).",
+        ["city completed tile 2", "city completed coat_of_arms +2"],
+    ),
+    (
+        "en",
+        "A completed city scores 2 points per tile (and 2 more per coat of arms).",
+        ["city completed tile 2", "city completed coat_of_arms +2"],
+    ),
 ]
 
 

@@ -83,6 +83,7 @@ def _adjective(sentence: str, start: int, vocab: Vocabulary) -> bool:
         len(words) == 2
         and words[0].lower() in vocab.numbers.articles
         and vocab.points_word.fullmatch(words[1]) is None
+        and vocab.score_noun.fullmatch(words[1]) is None  # "un punteggio triplo": a factor
         and vocab.score_verb.match(words[1]) is None
         and not any(f.pattern.match(words[1]) for f in vocab.features)  # "una locanda raddoppia"
     )
@@ -145,7 +146,8 @@ def points_phrases(sentence: str, vocab: Vocabulary) -> list[Mention]:
     """Amounts of the sentence in order; one whose number the warehouse cannot store is left
     out (`number_problems` reports it)."""
     found = []
-    words = vocab.points_word.search(sentence) is not None  # (a points phrase needs its word)
+    # (a points phrase needs its word; "1pt", "1Punkt": glued to its number, not a word alone)
+    words = vocab.points_word.search(sentence) is not None or bool(vocab.points.search(sentence))
     for m in vocab.points.finditer(sentence) if words else ():
         points = vocab.number(m.group("number"))
         if points is not None:
@@ -337,15 +339,18 @@ def modifier_after(sentence: str, start: int, vocab: Vocabulary) -> str | None:
 
 
 def _after_joint(before: str, rest: str, vocab: Vocabulary) -> bool:
-    """An elliptic number after another amount: "(4 with pig)", "(ou 2 avec un cochon)" (a
-    parenthesis or "or", then "with" and what it is for) or "y 5 al rival" ("and", then no
-    count)."""
+    """An elliptic number after another amount: "(4 with pig)", "(ou 2 avec un cochon)", ", 4 se
+    ha il maiale" (a parenthesis, "or" or a comma, then "with" or the modifier it is for) or "y
+    5 al rival" ("and", then no count)."""
     qualified = vocab.qualifier.match(rest) is not None
     if before.rstrip().endswith("(") and qualified:
         return True
     if any(not before[m.end() :].strip(" (") for m in vocab.alternative.finditer(before)):
         return qualified or modifier_after(rest, 0, vocab) is not None  # "o 4 si hay cerdo"
-    if any(not before[m.end() :] for m in vocab.conjunction.finditer(before)):
+    if before.rstrip().endswith(",") and not _count(rest, vocab):  # ", 4 se ha il maiale"
+        return qualified or modifier_after(rest, 0, vocab) is not None
+    opened = before.replace("(", "( ")  # "(y 2 más por cada escudo)": "and" opening an aside
+    if any(not opened[m.end() :] for m in vocab.conjunction.finditer(opened)):
         return re.match(r"\s+[^\W\d]", rest) is not None and not _count(rest, vocab)
     return False
 

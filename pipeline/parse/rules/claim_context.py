@@ -181,10 +181,19 @@ def _nearest(
     """The candidate nearest the amount (a feature before it on a tie), in the `preferred`
     span when one is there, with the features listed together with it."""
 
-    def distance(index: int) -> tuple[bool, int]:
+    def distance(index: int) -> tuple[bool, bool, int]:
         f = candidates[index]
         away = preferred is not None and not preferred[0] <= f[0] < preferred[1]
-        return away, max(f[0] - mention.end, mention.start - f[1], 0) + (f[0] >= mention.end)
+        # a feature after the amount and an "and" is the next rate's subject ("le strade
+        # incomplete valgono 1 punto per tessera e le città 2"): one before the amount comes first
+        next_rate = f[0] >= mention.end and bool(
+            vocab.conjunction.search(sentence[mention.end : f[0]])
+        )
+        return (
+            away,
+            next_rate,
+            max(f[0] - mention.end, mention.start - f[1], 0) + (f[0] >= mention.end),
+        )
 
     nearest = min(range(len(candidates)), key=distance)
     return _listed(sentence, candidates, nearest, vocab)

@@ -44,6 +44,7 @@ PHASES = (ClaimState.END_GAME, ClaimState.DURING_GAME)
 ANNOUNCEMENT_WORDS = 8
 OPENING_WORDS = 2  # words before a phase phrase that opens a sentence ("Bei", "À la")
 NEGATION_WINDOW = 3  # words between a negation and the completed word it negates
+EITHER_WINDOW = 60  # characters from "completed or not" to the amount it states both states of
 WORD = re.compile(r"\w+")
 OPPOSITE = {
     ClaimState.COMPLETED: ClaimState.INCOMPLETE,
@@ -74,6 +75,20 @@ def state_words_in(sentence: str, vocab: Vocabulary) -> list[StateWord]:
         for phrase in vocab.states
         for match in phrase.pattern.finditer(sentence)
     ]
+
+
+def either_state(sentence: str, mention: Mention, vocab: Vocabulary) -> bool:
+    """A completed word right before the amount followed by "or" and a negation ("Chemin achevé
+    ou non : 1 pt par tuile", "completata o no", "completed or not"): the rate is both states'."""
+    for state, (_, end) in state_words_in(sentence, vocab):
+        if state is not ClaimState.COMPLETED or not 0 <= mention.start - end <= EITHER_WINDOW:
+            continue
+        if any(stop in sentence[end : mention.start] for stop in ".;"):
+            continue  # another clause's amount
+        alternative = vocab.alternative.match(sentence, end)
+        if alternative is not None and vocab.negation.match(sentence, alternative.end()):
+            return True
+    return False
 
 
 def _read(words: list[StateWord], sentence: str, vocab: Vocabulary) -> list[StateWord]:

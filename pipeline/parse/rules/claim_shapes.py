@@ -183,6 +183,8 @@ def _for_itself(sentence: str, mention: Mention, vocab: Vocabulary) -> bool:
     per = vocab.per.match(rest)
     if per is None:
         return False
+    if vocab.itself.match(rest, per.end()):
+        return True  # "e uno per sé", "y uno por sí mismo"
     window = rest[per.end() : per.end() + 2 * UNIT_WINDOW]
     named = longest(feature_words(window, vocab))
     if not named or named[0][0] > UNIT_WINDOW or named[0][2] in vocab.relations.feature_units:
@@ -250,9 +252,9 @@ class Sentence:
         return found
 
     def _alternative_after(self, mention: Mention) -> int:
-        """Where a later amount introduced by "or" starts ("2 punti per tessera ..., o 3 punti
-        qualora la città avesse una Cattedrale"): a modifier named after it is that
-        alternative's, not this amount's."""
+        """Where a later amount introduced by "or" or, elliptic, by a comma starts ("2 punti per
+        tessera ..., o 3 punti qualora la città avesse una Cattedrale", "3 punti per città, 4 se
+        ha il maiale"): a modifier named after it is that alternative's, not this amount's."""
         for other in self.mentions:
             if other.start <= mention.start:
                 continue
@@ -260,6 +262,8 @@ class Sentence:
             if any(
                 not before[m.end() :].strip(" (") for m in self.vocab.alternative.finditer(before)
             ):
+                return other.start
+            if other.bare and before.rstrip().endswith(","):  # ", 4 se ha il maiale"
                 return other.start
         return len(self.text)
 

@@ -108,6 +108,18 @@ def _alternative_after(sentence: str, end: int, vocab: Vocabulary) -> tuple[int,
     return None
 
 
+def _counted(gap: str, vocab: Vocabulary) -> bool:
+    """A number between a "per" word and its unit counts the unit ("rodeado por ocho losetas":
+    the Spanish and Portuguese "por" of the agent): digits or a number word, not an article."""
+    words = gap.split()
+    if not words:
+        return False
+    first = words[0].lower()
+    return first[:1].isdigit() or (
+        first not in vocab.numbers.articles and first in vocab.numbers.cardinals
+    )
+
+
 def _pers(sentence: str, vocab: Vocabulary) -> list[tuple[int, int]]:
     """Where a "per" is written: the language's words, "/" and "×"."""
     found = [m.span() for m in vocab.per.finditer(sentence)]
@@ -120,8 +132,8 @@ def unit_phrases(sentence: str, vocab: Vocabulary) -> list[UnitPhrase]:
     found: dict[int, UnitPhrase] = {}
     for per_start, per_end in _pers(sentence, vocab):
         first = _unit_at(sentence, per_end, vocab)
-        if first is None or sentence[per_end : first[0]].strip()[:1].isdigit():
-            continue  # "rodeado por 8 losetas": a count, not a unit
+        if first is None or _counted(sentence[per_end : first[0]], vocab):
+            continue  # "rodeado por 8 losetas", "cercado por oito peças": a count, not a unit
         if first[0] in found:  # "je 1 Punkt für jeden Teilabschnitt": the nearer "per" governs
             found[first[0]] = replace(found[first[0]], per_start=per_start)
             continue
@@ -163,7 +175,9 @@ def per_follows(sentence: str, mention: Mention, vocab: Vocabulary) -> bool:
     per = vocab.per.match(rest)
     if per is None:
         return False
-    # "1 punkt za sam klasztor": "for" the feature itself, a flat amount, not a rate
+    # "1 punkt za sam klasztor", "un punto per sé": "for" the feature itself, a flat amount
+    if vocab.itself.match(rest, per.end()):
+        return False
     named = vocab.any_feature.search(rest, per.end(), per.end() + UNIT_WINDOW)
     return named is None
 

@@ -43,6 +43,7 @@ from carcdb.pipeline.parse.rules.claim_phase import (
     SentenceStates,
     announced_phase,
     context_phase,
+    either_state,
 )
 from carcdb.pipeline.parse.rules.claim_shapes import FLAT, Amount, Sentence, is_example, licensed
 from carcdb.pipeline.parse.rules.claim_text import OTHERWISE, sentence_lines, sentences
@@ -359,6 +360,7 @@ def _sentence_claims(
         state = _state(reading, read.states.overall(), contrast, context, feature, vocab)
         return [_claim(sentence, feature, state, "unknown", None, counts, vocab)]
     claims: list[ClaimDraft] = []
+    either_claims: list[ClaimDraft] = []  # the incomplete copies of "completed or not" rates
     before: tuple[list[str], ClaimState | None] = ([], None)  # the last rate's features, state
     amounts = list(seen.amounts)
     rates = tuple(a.unit for a in amounts if a.unit is not None)  # what each amount counts
@@ -405,30 +407,38 @@ def _sentence_claims(
             if amount.base and base_of(found, vocab) is None:
                 # "nur zwei statt vier Punkte" of a city: what it would have scored, no rate
                 zero_flat = "unknown"
-            claims += [
-                _claim(
-                    sentence,
-                    feature,
-                    state,
-                    _unit_name(
-                        name,
+            either = named is ClaimState.COMPLETED and either_state(sentence, mention, vocab)
+            if either and feature not in vocab.relations.game_end_nature:
+                state = ClaimState.COMPLETED  # said of both states, whatever the phase announced
+            else:
+                either = False
+            for scored, into in ((state, claims), (ClaimState.INCOMPLETE, either_claims)):
+                if into is either_claims and not either:
+                    continue  # "Chemin achevé ou non : 1 pt par tuile": both states
+                into += [
+                    _claim(
+                        sentence,
                         feature,
-                        state,
-                        zero_flat,
+                        scored,
+                        _unit_name(
+                            name,
+                            feature,
+                            scored,
+                            zero_flat,
+                            mention,
+                            vocab,
+                            sentence[mention.start] != "(",
+                        ),
                         mention,
+                        counts,
                         vocab,
-                        sentence[mention.start] != "(",
-                    ),
-                    mention,
-                    counts,
-                    vocab,
-                )
-                for name in names
-                if _owned(name, feature, features, vocab)
-            ]
+                    )
+                    for name in names
+                    if _owned(name, feature, features, vocab)
+                ]
         if not amount.base:
             before = (features, claims[-1].state if claims and not mention.bare else before[1])
-    return claims
+    return claims + either_claims
 
 
 def _owned(name: str, feature: str, features: list[str], vocab: Vocabulary) -> bool:

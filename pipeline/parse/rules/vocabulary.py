@@ -78,6 +78,8 @@ class Vocabulary:
     relative: re.Pattern[str]  # ", which" after a unit: "jedes Gebäude, das sich ... befindet"
     joiner: re.Pattern[str]  # what may stand between two listed features: ", ", " and ", " or "
     around: re.Pattern[str]  # "around it" after a tile unit: the tiles around the feature
+    itself: re.Pattern[str]  # "per sé", "por sí mismo" after a "per": the feature itself (flat)
+    score_noun: re.Pattern[str]  # "punteggio", "valeur": "un punteggio triplo" is a factor
     negation: re.Pattern[str]  # "not", "nicht", "ne": "not completed" is incomplete
     nothing: re.Pattern[str]  # "nothing", "rien", "worthless": a zero amount on its own
     zero_filler: re.Pattern[str]  # "any", "extra": between a negation and its points word
@@ -322,6 +324,8 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
         relative=_words_or_never(words_or_empty(data, "relatives"), r"\s*,\s*", r"\s"),
         joiner=joiner,
         around=_stems_or_never(words_or_empty(data, "around")),
+        itself=_words_or_never(words_or_empty(data, "itself"), r"\s*"),
+        score_noun=_words_or_never(words_or_empty(data, "score_nouns")),
         negation=_words_or_never(words_or_empty(data, "negation")),
         nothing=_words_or_never(words_or_empty(data, "nothing")),
         zero_filler=_words_or_never([*words_or_empty(data, "zero_fillers"), *fillers]),
