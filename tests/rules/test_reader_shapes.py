@@ -1879,6 +1879,48 @@ SHAPES = [
         "Die Fee bringt ihrem Besitzer drei Bonuspunkte, wenn das Gebiet gewertet wird.",
         ["fairy completed fixed 3"],
     ),
+    # German rates said with "belohnt", a road's "Straßenteil", the king's and the robber
+    # baron's cities and roads "geschlossen"/"fertig" in any case, the acrobats as "Artisten"
+    (
+        "de",
+        "Ein vollständig umbautes Kloster wird mit 9 Punkten belohnt.",
+        ["monastery completed fixed 9"],
+    ),
+    (
+        "de",
+        "Für jeden Straßenteil erhält der Spieler einen Punkt.",
+        ["road completed tile 1"],
+    ),
+    (
+        "de",
+        "Eine Straße zählt einen Punkt pro Straßenteil.",
+        ["road completed tile 1"],
+    ),
+    (
+        "de",
+        "Wer den König hat, bekommt am Ende für jede geschlossene Stadt einen Punkt.",
+        ["king end_game completed_city 1"],
+    ),
+    (
+        "de",
+        "Der Raubritter bringt am Spielende einen Punkt pro fertiger Straße.",
+        ["scout end_game completed_road 1"],
+    ),
+    (
+        "de",
+        "Jede abgeschlossene Straße bringt einen Punkt je Plättchen.",
+        ["road completed tile 1"],
+    ),
+    (
+        "de",
+        "Eine fertige Straße bringt ihrem Besitzer 1 Punkt pro Plättchen.",
+        ["road completed tile 1"],
+    ),
+    (
+        "de",
+        "Die Artistenpyramide bringt fünf Punkte pro Gefolgsmann.",
+        ["acrobat during_game follower 5"],
+    ),
 ]
 
 
