@@ -1921,6 +1921,28 @@ SHAPES = [
         "Die Artistenpyramide bringt fünf Punkte pro Gefolgsmann.",
         ["acrobat during_game follower 5"],
     ),
+    # points said as spaces on the score track, a prisoner bought free, Dutch "zegepunten"
+    (
+        "de",
+        "Für einen freigekauften Gefangenen darf der Spieler drei Felder auf der Wertungstafel"
+        " vorrücken.",
+        ["prisoner during_game fixed 3"],
+    ),
+    (
+        "de",
+        "Für jede fertige Straße rückt man ein Feld auf der Zählleiste pro Plättchen vor.",
+        ["road completed tile 1"],
+    ),
+    (
+        "nl",
+        "Een voltooid klooster levert 9 zegepunten op.",
+        ["monastery completed fixed 9"],
+    ),
+    (
+        "nl",
+        "Wie een gevangene terugkoopt, zet zijn telsteen 3 vakjes vooruit.",
+        ["prisoner during_game fixed 3"],
+    ),
 ]
 
 
