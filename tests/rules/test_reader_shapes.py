@@ -1943,6 +1943,17 @@ SHAPES = [
         "Wie een gevangene terugkoopt, zet zijn telsteen 3 vakjes vooruit.",
         ["prisoner during_game fixed 3"],
     ),
+    # a clause opening with a threshold word a few words before its amount states a cap, no
+    # rate (every language: the threshold words of its lexicon)
+    ("de", "Maximal kann man so 15 Punkte für einen Pfad erhalten.", []),
+    ("de", "Höchstens gibt es 12 Punkte für einen Garten.", []),
+    ("en", "At most you can score 15 points for one path.", []),
+    ("nl", "Maximaal kun je zo 15 punten voor een pad halen.", []),
+    (
+        "de",
+        "Eine fertige Stadt bringt 2 Punkte pro Plättchen, maximal aber 20 Punkte.",
+        ["city completed tile 2"],
+    ),
 ]
 
 
