@@ -1954,6 +1954,58 @@ SHAPES = [
         "Eine fertige Stadt bringt 2 Punkte pro Plättchen, maximal aber 20 Punkte.",
         ["city completed tile 2"],
     ),
+    # review wording: nl 'puntjes', 'halen', 'afgesloten', 'aan het eind'; de 'Kachel', 'Wimpel',
+    # 'verbucht', 'heimst ein', 'unabgeschlossen', 'halbfertig'
+    (
+        "nl",
+        "Een klooster brengt 9 puntjes op.",
+        ["monastery completed fixed 9"],
+    ),
+    (
+        "nl",
+        "Boeren halen 3 punten binnen voor elke afgemaakte stad.",
+        ["field end_game completed_city 3"],
+    ),
+    (
+        "nl",
+        "Een stad die niet afgesloten is, telt aan het einde 1 punt per tegel.",
+        ["city incomplete tile 1"],
+    ),
+    (
+        "nl",
+        "Aan het eind krijgt elke boer 3 punten per voltooide stad.",
+        ["field end_game completed_city 3"],
+    ),
+    (
+        "de",
+        "Für jede Kachel einer fertigen Stadt gibt es zwei Punkte.",
+        ["city completed tile 2"],
+    ),
+    (
+        "de",
+        "Jeder Wimpel in einer fertigen Stadt bringt zwei Punkte extra.",
+        ["city completed coat_of_arms +2"],
+    ),
+    (
+        "de",
+        "Für ein fertiges Kloster verbucht man neun Punkte.",
+        ["monastery completed fixed 9"],
+    ),
+    (
+        "de",
+        "Ein Kloster heimst neun Punkte ein.",
+        ["monastery completed fixed 9"],
+    ),
+    (
+        "de",
+        "Eine unabgeschlossene Stadt zählt am Ende einen Punkt pro Plättchen.",
+        ["city incomplete tile 1"],
+    ),
+    (
+        "de",
+        "Eine halbfertige Stadt bringt am Ende einen Punkt pro Plättchen.",
+        ["city incomplete tile 1"],
+    ),
 ]
 
 
