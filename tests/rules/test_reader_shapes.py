@@ -2040,6 +2040,133 @@ SHAPES = [
         "A completed city scores 2 points per tile (and 2 more per coat of arms).",
         ["city completed tile 2", "city completed coat_of_arms +2"],
     ),
+    # German rates said with "belohnt", a road's "Straßenteil", the king's and the robber
+    # baron's cities and roads "geschlossen"/"fertig" in any case, the acrobats as "Artisten"
+    (
+        "de",
+        "Ein vollständig umbautes Kloster wird mit 9 Punkten belohnt.",
+        ["monastery completed fixed 9"],
+    ),
+    (
+        "de",
+        "Für jeden Straßenteil erhält der Spieler einen Punkt.",
+        ["road completed tile 1"],
+    ),
+    (
+        "de",
+        "Eine Straße zählt einen Punkt pro Straßenteil.",
+        ["road completed tile 1"],
+    ),
+    (
+        "de",
+        "Wer den König hat, bekommt am Ende für jede geschlossene Stadt einen Punkt.",
+        ["king end_game completed_city 1"],
+    ),
+    (
+        "de",
+        "Der Raubritter bringt am Spielende einen Punkt pro fertiger Straße.",
+        ["scout end_game completed_road 1"],
+    ),
+    (
+        "de",
+        "Jede abgeschlossene Straße bringt einen Punkt je Plättchen.",
+        ["road completed tile 1"],
+    ),
+    (
+        "de",
+        "Eine fertige Straße bringt ihrem Besitzer 1 Punkt pro Plättchen.",
+        ["road completed tile 1"],
+    ),
+    (
+        "de",
+        "Die Artistenpyramide bringt fünf Punkte pro Gefolgsmann.",
+        ["acrobat during_game follower 5"],
+    ),
+    # points said as spaces on the score track, a prisoner bought free, Dutch "zegepunten"
+    (
+        "de",
+        "Für einen freigekauften Gefangenen darf der Spieler drei Felder auf der Wertungstafel"
+        " vorrücken.",
+        ["prisoner during_game fixed 3"],
+    ),
+    (
+        "de",
+        "Für jede fertige Straße rückt man ein Feld auf der Zählleiste pro Plättchen vor.",
+        ["road completed tile 1"],
+    ),
+    (
+        "nl",
+        "Een voltooid klooster levert 9 zegepunten op.",
+        ["monastery completed fixed 9"],
+    ),
+    (
+        "nl",
+        "Wie een gevangene terugkoopt, zet zijn telsteen 3 vakjes vooruit.",
+        ["prisoner during_game fixed 3"],
+    ),
+    # a clause opening with a threshold word a few words before its amount states a cap, no
+    # rate (every language: the threshold words of its lexicon)
+    ("de", "Maximal kann man so 15 Punkte für einen Pfad erhalten.", []),
+    ("de", "Höchstens gibt es 12 Punkte für einen Garten.", []),
+    ("en", "At most you can score 15 points for one path.", []),
+    ("nl", "Maximaal kun je zo 15 punten voor een pad halen.", []),
+    (
+        "de",
+        "Eine fertige Stadt bringt 2 Punkte pro Plättchen, maximal aber 20 Punkte.",
+        ["city completed tile 2"],
+    ),
+    # review wording: nl 'puntjes', 'halen', 'afgesloten', 'aan het eind'; de 'Kachel', 'Wimpel',
+    # 'verbucht', 'heimst ein', 'unabgeschlossen', 'halbfertig'
+    (
+        "nl",
+        "Een klooster brengt 9 puntjes op.",
+        ["monastery completed fixed 9"],
+    ),
+    (
+        "nl",
+        "Boeren halen 3 punten binnen voor elke afgemaakte stad.",
+        ["field end_game completed_city 3"],
+    ),
+    (
+        "nl",
+        "Een stad die niet afgesloten is, telt aan het einde 1 punt per tegel.",
+        ["city incomplete tile 1"],
+    ),
+    (
+        "nl",
+        "Aan het eind krijgt elke boer 3 punten per voltooide stad.",
+        ["field end_game completed_city 3"],
+    ),
+    (
+        "de",
+        "Für jede Kachel einer fertigen Stadt gibt es zwei Punkte.",
+        ["city completed tile 2"],
+    ),
+    (
+        "de",
+        "Jeder Wimpel in einer fertigen Stadt bringt zwei Punkte extra.",
+        ["city completed coat_of_arms +2"],
+    ),
+    (
+        "de",
+        "Für ein fertiges Kloster verbucht man neun Punkte.",
+        ["monastery completed fixed 9"],
+    ),
+    (
+        "de",
+        "Ein Kloster heimst neun Punkte ein.",
+        ["monastery completed fixed 9"],
+    ),
+    (
+        "de",
+        "Eine unabgeschlossene Stadt zählt am Ende einen Punkt pro Plättchen.",
+        ["city incomplete tile 1"],
+    ),
+    (
+        "de",
+        "Eine halbfertige Stadt bringt am Ende einen Punkt pro Plättchen.",
+        ["city incomplete tile 1"],
+    ),
 ]
 
 

@@ -39,11 +39,12 @@ from tests.rules.real_corpus import (
 BAR, LANGUAGE_BAR, LANGUAGE_STATEMENTS = 0.90, 0.80, 10
 # The excerpts tuned on before the split, as read by the reader before issue 26's rewrite.
 PRE_SPLIT_RECALL, PRE_SPLIT_PRECISION = 0.978, 0.985
-# What the test half reads today (a floor: the reader may get better, not worse unnoticed).
-TEST_RECALL_FLOOR, TEST_PRECISION_FLOOR = 0.51, 0.66
-# What the dev half reads with batches rd-d's, re-a's and rf-rom's dev excerpts, after the
-# romance pass of session 14 tuned on rf-rom's (a floor, as above).
-DEV_RECALL_FLOOR, DEV_PRECISION_FLOOR = 0.876, 0.911
+# What the test half reads today, with batches rf-ger's, rf-rom's and rf-sla's test excerpts
+# (a floor: the reader may get better, not worse unnoticed).
+TEST_RECALL_FLOOR, TEST_PRECISION_FLOOR = 0.53, 0.67
+# What the dev half reads with batches rd-d's, re-a's, rf-rom's and rf-ger's dev excerpts, after
+# session 14's romance and germanic passes (a floor, as above).
+DEV_RECALL_FLOOR, DEV_PRECISION_FLOOR = 0.88, 0.914
 
 
 def below_bar(results: dict[str, Score]) -> list[str]:

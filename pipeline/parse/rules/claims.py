@@ -11,7 +11,8 @@ read by the grammar (`claim_shapes`) and gives one claim per feature and unit:
   points per tile instead of 1" for an inn: the road's 1).
 - state: `claim_phase`. At the end of the game a completable feature (road, city, monastery,
   inn ...) is scored only while incomplete, so its end-of-game claims are `incomplete`.
-A points phrase after a threshold word ("dacă punctajul tău trece de 50 de puncte") is a
+A points phrase after a threshold word ("dacă punctajul tău trece de 50 de puncte"), or in a
+clause that opens with one a few words before it ("Maximal kann man 15 Punkte erhalten"), is a
 score, not a rate: it is kept with feature, state and unit `unknown` (not one with a unit,
 "do 3 punktów za płytkę", nor the "to" of "od 2 do 3 punktów"). A scoring sentence with
 numbers but no amount is still a claim (unit `unknown`, points None): numbers are never
@@ -368,7 +369,10 @@ def _sentence_claims(
         mention = amount.mention
         after_base = index > 0 and amounts[index - 1].base  # "od 2 do 3 punktów": the "to"
         if (
-            vocab.threshold.search(sentence, 0, mention.start)
+            (
+                vocab.threshold.search(sentence, 0, mention.start)
+                or vocab.threshold_opening.search(sentence, 0, mention.start)
+            )
             and amount.unit is None  # "podnosi wartość do 3 punktów za płytkę": a rate
             and not after_base
         ):

@@ -69,6 +69,9 @@ class Vocabulary:
     after_number: re.Pattern[str]  # spaces and an optional connector after a number ("5 de")
     connector: re.Pattern[str]  # a connector on its own ("additional", "dodatkowo")
     threshold: re.Pattern[str]  # a threshold word right before a number: "trece de (50 puncte)"
+    # a clause opening with a threshold word a few words before its number: "Maximal kann man
+    # (15 Punkte)", "At most you can score (15 points)"
+    threshold_opening: re.Pattern[str]
     numbers: NumberLexicon
     per: re.Pattern[str]
     plus: re.Pattern[str]
@@ -313,6 +316,9 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
         after_number=re.compile(r"\s*" + connectors, re.IGNORECASE),
         connector=_words_or_never(fillers),
         threshold=_words_or_never(words("thresholds"), suffix=r"\s*$"),
+        threshold_opening=_words_or_never(
+            words("thresholds"), prefix=r"(?:^|[,;:.!?(])\s*", suffix=r"(?:\s+[^\W\d_]+){1,3}\s*$"
+        ),
         numbers=numbers,
         per=_words_or_never(words("per")),
         plus=re.compile(r"\s*" + _alternatives(words("plus")), re.IGNORECASE),
