@@ -146,9 +146,16 @@ def run_checks(
         elsewhere = {check.name: future for check, future in zip(detached, futures, strict=True)}
     # The checks run here first and the helper's results are waited for last, each put in
     # its place: the results keep the registry's order wherever they were computed.
+    # The detached checks' items nobody has started yet are then shared out (`Helper.share`).
     parts: dict[str, list[CheckResult]] = {}
-    for check in sorted(selected, key=lambda check: check.name in elsewhere):
-        parts[check.name] = _results(conn, inputs, check, elsewhere.get(check.name))
+    for check in selected:
+        if check.name not in elsewhere:
+            parts[check.name] = check.run(conn, inputs)
+    if helper is not None:
+        helper.share()
+    for check in selected:
+        if check.name in elsewhere:
+            parts[check.name] = _results(conn, inputs, check, elsewhere[check.name])
     for check in selected:
         results.extend(parts[check.name])
     # Freed here, not at return: when the caller runs this with the collector paused
@@ -173,16 +180,15 @@ def _results(
     conn: duckdb.DuckDBPyConnection,
     inputs: CheckInputs,
     check: Check,
-    elsewhere: Future[list[CheckResult]] | None,
+    elsewhere: Future[list[CheckResult]],
 ) -> list[CheckResult]:
-    """One check's results: from the helper when it took the check, else run here (also when
-    the helper's process died: the results do not depend on where they are computed)."""
-    if elsewhere is not None:
-        try:
-            return elsewhere.result()
-        except BrokenExecutor:
-            pass
-    return check.run(conn, inputs)
+    """A detached check's results, from the helper (whichever process computed each item), or
+    run here again when the helper's process died: they do not depend on where they are
+    computed."""
+    try:
+        return elsewhere.result()
+    except BrokenExecutor:
+        return check.run(conn, inputs)
 
 
 def checks_for_build(

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Collection, Sequence
+from typing import Any
 
 import duckdb
 
@@ -160,20 +161,21 @@ def check_tile_sets(
     A set whose configuration cannot be generated at all is an `engine.config` failure.
     """
     inputs = CheckInputs.of(conn, inputs)
-    return base_tile_set_results(inputs.config_data, base_tile_sets(conn, inputs))
+    return base_tile_set_results(inputs.config_data, base_tile_sets(conn, inputs), {})
 
 
 def detach_tile_sets(conn: duckdb.DuckDBPyConnection, inputs: CheckInputs) -> Detached:
     """`check_tile_sets` as work for another process: the sets and the data, read here."""
     sets = base_tile_sets(conn, inputs)
-    return Detached(base_tile_set_results, (inputs.config_data.detached(), sets))
+    return Detached(base_tile_set_results, (inputs.config_data.detached(),), tuple(sets))
 
 
 def base_tile_set_results(
-    data: ConfigData, sets: Sequence[tuple[str, str, str, list[str]]]
+    data: ConfigData, sets: Sequence[tuple[str, str, str, list[str]]], memo: dict[str, Any]
 ) -> list[CheckResult]:
-    """`check_tile_sets` of the given sets (`base_tile_sets`), from `data` alone."""
-    boards = Boards()
+    """`check_tile_sets` of the given sets (`base_tile_sets`), from `data` alone (`memo`: the
+    boards built so far, see `Detached`)."""
+    boards: Boards = memo.setdefault("boards", Boards())
 
     def placeable(config: EngineConfig, rules: RulesConfig, scope: str) -> CheckResult:
         placed, count = boards.placed(rules)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
+from typing import Any
 
 import duckdb
 
@@ -132,22 +133,23 @@ def check_expansion_tile_sets(
 ) -> list[CheckResult]:
     """Geometry, draw-pile total and placement of every expansion tile set."""
     inputs = CheckInputs.of(conn, inputs)
-    return expansion_tile_set_results(inputs.config_data, expansion_tile_sets(conn, inputs))
+    return expansion_tile_set_results(inputs.config_data, expansion_tile_sets(conn, inputs), {})
 
 
 def detach_expansion_tile_sets(conn: duckdb.DuckDBPyConnection, inputs: CheckInputs) -> Detached:
     """`check_expansion_tile_sets` as work for another process: the sets and the data, read here."""
     sets = expansion_tile_sets(conn, inputs)
-    return Detached(expansion_tile_set_results, (inputs.config_data.detached(), sets))
+    return Detached(expansion_tile_set_results, (inputs.config_data.detached(),), tuple(sets))
 
 
 def expansion_tile_set_results(
-    data: ConfigData, sets: Sequence[tuple[str, str, str]]
+    data: ConfigData, sets: Sequence[tuple[str, str, str]], memo: dict[str, Any]
 ) -> list[CheckResult]:
-    """`check_expansion_tile_sets` of the given sets (`expansion_tile_sets`), from `data` alone."""
+    """`check_expansion_tile_sets` of the given sets (`expansion_tile_sets`), from `data` alone
+    (`memo`: the boards built so far, see `Detached`)."""
     unknown = unknown_shapes()
     results = []
-    boards = Boards()
+    boards: Boards = memo.setdefault("boards", Boards())
     for title, product, edition in sets:
         scope = f"{title} {product} {edition} (whole set)"
         results += tile_set_results(

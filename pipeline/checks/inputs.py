@@ -25,11 +25,19 @@ from carcdb.warehouse.tiles import TileListRow, TileRow, current_lists, current_
 
 @dataclass(frozen=True)
 class Detached:
-    """A check's work as `function(*args)`: a module-level function and picklable arguments
-    that read nothing from the warehouse. It returns what the check run in-process returns."""
+    """A check's work over `items`, as `function(*args, items, memo)`: a module-level function
+    and picklable arguments that read nothing from the warehouse. Its results are each item's
+    results in `items`' order, so the items may be split between processes and the results
+    put back in order. `memo`: a dict, one per work and process, in which the function keeps
+    what later items of the same work reuse (nothing that changes a result)."""
 
     function: Callable[..., list[CheckResult]]
     args: tuple[Any, ...]
+    items: tuple[Any, ...]
+
+    def results(self, items: Sequence[Any], memo: dict[str, Any]) -> list[CheckResult]:
+        """The results of `items` (some of `self.items`, in order)."""
+        return self.function(*self.args, items, memo)
 
 
 T = TypeVar("T")
@@ -40,6 +48,11 @@ class Helper(Protocol):
 
     def submit(self, works: Sequence[Detached]) -> list[Future[list[CheckResult]]]:
         """Run `works` elsewhere, in order: one future each."""
+        ...
+
+    def share(self) -> None:
+        """Run here, in the caller's process, the items of the submitted works that nobody has
+        started, until none is left; their results go to the same futures."""
         ...
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import pickle
 import shutil
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -81,7 +82,7 @@ def test_detached_data_pickles_and_gives_the_same_tile_set_results(defects_db: P
     # Read after the connection closed: the detached data reads nothing from the warehouse.
     copy = pickle.loads(pickle.dumps(work))
     assert isinstance(copy.args[0], ConfigData)
-    assert copy.function(*copy.args) == expected
+    assert copy.results(copy.items, {}) == expected
     assert any(r.status is CheckStatus.FAIL for r in expected)  # the defects show
 
 
@@ -101,7 +102,7 @@ def test_each_detached_check_gives_its_results_from_pickled_data(
         work = detach(conn, CheckInputs(conn))
         expected = check(conn, CheckInputs(conn))
     copy = pickle.loads(pickle.dumps(work))
-    assert expected and copy.function(*copy.args) == expected
+    assert expected and copy.results(copy.items, {}) == expected
 
 
 def test_the_tile_sets_are_derived_once_per_run(sample_db: Path) -> None:
@@ -116,26 +117,45 @@ def test_the_tile_sets_are_derived_once_per_run(sample_db: Path) -> None:
         )
 
 
+def _after_the_helper_claimed(helper: CheckHelper) -> Check:
+    """A check run here that waits until the helper has claimed its first item: the helper,
+    not this process (`CheckHelper.share`), then runs the test's dying or raising item."""
+
+    def run(conn: duckdb.DuckDBPyConnection, inputs: CheckInputs) -> list[CheckResult]:
+        deadline = time.monotonic() + 60
+        while helper._claims[0] == 0 and time.monotonic() < deadline:
+            time.sleep(0.005)
+        return _one(conn, inputs)
+
+    return Check("test.local", run)
+
+
 def test_pieces_after_the_helper_died_run_here_in_their_place(
     sample_db: Path, tmp_path: Path, helper: CheckHelper
 ) -> None:
     db = _copy(sample_db, tmp_path / "copy")
-    checks = [_check(_die, "test.dies"), _check(_scope_b, "test.after"), Check("test.local", _one)]
+    checks = [
+        _check(_die, "test.dies"),
+        _check(_same_as_here, "test.after"),
+        _after_the_helper_claimed(helper),
+    ]
     with write_transaction(db) as conn:
         results = run_checks(conn, checks, helper=helper)
-    # Both pieces ran here (`_one`: scope "scope"), in the registry's order.
+    # The dead helper's check ran here again, the other here (shared or run again), in the
+    # registry's order.
     assert [(r.check, r.scope) for r in results] == [("test.here", "scope")] * 3
+    assert helper._process is not None and helper._process.exitcode == 3  # it did die
 
 
-def _scope_b() -> list[CheckResult]:
-    return [outcome("test.here", "b", True, 1, 1, "", {})]
+def _same_as_here(items: object, memo: object) -> list[CheckResult]:
+    return [outcome("test.here", "scope", True, 1, 1, "", {})]
 
 
-def _die() -> list[CheckResult]:
+def _die(items: object, memo: object) -> list[CheckResult]:
     os._exit(3)
 
 
-def _raise() -> list[CheckResult]:
+def _raise(items: object, memo: object) -> list[CheckResult]:
     raise ValueError("a bug in a check")
 
 
@@ -144,7 +164,7 @@ def _one(conn: duckdb.DuckDBPyConnection, inputs: CheckInputs) -> list[CheckResu
 
 
 def _check(function: object, name: str = "test.detached") -> Check:
-    return Check(name, _one, lambda conn, inputs: Detached(function, ()))  # type: ignore[arg-type]
+    return Check(name, _one, lambda conn, inputs: Detached(function, (), (None,)))  # type: ignore[arg-type]
 
 
 def test_a_helper_that_dies_leaves_its_check_to_this_process(
@@ -152,18 +172,68 @@ def test_a_helper_that_dies_leaves_its_check_to_this_process(
 ) -> None:
     db = _copy(sample_db, tmp_path / "copy")
     with write_transaction(db) as conn:
-        results = run_checks(conn, [_check(_die)], helper=helper)
-    assert [r.check for r in results] == ["test.here"]
+        results = run_checks(conn, [_check(_die), _after_the_helper_claimed(helper)], helper=helper)
+    assert [r.check for r in results] == ["test.here", "test.here"]
+    assert helper._process is not None and helper._process.exitcode == 3
 
 
 def test_a_check_that_raises_in_the_helper_is_raised_here(
     sample_db: Path, tmp_path: Path, helper: CheckHelper
 ) -> None:
     db = _copy(sample_db, tmp_path / "copy")
+    checks = [_check(_raise), _after_the_helper_claimed(helper)]
     with pytest.raises(_Rollback), write_transaction(db) as conn:
         with pytest.raises(RuntimeError, match=r"(?s)helper process.*ValueError: a bug in a check"):
-            run_checks(conn, [_check(_raise)], helper=helper)
+            run_checks(conn, checks, helper=helper)
         raise _Rollback
+
+
+def _slow_item(items: tuple[int, ...], memo: dict[str, int]) -> list[CheckResult]:
+    """One result per item naming the process that computed it, after a pause."""
+    time.sleep(0.03)
+    memo["seen"] = memo.get("seen", 0) + len(items)
+    return [outcome("test.item", str(item), True, memo["seen"], os.getpid()) for item in items]
+
+
+def test_both_processes_share_the_items_and_every_item_is_computed_once(
+    helper: CheckHelper,
+) -> None:
+    works = [Detached(_slow_item, (), tuple(range(40))), Detached(_slow_item, (), (40, 41))]
+    futures = helper.submit(works)
+    helper.share()  # this process takes items from the back while the helper takes the front
+    first, second = (future.result(timeout=60) for future in futures)
+    assert [r.scope for r in first] == [str(i) for i in range(40)]  # in order, each once
+    assert [r.scope for r in second] == ["40", "41"]
+    pids = {r.actual for r in first + second}  # `actual`: the pid, `expected`: the memo's count
+    assert pids == {str(os.getpid()), str(helper._process.pid if helper._process else None)}
+    # The memo is kept per work and process: the second work's count here starts again at 1.
+    here = [int(r.expected or 0) for r in second if r.actual == str(os.getpid())]
+    assert sorted(here) == list(range(1, len(here) + 1))
+
+
+def test_a_work_without_items_has_no_results_and_needs_no_helper(helper: CheckHelper) -> None:
+    (future,) = helper.submit([Detached(_slow_item, (), ())])
+    helper.share()
+    assert future.result(timeout=60) == []
+
+
+@pytest.mark.parametrize("detach", [engine_checks.detach_tile_sets, detach_expansion_tile_sets])
+def test_any_split_of_a_works_items_gives_the_same_results(
+    defects_db: Path, detach: Callable[[duckdb.DuckDBPyConnection, CheckInputs], Detached]
+) -> None:
+    """Item by item with one memo, or with a fresh memo each (two processes' shares): the
+    results of the whole list, in order."""
+    with read_only(defects_db) as conn:
+        work = detach(conn, CheckInputs(conn))
+    whole = work.results(work.items, {})
+    assert len(work.items) > 1 and whole
+    memo: dict[str, object] = {}
+    one_memo = [
+        r for i in range(len(work.items)) for r in work.results(work.items[i : i + 1], memo)
+    ]
+    fresh = [r for i in range(len(work.items)) for r in work.results(work.items[i : i + 1], {})]
+    assert one_memo == whole
+    assert fresh == whole
 
 
 def test_one_job_starts_no_helper_and_a_helper_ends_with_its_block() -> None:
@@ -171,7 +241,7 @@ def test_one_job_starts_no_helper_and_a_helper_ends_with_its_block() -> None:
         assert none is None
     with check_helper(2) as started:
         assert started is not None
-        futures = started.submit([Detached(_one_result, ()), Detached(_one_result, ())])
+        futures = started.submit([Detached(_one_result, (), (1,)), Detached(_one_result, (), (2,))])
         assert [[r.check for r in future.result()] for future in futures] == [["test.here"]] * 2
         process = started._process
         assert process is not None and process.is_alive()
@@ -179,7 +249,7 @@ def test_one_job_starts_no_helper_and_a_helper_ends_with_its_block() -> None:
     assert not process.is_alive()
 
 
-def _one_result() -> list[CheckResult]:
+def _one_result(items: object, memo: object) -> list[CheckResult]:
     return [outcome("test.here", "scope", True, 1, 1, "", {})]
 
 
@@ -187,7 +257,8 @@ def test_a_helper_whose_build_ended_exits_quietly() -> None:
     """The build killed (its end of the pipe closed): the helper returns instead of raising
     EOFError with a traceback (which would exit with code 1)."""
     parent, child = PROCESS_CONTEXT.Pipe()
-    process = PROCESS_CONTEXT.Process(target=_helper_main, args=(child,), daemon=True)
+    claims = PROCESS_CONTEXT.Array("q", 2)
+    process = PROCESS_CONTEXT.Process(target=_helper_main, args=(child, claims), daemon=True)
     process.start()
     child.close()
     parent.close()
