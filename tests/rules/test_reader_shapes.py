@@ -1409,7 +1409,7 @@ SHAPES = [
     (
         "ro",
         "Cavalerul brigand primește 1 punct pentru fiecare drum finalizat.",
-        ["scout completed fixed 1"],
+        ["scout completed completed_road 1"],
     ),
     # "..., plus one": a number closing its clause after "plus" is a flat amount after the rate
     (

@@ -39,12 +39,12 @@ from tests.rules.real_corpus import (
 BAR, LANGUAGE_BAR, LANGUAGE_STATEMENTS = 0.90, 0.80, 10
 # The excerpts tuned on before the split, as read by the reader before issue 26's rewrite.
 PRE_SPLIT_RECALL, PRE_SPLIT_PRECISION = 0.978, 0.985
-# What the test half reads today, with batches rf-ger's, rf-rom's and rf-sla's test excerpts
-# (a floor: the reader may get better, not worse unnoticed).
-TEST_RECALL_FLOOR, TEST_PRECISION_FLOOR = 0.53, 0.67
-# What the dev half reads with batches rd-d's, re-a's, rf-rom's and rf-ger's dev excerpts, after
-# session 14's romance and germanic passes (a floor, as above).
-DEV_RECALL_FLOOR, DEV_PRECISION_FLOOR = 0.88, 0.914
+# What the test half reads today, with batches rf-*'s and rg-*'s test excerpts (a floor: the
+# reader may get better, not worse unnoticed).
+TEST_RECALL_FLOOR, TEST_PRECISION_FLOOR = 0.53, 0.655
+# What the dev half reads with batches rd-d's, re-a's, rf-*'s and rg-*'s dev excerpts, after
+# session 15's passes (a floor, as above).
+DEV_RECALL_FLOOR, DEV_PRECISION_FLOOR = 0.878, 0.908
 
 
 def below_bar(results: dict[str, Score]) -> list[str]:

@@ -35,6 +35,8 @@ ELLIPSIS_WORDS = 8  # words of a segment before its elliptic number ("bei Städt
 WORD = re.compile(r"\w+")
 PLUS_THEN_END = re.compile(r"\s*(?:[.;,)!]|$)")  # "plus 1." closes its clause
 SUM_BEFORE = re.compile(r"[0-9]\s*(?:\+|\w+)\s*$")  # "9 + 3", "9 plus 3": a sum's term
+INSTEAD_WORDS = 3  # words between "instead of" and its number ("instead of the usual 1")
+INSTEAD_BREAK = re.compile(r"[0-9,;:.()]")
 
 
 @dataclass(frozen=True)
@@ -227,7 +229,7 @@ def _elliptic(sentence: str, vocab: Vocabulary, amounts: list[Mention]) -> list[
         before = sentence[: m.start()]
         follows_per = vocab.per.match(rest.lstrip()) is not None and rest[:1] in (" ", "")
         instead_after = vocab.instead.match(rest.lstrip()) is not None  # (hu: "1 helyett")
-        instead_before = not vocab.instead_follows and _ends_in(vocab.instead, before)
+        instead_before = not vocab.instead_follows and _instead_before(before, vocab)
         from_slot = vocab.from_word.search(before) is not None and any(
             vocab.to_word.search(sentence, m.end(), a.start) for a in amounts if a.start > m.end()
         )
@@ -318,6 +320,19 @@ def _feature_then_number(before: str, rest: str, vocab: Vocabulary) -> bool:
 
 def _ends_in(pattern: re.Pattern[str], text: str) -> bool:
     return any(not text[m.end() :].strip(" (") for m in pattern.finditer(text))
+
+
+def _instead_before(before: str, vocab: Vocabulary) -> bool:
+    """ "instead of" right before the number, or a few words before it with no number or
+    punctuation between ("instead of the usual 1", "statt der üblichen 2", "in plaats van de
+    gebruikelijke 1"): the number states the rate replaced."""
+    if _ends_in(vocab.instead, before):
+        return True
+    for m in vocab.instead.finditer(before):
+        gap = before[m.end() :]
+        if len(gap.split()) <= INSTEAD_WORDS and INSTEAD_BREAK.search(gap) is None:
+            return True
+    return False
 
 
 CONDITION_WINDOW = 30  # characters after "or N" that may name the modifier it is for

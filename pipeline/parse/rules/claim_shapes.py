@@ -312,9 +312,12 @@ class Sentence:
             and before is not None
             and _conditional_aside(sentence, mention, before.mention, vocab)
         )
-        if (mention.closing or conditional) and before is not None:  # "2 per tile and 2 per
-            # coat of arms, the
-            previous = tuple(  # incomplete ones only 1", "(1 point if incomplete)": each rate
+        # "3 per tile and 3 per pennant instead of the usual 2": each rate of the clause it
+        # replaces ("2 per tile and 2 per coat of arms, the incomplete ones only 1", "(1 point
+        # if incomplete)" likewise)
+        replaces_all = base and unit is None and not mention.multiplier
+        if (mention.closing or conditional or replaces_all) and before is not None:
+            previous = tuple(
                 dict.fromkeys(
                     n for a in earlier or [] if a.clause == before.clause for n in a.names
                 )

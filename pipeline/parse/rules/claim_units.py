@@ -47,7 +47,8 @@ def _skip_spaces(text: str, position: int) -> int:
 def _unit_at(sentence: str, position: int, vocab: Vocabulary) -> tuple[int, int, str] | None:
     """The unit phrase starting nearest after `position` (within the window), longest first,
     a unit word with its "per" in it too (hu "minden területért és címerért"); else a feature
-    word a count of which is a unit ("per castle": `city`)."""
+    word a count of which is a unit ("per castle": `city`), a completed-state word before it
+    in the phrase ("for each closed town", "pro fertiger Straße")."""
     best: tuple[int, int, str] | None = None
     for phrase in (*vocab.units, *vocab.per_units):
         match = phrase.pattern.search(sentence, position)
@@ -57,17 +58,31 @@ def _unit_at(sentence: str, position: int, vocab: Vocabulary) -> tuple[int, int,
         if best is None or candidate < best:
             best = candidate
     if best is None:
+        start = _skip_spaces(sentence, position)
         for phrase in vocab.features:
             if phrase.meaning not in vocab.relations.feature_units:
                 continue
-            match = phrase.pattern.match(sentence, _skip_spaces(sentence, position))
+            at = _after_completed(sentence, start, vocab)  # the unit takes its state word
+            match = phrase.pattern.match(sentence, at) or phrase.pattern.match(sentence, start)
             if match is not None:
-                candidate = (match.start(), -(match.end() - match.start()), phrase.meaning)
+                candidate = (start, -(match.end() - start), phrase.meaning)
                 best = candidate if best is None or candidate < best else best
     if best is None:
         return None
     start, negative_length, meaning = best
     return start, start - negative_length, meaning
+
+
+def _after_completed(sentence: str, start: int, vocab: Vocabulary) -> int:
+    """Past a completed-state word opening a counted feature ("for each closed town", "pro
+    fertiger Straße", "voor elke voltooide stad"): where the feature word may start."""
+    for phrase in vocab.states:
+        if phrase.meaning != "completed":
+            continue
+        match = phrase.pattern.match(sentence, start)
+        if match is not None:
+            return _skip_spaces(sentence, match.end())
+    return start
 
 
 def _alternative_after(sentence: str, end: int, vocab: Vocabulary) -> tuple[int, str] | None:

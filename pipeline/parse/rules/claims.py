@@ -159,7 +159,10 @@ def _unit_name(
         return vocab.relations.flat_units.get(feature, flat)
     counted = vocab.relations.feature_units.get(name)
     if counted is not None:  # "4 points per castle": a field's completed cities
-        return next((unit for unit, of in counted.items() if feature in of), name)
+        counting = next((unit for unit, of in counted.items() if feature in of), None)
+        if counting is None and mention.multiplier and feature in vocab.relations.zero_units:
+            return vocab.relations.zero_units[feature]  # "doubles the points for the road"
+        return name if counting is None else counting
     return name
 
 
