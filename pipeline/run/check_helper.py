@@ -42,28 +42,69 @@ class BrokenHelperError(BrokenExecutor):
 # The items of one submission, numbered in order across its works: the helper claims them
 # from the front, this process (`CheckHelper.share`) from the back, through two shared
 # counters (next front, end) under one lock, so every item is computed once, by whoever is free.
+# A claim takes an eighth of what is left (at most `_MOST`, at least one item): few messages
+# while much is left, single items at the end, where the two meet.
 Claims = Any  # a `multiprocessing` synchronized Array of two 64-bit integers
+_MOST = 64
 
 
-def _claim_front(claims: Claims) -> int | None:
+def _chunk(left: int) -> int:
+    return max(1, min(_MOST, left // 8))
+
+
+def _claim_front(claims: Claims) -> range:
     with claims.get_lock():
-        if claims[0] >= claims[1]:
-            return None
-        claims[0] += 1
-        return int(claims[0] - 1)
+        start = claims[0]
+        end = min(claims[1], start + _chunk(claims[1] - start))
+        claims[0] = max(start, end)
+        return range(start, end)
 
 
-def _claim_back(claims: Claims) -> int | None:
+def _claim_back(claims: Claims) -> range:
     with claims.get_lock():
-        if claims[1] <= claims[0]:
-            return None
-        claims[1] -= 1
-        return int(claims[1])
+        end = claims[1]
+        start = max(claims[0], end - _chunk(end - claims[0]))
+        claims[1] = min(end, start)
+        return range(start, end)
 
 
 def _numbered(works: Sequence[Detached]) -> list[tuple[int, int]]:
     """(work, item) of every item of `works`, in the order the counters number them."""
     return [(w, i) for w, work in enumerate(works) for i in range(len(work.items))]
+
+
+def _item_results(
+    works: Sequence[Detached],
+    items: Sequence[tuple[int, int]],
+    memos: Sequence[dict[str, Any]],
+    index: int,
+) -> list[CheckResult]:
+    w, i = items[index]
+    return works[w].results(works[w].items[i : i + 1], memos[w])
+
+
+def _chunk_answers(
+    works: Sequence[Detached],
+    items: Sequence[tuple[int, int]],
+    memos: Sequence[dict[str, Any]],
+    claimed: range,
+) -> list[tuple[str, int, Any]]:
+    """("ok", first item, each item's results) for the runs of items that worked, ("error",
+    item, traceback) for each that raised (our bug: the build raises it). Every item of the
+    chunk is answered, so no other work's results wait for one that raised."""
+    answers: list[tuple[str, int, Any]] = []
+    start, values = claimed.start, []
+    for index in claimed:
+        try:
+            values.append(_item_results(works, items, memos, index))
+        except Exception:
+            if values:
+                answers.append(("ok", start, values))
+            answers.append(("error", index, traceback.format_exc()))
+            start, values = index + 1, []
+    if values:
+        answers.append(("ok", start, values))
+    return answers
 
 
 def _helper_main(conn: Connection, claims: Claims) -> None:
@@ -78,16 +119,12 @@ def _helper_main(conn: Connection, claims: Claims) -> None:
             return
         items = _numbered(works)
         memos: list[dict[str, Any]] = [{} for _ in works]
-        while (index := _claim_front(claims)) is not None:
-            w, i = items[index]
+        while claimed := _claim_front(claims):
+            with collector_paused():
+                answers = _chunk_answers(works, items, memos, claimed)
             try:
-                with collector_paused():
-                    value = works[w].results(works[w].items[i : i + 1], memos[w])
-                answer: tuple[str, int, Any] = ("ok", index, value)
-            except Exception:  # our bug: reported to the build, which raises it
-                answer = ("error", index, traceback.format_exc())
-            try:
-                conn.send(answer)
+                for answer in answers:
+                    conn.send(answer)
             except OSError:  # the build ended meanwhile
                 return
         del works, memos
@@ -112,16 +149,19 @@ class _Submission:
             if not self._left[w]:
                 future.set_result([])
 
-    def fill(self, index: int, value: list[CheckResult]) -> None:
-        w, i = self.items[index]
+    def fill(self, start: int, values: Sequence[list[CheckResult]]) -> None:
+        """The results of the items numbered from `start` on, one list per item."""
+        done: list[tuple[int, list[CheckResult]]] = []
         with self._lock:
-            self._slots[w][i] = value
-            self._left[w] -= 1
-            if self._left[w] or self.futures[w].done():
-                return
-            results = [r for part in self._slots[w] for r in part or ()]
-            self._slots[w] = []
-        self.futures[w].set_result(results)
+            for index, value in enumerate(values, start):
+                w, i = self.items[index]
+                self._slots[w][i] = value
+                self._left[w] -= 1
+                if not self._left[w] and not self.futures[w].done():
+                    done.append((w, [r for part in self._slots[w] for r in part or ()]))
+                    self._slots[w] = []
+        for w, results in done:
+            self.futures[w].set_result(results)
 
     def fail(self, error: BaseException, index: int | None = None) -> None:
         """The work of item `index` fails with `error`; every unfinished work when None."""
@@ -178,11 +218,10 @@ class CheckHelper:
         submission = self._submission
         if submission is None:
             return
-        memos: dict[int, dict[str, Any]] = {}
-        while (index := _claim_back(self._claims)) is not None:
-            w, i = submission.items[index]
-            work = submission.works[w]
-            submission.fill(index, work.results(work.items[i : i + 1], memos.setdefault(w, {})))
+        memos: list[dict[str, Any]] = [{} for _ in submission.works]
+        while claimed := _claim_back(self._claims):
+            values = [_item_results(submission.works, submission.items, memos, i) for i in claimed]
+            submission.fill(claimed.start, values)
 
     def _run(self, submission: _Submission) -> None:
         try:

@@ -28,7 +28,14 @@ from carcdb.pipeline.checks.engine_expansions import (
 from carcdb.pipeline.checks.inputs import CheckInputs, Detached
 from carcdb.pipeline.configgen.data import ConfigData
 from carcdb.pipeline.run.build import build_corpus
-from carcdb.pipeline.run.check_helper import CheckHelper, _helper_main, check_helper
+from carcdb.pipeline.run.check_helper import (
+    CheckHelper,
+    _chunk_answers,
+    _claim_back,
+    _claim_front,
+    _helper_main,
+    check_helper,
+)
 from carcdb.pipeline.run.workers import PROCESS_CONTEXT
 from carcdb.pipeline.synth.corpus import generate_corpus
 from carcdb.schemas.checks import CheckResult, CheckStatus, outcome
@@ -264,3 +271,38 @@ def test_a_helper_whose_build_ended_exits_quietly() -> None:
     parent.close()
     process.join(timeout=30)
     assert process.exitcode == 0
+
+
+def test_claims_from_both_ends_cover_every_item_once_and_end_in_single_items() -> None:
+    claims = PROCESS_CONTEXT.Array("q", 2)
+    for total in (0, 1, 7, 100, 5290):
+        claims[0], claims[1] = 0, total
+        taken: list[range] = []
+        front = True
+        while claimed := (_claim_front(claims) if front else _claim_back(claims)):
+            taken.append(claimed)
+            front = not front
+        assert sorted(i for r in taken for i in r) == list(range(total))
+        assert all(len(r) <= 64 for r in taken)
+        if total > 16:
+            assert len(taken[-1]) == 1 and len(taken[0]) > 1
+
+
+def _raise_on_odd(items: tuple[int, ...], memo: object) -> list[CheckResult]:
+    if items[0] % 2:
+        raise ValueError(f"item {items[0]}")
+    return [outcome("test.item", str(items[0]), True, 1, 1)]
+
+
+def test_an_item_that_raises_fails_its_work_alone_and_every_item_is_answered() -> None:
+    works = [Detached(_raise_on_odd, (), (0, 2, 4)), Detached(_raise_on_odd, (), (6, 7, 8))]
+    items = [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)]
+    answers = _chunk_answers(works, items, [{}, {}], range(6))
+    assert [(status, index) for status, index, _ in answers] == [("ok", 0), ("error", 4), ("ok", 5)]
+    assert "ValueError: item 7" in answers[1][2]
+    with check_helper(2) as started:
+        assert started is not None
+        first, second = started.submit(works)  # no `share`: the helper computes every item
+        assert [r.scope for r in first.result(timeout=60)] == ["0", "2", "4"]
+        with pytest.raises(RuntimeError, match="item 7"):
+            second.result(timeout=60)
