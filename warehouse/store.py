@@ -15,6 +15,7 @@ from typing import Any
 import duckdb
 
 from carcdb.schemas.checks import CheckResult
+from carcdb.schemas.fastpath import json_dumps
 from carcdb.schemas.findings import Finding
 from carcdb.schemas.pages import ImportBatch
 from carcdb.warehouse.current import CurrentRevisions
@@ -276,12 +277,10 @@ def replace_findings(
 
 def replace_check_results(conn: duckdb.DuckDBPyConnection, results: Sequence[CheckResult]) -> None:
     execute(conn, "DELETE FROM check_results")
-    rows = []
-    for position, result in enumerate(results):
-        row = result.model_dump(mode="json")
+    rows = json_dumps(results)  # schemas.fastpath's, beside its model_dump reference
+    for position, row in enumerate(rows):
         row["check_name"] = row.pop("check")
         row["position"] = position
-        rows.append(row)
     insert_rows(conn, "check_results", rows)
 
 

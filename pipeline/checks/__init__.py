@@ -141,6 +141,8 @@ def run_checks(
     elsewhere: dict[str, Future[list[CheckResult]]] = {}
     if helper is not None:
         detached = [check for check in selected if check.detach is not None]
+        if detached:
+            helper.start()  # the process starts while the work is read
         works = [check.detach(conn, inputs) for check in detached if check.detach is not None]
         futures = helper.submit(works) if works else []
         elsewhere = {check.name: future for check, future in zip(detached, futures, strict=True)}

@@ -46,6 +46,10 @@ T = TypeVar("T")
 class Helper(Protocol):
     """Runs detached checks elsewhere (another process) while the caller runs the others."""
 
+    def start(self) -> None:
+        """Get ready for work submitted soon (without waiting for it)."""
+        ...
+
     def submit(self, works: Sequence[Detached]) -> list[Future[list[CheckResult]]]:
         """Run `works` elsewhere, in order: one future each."""
         ...

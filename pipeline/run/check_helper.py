@@ -197,6 +197,15 @@ class CheckHelper:
             self._conn, self._process = parent, process
         return self._conn
 
+    def start(self) -> None:
+        """Start the helper process now, in a thread of its own, so that it is ready when
+        the work read meanwhile is submitted (`Helper.start`)."""
+        threading.Thread(target=self._start_locked, daemon=True).start()
+
+    def _start_locked(self) -> None:
+        with self._lock, suppress(OSError):  # a start that fails fails the submission later
+            self._start()
+
     def submit(self, works: Sequence[Detached]) -> list[Future[list[CheckResult]]]:
         """Run `works` in the helper, in order, one future each; pickling and waiting happen
         in a thread of their own (which holds the lock until the helper has answered)."""

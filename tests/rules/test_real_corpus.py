@@ -18,6 +18,7 @@ reaches (the reader is not fitted to their sentences); its measured level is hel
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 
@@ -172,3 +173,20 @@ def test_every_excerpt_has_its_source_in_the_notice() -> None:
         assert re.match(r"https?://", excerpt.source), excerpt.source
         assert excerpt.file in notice and excerpt.source in notice, excerpt.file
     assert len({e.language for e in excerpts()}) >= 10
+
+
+RULES_DOC = REAL.parents[2] / "docs" / "rules.md"
+NUMBERS = re.compile(r"(Numbers \(`make test`[^\n]*\n\n```\n)(.*?)(```)", re.S)
+
+
+def test_the_numbers_docs_rules_md_shows_are_what_the_corpus_reads() -> None:
+    """docs/rules.md's numbers table is this run's `tables()`, so it cannot drift. To accept
+    a change in the reader or the corpus, run with CARCDB_UPDATE_GOLDEN=1 and review the diff."""
+    text = RULES_DOC.read_text("utf-8")
+    match = NUMBERS.search(text)
+    assert match, "docs/rules.md has no numbers table after 'Numbers (`make test`'"
+    printed = tables() + "\n"
+    if os.environ.get("CARCDB_UPDATE_GOLDEN") and match.group(2) != printed:
+        RULES_DOC.write_text(text[: match.start(2)] + printed + text[match.end(2) :], "utf-8")
+        return
+    assert match.group(2) == printed, "run with CARCDB_UPDATE_GOLDEN=1 and review docs/rules.md"
