@@ -207,6 +207,9 @@ def test_both_processes_share_the_items_and_every_item_is_computed_once(
 ) -> None:
     works = [Detached(_slow_item, (), tuple(range(40))), Detached(_slow_item, (), (40, 41))]
     futures = helper.submit(works)
+    deadline = time.monotonic() + 60
+    while helper._claims[0] == 0 and time.monotonic() < deadline:  # the helper has begun
+        time.sleep(0.001)
     helper.share()  # this process takes items from the back while the helper takes the front
     first, second = (future.result(timeout=60) for future in futures)
     assert [r.scope for r in first] == [str(i) for i in range(40)]  # in order, each once
