@@ -264,10 +264,18 @@ class CheckHelper:
                 error = f"a check failed in the helper process:\n{value}"
                 submission.fail(RuntimeError(error), index)
 
+    def _idle(self, timeout: float) -> None:
+        """Wait (at most `timeout` seconds) until no submission is on the pipe: the thread
+        receiving the helper's answers reads until the helper's last message, which may come
+        after this process has shared out the last items."""
+        if self._lock.acquire(timeout=timeout):
+            self._lock.release()
+
     def close(self) -> None:
         """Ask the helper to end and wait for it; end it at once if it does not."""
         if self._process is None or self._conn is None:
             return
+        self._idle(timeout=5)
         with suppress(OSError):  # it has just died
             self._conn.send(None)
         self._process.join(timeout=5)
@@ -277,6 +285,7 @@ class CheckHelper:
         if self._process is not None and self._process.is_alive():
             self._process.kill()
             self._process.join()
+        self._idle(timeout=5)  # the receiving thread sees the pipe end before it is closed
         if self._conn is not None:
             self._conn.close()
         self._process = self._conn = None
