@@ -9,9 +9,11 @@ what happens when the helper's process dies or a check raises in it.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import pickle
 import shutil
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -309,3 +311,36 @@ def test_an_item_that_raises_fails_its_work_alone_and_every_item_is_answered() -
         assert [r.scope for r in first.result(timeout=60)] == ["0", "2", "4"]
         with pytest.raises(RuntimeError, match="item 7"):
             second.result(timeout=60)
+
+
+class _SlowToFree:
+    """An argument the helper takes a while to free after its last answer: the window in
+    which the works' futures are done and the helper's last message ("done") is not sent."""
+
+    def __del__(self) -> None:
+        if multiprocessing.parent_process() is not None:  # in the helper only
+            time.sleep(0.2)
+
+
+def _one_each(slow: object, items: tuple[int, ...], memo: object) -> list[CheckResult]:
+    return [outcome("test.here", str(item), True, 1, 1) for item in items]
+
+
+@pytest.mark.parametrize("end", ["close", "kill"])
+def test_ending_right_after_the_results_leaves_no_thread_reading_a_closed_pipe(
+    end: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With sharing, a work's future can be done before the helper's last message has been
+    read; ending the helper then must wait for the receiving thread, not close the pipe under
+    it (which raised in that thread)."""
+    raised: list[BaseException | None] = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: raised.append(args.exc_value))
+    for _ in range(5):
+        helper = CheckHelper()
+        futures = helper.submit([Detached(_one_each, (_SlowToFree(),), tuple(range(30)))])
+        while helper._claims[0] == 0:
+            time.sleep(0.001)
+        helper.share()
+        assert len(futures[0].result(timeout=60)) == 30
+        helper.close() if end == "close" else helper.kill()
+    assert raised == []
