@@ -4,8 +4,9 @@ After the parse, a build's checks ran on one core while the other stayed idle: t
 of a 2-job build. With more than one job, the build hands the checks that can be detached
 (`pipeline.checks.Check.detach`: a function of data read in this process, which is the only
 one that sees the build's uncommitted transaction) to this helper and runs the others
-meanwhile. The helper starts on the first piece of work (a build whose checks are reused
-starts none), from the parse workers' fork server, and runs the works' items (tile sets) one
+meanwhile. The helper starts when a check run with detachable checks begins, while this
+process reads their inputs (a build whose checks are reused starts none), from the parse
+workers' fork server, and runs the works' items (tile sets) one
 at a time with the collector paused, as the checks run in this process. The works of one run
 go in one message: the configuration data they share is pickled once, not once per check.
 Once this process has run its own checks, it takes the items the helper has not started from

@@ -49,7 +49,7 @@ class Analysed:
     state: ClaimState | None  # the state it names
 
 
-def language_vocabulary(language: str) -> Vocabulary | None:
+def _language_vocabulary(language: str) -> Vocabulary | None:
     try:
         return vocabulary(language)
     except NoVocabularyError:
@@ -59,7 +59,7 @@ def language_vocabulary(language: str) -> Vocabulary | None:
 def _canonical(vocab: Vocabulary) -> bool:
     """A language's own vocabulary, whose readings may be kept (one built by hand is read
     every time)."""
-    return vocab is language_vocabulary(vocab.language)
+    return vocab is _language_vocabulary(vocab.language)
 
 
 def sentence_lines_of(text: str, vocab: Vocabulary) -> tuple[tuple[int, str], ...]:

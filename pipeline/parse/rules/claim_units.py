@@ -59,10 +59,10 @@ def _unit_at(sentence: str, position: int, vocab: Vocabulary) -> tuple[int, int,
             best = candidate
     if best is None:
         start = _skip_spaces(sentence, position)
+        at = _after_completed(sentence, start, vocab)  # the unit takes its state word
         for phrase in vocab.features:
             if phrase.meaning not in vocab.relations.feature_units:
                 continue
-            at = _after_completed(sentence, start, vocab)  # the unit takes its state word
             match = phrase.pattern.match(sentence, at) or phrase.pattern.match(sentence, start)
             if match is not None:
                 candidate = (start, -(match.end() - start), phrase.meaning)

@@ -38,8 +38,7 @@ from carcdb.pipeline.parse.rules.claim_phase import (
     context_phase,
     either_state,
 )
-from carcdb.pipeline.parse.rules.claim_sentence import Analysed, analysed, sentence_lines_of
-from carcdb.pipeline.parse.rules.claim_sentence import cells as claim_cells
+from carcdb.pipeline.parse.rules.claim_sentence import Analysed, analysed, cells, sentence_lines_of
 from carcdb.pipeline.parse.rules.claim_shapes import FLAT, Amount, Sentence, licensed
 from carcdb.pipeline.parse.rules.claim_text import OTHERWISE, sentences
 from carcdb.pipeline.parse.rules.vocabulary import (
@@ -214,11 +213,11 @@ def extract_claims(
 
 
 def _column_state(reading: Reading, sentence: str, mention: Mention) -> ClaimState | None:
-    cells = claim_cells(sentence)
-    if not reading.columns or len(cells) != len(reading.columns):
+    row_cells = cells(sentence)
+    if not reading.columns or len(row_cells) != len(reading.columns):
         return None
     return next(
-        (reading.columns[i] for i, (a, b) in enumerate(cells) if a <= mention.start < b), None
+        (reading.columns[i] for i, (a, b) in enumerate(row_cells) if a <= mention.start < b), None
     )
 
 
