@@ -5,8 +5,9 @@ from __future__ import annotations
 import hashlib
 from enum import StrEnum
 from functools import cached_property
+from typing import Any, Self
 
-from pydantic import Field, model_validator
+from pydantic import Field, ModelWrapValidatorHandler, model_validator
 
 from carcdb.schemas.base import Record
 from carcdb.schemas.findings import Finding
@@ -44,11 +45,18 @@ class PageRevision(Record):
     revision_id: int | None = Field(default=None, ge=1)
     timestamp: str | None = None
 
-    @model_validator(mode="after")
-    def _sha_matches_text(self) -> PageRevision:
-        if sha256_text(self.wikitext) != self.sha256:
+    @model_validator(mode="wrap")
+    @classmethod
+    def _sha_matches_text(cls, data: Any, handler: ModelWrapValidatorHandler[Self]) -> Self:
+        # A revision already built was checked when it was: pydantic runs a model's "after"
+        # validators again each time an instance is put in another record (an `ImportBatch`),
+        # which hashed every text once more.
+        if isinstance(data, cls):
+            return data
+        revision = handler(data)
+        if sha256_text(revision.wikitext) != revision.sha256:
             raise ValueError("sha256 does not match the wikitext")
-        return self
+        return revision
 
     # Cached: a build asks for it several times a revision (reading, ordering, storing), and
     # each time hashed the whole text again.

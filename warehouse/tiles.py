@@ -7,7 +7,7 @@ import json
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import duckdb
 
@@ -130,6 +130,29 @@ def current_list_entries(
     for row in rows:
         by_list[(str(row[0]), str(row[1]), int(row[2]))].append(row[3:])
     return dict(by_list)
+
+
+class TileCode(NamedTuple):
+    """A `tile_distribution` row with only what the engine's tile sets are chosen by."""
+
+    title: str
+    list_index: int
+    product: str | None
+    edition: str | None
+    special: bool
+    code: str
+
+
+def current_tile_codes(conn: duckdb.DuckDBPyConnection) -> list[TileCode]:
+    """`current_tiles` with those columns only, in the same order: no feature map decoded and
+    no row built beyond a tuple, for what needs no more (read before the checks' helper gets
+    its work, so it waits for less)."""
+    rows = execute(
+        conn,
+        "SELECT title, list_index, product, edition, special, code FROM tile_distribution "
+        "ORDER BY title, list_index, entry_index",
+    )
+    return list(map(TileCode._make, rows))
 
 
 def draw_pile_rows(

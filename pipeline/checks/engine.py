@@ -32,7 +32,7 @@ import duckdb
 
 from carcdb.pipeline.checks.engine_tile_set import tile_set_results
 from carcdb.pipeline.checks.inputs import CheckInputs, Detached
-from carcdb.pipeline.checks.tiles import reference_counts, tiles_by_list
+from carcdb.pipeline.checks.tiles import reference_counts
 from carcdb.pipeline.configgen.claim_rates import (
     Claim,
     ScoringKey,
@@ -57,6 +57,7 @@ from carcdb.pipeline.products import is_base
 from carcdb.schemas.checks import CheckResult, outcome, skip
 from carcdb.schemas.engine_config import EngineConfig
 from carcdb.warehouse.claims import pages_with_claims
+from carcdb.warehouse.tiles import TileCode
 
 
 def base_tile_sets(
@@ -70,8 +71,11 @@ def base_tile_sets(
 def _base_tile_sets(inputs: CheckInputs) -> list[tuple[str, str, str, list[str]]]:
     letters = reference_counts()
     products = {product for product, _code in registry()}
+    by_list: dict[tuple[str, int], list[TileCode]] = defaultdict(list)
+    for row in inputs.tile_codes:
+        by_list[(row.title, row.list_index)].append(row)
     sets = []
-    for (title, _index), rows in sorted(tiles_by_list(inputs.tiles).items()):
+    for (title, _index), rows in sorted(by_list.items()):
         first = rows[0]
         if (
             first.product is not None
@@ -210,7 +214,7 @@ def expansion_tile_sets(
 def _expansion_tile_sets(inputs: CheckInputs) -> list[tuple[str, str, str]]:
     own = {product for (product, _code), (_s, owner, _c) in resolved().items() if owner == product}
     found: dict[tuple[str, str, str], None] = {}
-    for row in inputs.tiles:
+    for row in inputs.tile_codes:
         product = row.product or ""
         own_tiles = product in own or (product, row.code) in unknown_shapes()
         if (

@@ -20,7 +20,14 @@ from carcdb.pipeline.configgen.data import ConfigData
 from carcdb.schemas.checks import CheckResult
 from carcdb.schemas.contents import BoxContent
 from carcdb.warehouse.records import box_contents
-from carcdb.warehouse.tiles import TileListRow, TileRow, current_lists, current_tiles
+from carcdb.warehouse.tiles import (
+    TileCode,
+    TileListRow,
+    TileRow,
+    current_lists,
+    current_tile_codes,
+    current_tiles,
+)
 
 
 @dataclass(frozen=True)
@@ -85,6 +92,11 @@ class CheckInputs:
     def tiles(self) -> list[TileRow]:
         """Every row of `tile_distribution` (current revisions), in page and list order."""
         return current_tiles(self.conn)
+
+    @cached_property
+    def tile_codes(self) -> list[TileCode]:
+        """`tiles` with what the engine's tile sets are chosen by (`TileCode`), cheaper."""
+        return current_tile_codes(self.conn)
 
     @cached_property
     def lists(self) -> list[TileListRow]:

@@ -31,10 +31,11 @@ from carcdb.warehouse.parse_state import parsed_keys
 from carcdb.warehouse.revisions import Identity
 
 Result = PageRows | PageFailure
-# Results held while the files are still being read and stored: enough for several seconds of
-# parsing on two cores; beyond it the workers wait, so a slow store of a huge dump cannot
-# fill memory with rows.
-HELD_RESULTS = 256
+# Results held while the files are still being read and stored: enough for the reading and
+# storing of a few thousand revisions on two cores (with 256, the workers of a 1,500-revision
+# 2-job build ran dry while the revisions were stored); beyond it the workers wait, so a slow
+# store of a huge dump cannot fill memory with rows (docs/perf.md has what one result weighs).
+HELD_RESULTS = 512
 
 
 def already_parsed(db: Path) -> set[str]:

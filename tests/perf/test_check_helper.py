@@ -126,6 +126,21 @@ def test_the_tile_sets_are_derived_once_per_run(sample_db: Path) -> None:
         )
 
 
+@pytest.mark.parametrize("which", ["sample", "defects"])
+def test_the_tile_codes_are_the_tiles_columns_in_the_tiles_order(
+    which: str, sample_db: Path, defects_db: Path
+) -> None:
+    """The tile sets are chosen from `CheckInputs.tile_codes`, read before the helper's work
+    is sent instead of every tile row: the same rows, fields and order as `tiles`."""
+    with read_only(sample_db if which == "sample" else defects_db) as conn:
+        inputs = CheckInputs(conn)
+        expected = [
+            (t.title, t.list_index, t.product, t.edition, t.special, t.code) for t in inputs.tiles
+        ]
+        assert expected
+        assert [tuple(row) for row in inputs.tile_codes] == expected
+
+
 def _after_the_helper_claimed(helper: CheckHelper) -> Check:
     """A check run here that waits until the helper has claimed its first item: the helper,
     not this process (`CheckHelper.share`), then runs the test's dying or raising item."""
