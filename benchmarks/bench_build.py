@@ -39,6 +39,8 @@ from carcdb.warehouse.connection import read_only
 
 Row = dict[str, Any]
 NAME = "build"
+# No-change re-builds timed (the best is the figure).
+REBUILDS = 3
 
 
 def _int_env(name: str, default: int) -> int:
@@ -309,14 +311,18 @@ def run() -> list[Row]:
             )
         )
 
-        rebuild = run_build(corpus, two_jobs_db, 2)
+        # Under a second, so one run is mostly noise (the first, right after a build, waits
+        # for the kernel writing the build's file back): the best of three, all shown.
+        rebuilds = [run_build(corpus, two_jobs_db, 2) for _ in range(REBUILDS)]
+        rebuild = min(rebuilds, key=lambda run: run.seconds)
         again = rebuild.seconds
         rows.append(
             _row(
                 "no-change re-build",
                 again,
                 "s",
-                f"{100 * again / two:.1f}% of the 2-job full build (target <= 5%); "
+                f"{100 * again / two:.1f}% of the 2-job full build (target <= 5%), best of "
+                f"{', '.join(f'{run.seconds:.2f}' for run in rebuilds)}s; "
                 f"{rebuild.summary['files_unchanged']} files not re-read, "
                 f"{rebuild.summary['parse']['parsed']} parsed, checks "
                 f"{'reused' if rebuild.summary.get('checks_reused') else 'run again'}; "
