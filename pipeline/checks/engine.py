@@ -32,7 +32,7 @@ import duckdb
 
 from carcdb.pipeline.checks.engine_tile_set import tile_set_results
 from carcdb.pipeline.checks.inputs import CheckInputs, Detached
-from carcdb.pipeline.checks.tiles import reference_counts
+from carcdb.pipeline.checks.tiles import reference_counts, tiles_by_list
 from carcdb.pipeline.configgen.claim_rates import (
     Claim,
     ScoringKey,
@@ -57,7 +57,6 @@ from carcdb.pipeline.products import is_base
 from carcdb.schemas.checks import CheckResult, outcome, skip
 from carcdb.schemas.engine_config import EngineConfig
 from carcdb.warehouse.claims import pages_with_claims
-from carcdb.warehouse.tiles import TileCode
 
 
 def base_tile_sets(
@@ -71,11 +70,8 @@ def base_tile_sets(
 def _base_tile_sets(inputs: CheckInputs) -> list[tuple[str, str, str, list[str]]]:
     letters = reference_counts()
     products = {product for product, _code in registry()}
-    by_list: dict[tuple[str, int], list[TileCode]] = defaultdict(list)
-    for row in inputs.tile_codes:
-        by_list[(row.title, row.list_index)].append(row)
     sets = []
-    for (title, _index), rows in sorted(by_list.items()):
+    for (title, _index), rows in sorted(tiles_by_list(inputs.tile_codes).items()):
         first = rows[0]
         if (
             first.product is not None

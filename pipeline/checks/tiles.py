@@ -11,8 +11,9 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 import duckdb
 
@@ -32,9 +33,20 @@ def reference_counts() -> dict[str, int]:
     return tile_set(BASE_GAME).reference_counts()
 
 
-def tiles_by_list(tiles: list[TileRow]) -> dict[tuple[str, int], list[TileRow]]:
-    """(title, list index) -> the list's tile rows, in the order given."""
-    grouped: dict[tuple[str, int], list[TileRow]] = defaultdict(list)
+class _ListedTile(Protocol):
+    @property
+    def title(self) -> str: ...
+    @property
+    def list_index(self) -> int: ...
+
+
+Listed = TypeVar("Listed", bound=_ListedTile)
+
+
+def tiles_by_list(tiles: Sequence[Listed]) -> dict[tuple[str, int], list[Listed]]:
+    """(title, list index) -> the list's tile rows (`TileRow`s or `TileCode`s), in the order
+    given."""
+    grouped: dict[tuple[str, int], list[Listed]] = defaultdict(list)
     for tile in tiles:
         grouped[(tile.title, tile.list_index)].append(tile)
     return grouped
