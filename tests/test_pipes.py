@@ -3,11 +3,14 @@ and notices go to stderr, so a pipe carries the command's output alone."""
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from pathlib import Path
 
 import pytest
 
+from carcdb.pipeline.cli.output import console
 from tests.engine.test_cli import run
 
 
@@ -22,6 +25,25 @@ def test_a_long_message_is_one_line_in_a_pipe(
     lines = stdout.splitlines()
     assert len(lines) == 1 and len(lines[0]) > 160, lines
     assert lines[0].endswith("rule modules inns_cathedrals: 7 values, 0 from claims")
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_layout_follows_the_stream_written_to(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A terminal first (an earlier command, or test, in this process): its console folds a
+    # long line at the terminal's width; a pipe afterwards still gets the line whole.
+    line = "wrote " + "x" * 200
+    terminal, pipe = _Terminal(), io.StringIO()
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setattr(sys, "stdout", terminal)
+    console.print(line)
+    monkeypatch.setattr(sys, "stdout", pipe)
+    console.print(line)
+    assert len(terminal.getvalue().splitlines()) > 1
+    assert pipe.getvalue() == line + "\n"
 
 
 def test_notices_go_to_stderr(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -85,16 +85,21 @@ def is_terminal(stream: Any) -> bool:
 
 
 class _LazyConsole:
-    """Stands for a rich `Console` and makes it on first use. Printed strings are escaped
-    (text for people: see the module docstring)."""
+    """Stands for a rich `Console` and makes it on first use, and again when the standard
+    stream it writes to was replaced: whether that stream is a terminal decides the layout,
+    and a library caller (or a test) that redirects it must not get the layout made for the
+    stream before. Printed strings are escaped (text for people: see the module docstring)."""
 
-    def __init__(self, make: Callable[[], Console]) -> None:
+    def __init__(self, make: Callable[[], Console], stream: Callable[[], object]) -> None:
         self._make = make
+        self._stream = stream
         self._made: Console | None = None
+        self._made_for: object = None
 
     def _console(self) -> Console:
-        if self._made is None:
-            self._made = self._make()
+        stream = self._stream()
+        if self._made is None or self._made_for is not stream:
+            self._made, self._made_for = self._make(), stream
         return self._made
 
     def __getattr__(self, name: str) -> Any:
@@ -135,8 +140,8 @@ def _stderr_console() -> Console:
     return _console(stderr=True, soft_wrap=True)
 
 
-console = cast("Console", _LazyConsole(_stdout_console))
-err_console = cast("Console", _LazyConsole(_stderr_console))
+console = cast("Console", _LazyConsole(_stdout_console, lambda: sys.stdout))
+err_console = cast("Console", _LazyConsole(_stderr_console, lambda: sys.stderr))
 
 RowFormat = Literal["table", "tsv", "csv", "json", "jsonl"]
 ROW_FORMATS: tuple[RowFormat, ...] = ("table", "tsv", "csv", "json", "jsonl")
