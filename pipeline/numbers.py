@@ -9,6 +9,8 @@ converted, never stored.
 
 from __future__ import annotations
 
+import re
+
 INT32_MAX = 2**31 - 1  # DuckDB INTEGER: tile counts, totals, points, line numbers
 INT64_MAX = 2**63 - 1  # DuckDB BIGINT: revision ids
 _MAX_DIGITS = {INT32_MAX: 10, INT64_MAX: 19}
@@ -65,5 +67,26 @@ __all__ = [
     "ascii_int",
     "int_in_range",
     "is_ascii_digits",
+    "number_problems",
     "why_not_int",
 ]
+
+
+ODD_DIGITS = re.compile(rf"{NON_ASCII_DIGIT}+")
+DIGITS = re.compile(r"[0-9]+")
+
+
+def number_problems(text: str) -> list[str]:
+    """What a scoring text writes as numbers that `extract_claims` cannot read: digits that
+    are not ASCII (`²`, `٣`), and numbers beyond the warehouse's `INTEGER`."""
+    problems = [
+        f"{match.group(0)!r} is written in digits that are not ASCII (not read as a number)"
+        for match in ODD_DIGITS.finditer(text)
+    ]
+    problems += [
+        f"{match.group(0)[:30]!r} is beyond {INT32_MAX:,}, the largest number the warehouse "
+        "stores (not read)"
+        for match in DIGITS.finditer(text)
+        if ascii_int(match.group(0)) is None
+    ]
+    return problems

@@ -21,14 +21,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from carcdb.pipeline.numbers import INT32_MAX, NON_ASCII_DIGIT, ascii_int
+from carcdb.pipeline.numbers import ascii_int
 from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
 
 MULTIPLIER = re.compile(r"\(\s*[x×]\s*([0-9]+)\s*\)", re.IGNORECASE)
 SIGNED = re.compile(r"\(\s*([+\-−–])\s*([0-9]+)\s*\)")  # "(+0) kartička": no point word
-# Numbers are read in ASCII digits only; another digit in a scoring text is reported.
-ODD_DIGITS = re.compile(rf"{NON_ASCII_DIGIT}+")
-DIGITS = re.compile(r"[0-9]+")
+# Numbers are read in ASCII digits only (`pipeline.numbers.number_problems` reports others).
 NEGATION_WINDOW = 4  # words between a negation and the points word it makes 0
 NEGATED_AFTER_WORDS = 6  # words after a points word to the negation ending its clause
 ELLIPSIS_WORDS = 8  # words of a segment before its elliptic number ("bei Städten sind es zwei")
@@ -158,8 +156,13 @@ def points_phrases(sentence: str, vocab: Vocabulary) -> list[Mention]:
     taken = [(m.start, m.end) for m in found]
     for m in SIGNED.finditer(sentence):
         amount = ascii_int(m.group(2))
-        if amount is not None and not _inside(m.start(), taken):
+        if amount is None or _inside(m.start(), taken):
+            continue
+        restated = _restated(sentence, found, m.start(), amount)
+        if restated is None:
             found.append(Mention(m.start(), m.end(), amount, True, False, _sign(m.group(1))))
+        elif _sign(m.group(1)) < 0:
+            found[restated] = replace(found[restated], sign=-1)
     for m in MULTIPLIER.finditer(sentence):
         factor = ascii_int(m.group(1))
         if factor is not None:
@@ -177,6 +180,15 @@ def points_phrases(sentence: str, vocab: Vocabulary) -> list[Mention]:
     if found or words:
         found += _elliptic(sentence, vocab, found)
     return sorted((_penalised(sentence, m, vocab) for m in found), key=lambda m: m.start)
+
+
+def _restated(sentence: str, found: list[Mention], start: int, amount: int) -> int | None:
+    """The points phrase right before a signed number of its own amount, which restates it:
+    "one point (1) for each deer", "subtract one point (-1) for each tiger" (its index)."""
+    for index, mention in enumerate(found):
+        if mention.points == amount and not sentence[mention.end : start].strip():
+            return index
+    return None
 
 
 def _one_points(sentence: str, vocab: Vocabulary, taken: list[tuple[int, int]]) -> list[Mention]:
@@ -382,19 +394,3 @@ def _count(rest: str, vocab: Vocabulary) -> bool:
     if vocab.points_word.match(rest, start):
         return True
     return any(p.pattern.match(rest, start) for p in (*vocab.units, *vocab.features))
-
-
-def number_problems(text: str) -> list[str]:
-    """What a scoring text writes as numbers that `extract_claims` cannot read: digits that
-    are not ASCII (`²`, `٣`), and numbers beyond the warehouse's `INTEGER`."""
-    problems = [
-        f"{match.group(0)!r} is written in digits that are not ASCII (not read as a number)"
-        for match in ODD_DIGITS.finditer(text)
-    ]
-    problems += [
-        f"{match.group(0)[:30]!r} is beyond {INT32_MAX:,}, the largest number the warehouse "
-        "stores (not read)"
-        for match in DIGITS.finditer(text)
-        if ascii_int(match.group(0)) is None
-    ]
-    return problems

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from carcdb.pipeline.parse.rules.claim_amounts import Mention, number_problems
+from carcdb.pipeline.numbers import number_problems
+from carcdb.pipeline.parse.rules.claim_amounts import Mention
 from carcdb.pipeline.parse.rules.claim_context import (
     FeatureContext,
     base_of,

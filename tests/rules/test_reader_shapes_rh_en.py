@@ -1,0 +1,47 @@
+"""Statement shapes added by batch rh-en's pass (issue 26): the first three sentences are the
+batch's development excerpts (tests/fixtures/real, rh-en), the others written in the usual rules
+wording. Read as `tests/rules/test_reader_shapes.py` reads its shapes (claims compared as the
+corpus compares them: feature, phase, unit, points, sign, multiplier).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from carcdb.pipeline.parse.rules.claims import extract_claims
+from carcdb.pipeline.parse.rules.vocabulary import vocabulary
+from carcdb.schemas.rules import ClaimState
+from tests.rules.real_corpus import claim_key, parse_annotation
+
+SHAPES = [
+    # a signed number restating the points phrase before it is that phrase, not a second amount
+    (
+        "Hunters collect points at the end of the game. "
+        "Score one point (1) for each deer in the grassland. "
+        "Subtract one point (-1) for each tiger in the grassland.",
+        ["field end_game deer 1", "field end_game tiger -1"],
+    ),
+    # a ransom is paid: a penalty
+    (
+        "Prisoners may be exchanged with other prisoners, or for a 3 point ransom.",
+        ["prisoner during_game fixed -3"],
+    ),
+    # the start of a turn is during the game
+    (
+        "The fairy brings 1 point at the beginning of the turn.",
+        ["fairy during_game fixed 1"],
+    ),
+    (
+        "If your fairy is still on your meeple at the start of your turn, you score 1 point.",
+        ["fairy during_game fixed 1"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), SHAPES)
+def test_the_shape_is_read(text: str, expected: list[str]) -> None:
+    found = extract_claims(text, [], ClaimState.COMPLETED, vocabulary("en"))
+    keys = [claim_key(c.feature, c.state, c.unit, c.points, c.sign, c.multiplier) for c in found]
+    assert Counter(k for k in keys if k is not None) == Counter(map(parse_annotation, expected))
