@@ -37,11 +37,31 @@ SHAPES = [
         "If your fairy is still on your meeple at the start of your turn, you score 1 point.",
         ["fairy during_game fixed 1"],
     ),
+    # two amounts joined by "and", each with its own phase: each amount's part has its own
+    (
+        "The fairy brings 1 point at the beginning of the turn and three points for a "
+        "completed object at the end of the game.",
+        ["fairy during_game fixed 1", "fairy end_game fixed 3"],
+    ),
+    # ... while one phase said after both amounts is both amounts'
+    (
+        "A completed city scores 2 points per tile and 2 points per pennant.",
+        ["city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+    # a pronoun opening a sentence is the sentence before's subject, whatever the title names
+    (
+        "The fairy protects the subjects from the dragon. She brings 1 point at the start "
+        "of the turn.",
+        ["fairy during_game fixed 1"],
+    ),
 ]
 
 
 @pytest.mark.parametrize(("text", "expected"), SHAPES)
 def test_the_shape_is_read(text: str, expected: list[str]) -> None:
-    found = extract_claims(text, [], ClaimState.COMPLETED, vocabulary("en"))
+    # the title names the dragon, as the pronoun case's page does
+    found = extract_claims(
+        text, ["The Princess and the Dragon"], ClaimState.COMPLETED, vocabulary("en")
+    )
     keys = [claim_key(c.feature, c.state, c.unit, c.points, c.sign, c.multiplier) for c in found]
     assert Counter(k for k in keys if k is not None) == Counter(map(parse_annotation, expected))

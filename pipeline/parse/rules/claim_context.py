@@ -169,6 +169,7 @@ class FeatureContext:
     label: str | None
     recent: list[str]
     headings: list[str]
+    pronoun: bool = False  # the sentence opens with a pronoun: the sentence before's subject
 
 
 def _nearest(
@@ -292,6 +293,8 @@ def scored_features(
         return [resolve_modifiers([f[2] for f in row], vocab)[0]]
     if implied:
         return implied[:1]
+    if context.recent and context.pronoun:
+        return context.recent[:1]  # "The fairy protects ... from the dragon. She brings 1 point"
     if context.recent:
         about_recent = [  # the one the title or headings are about, if the sentence before names it
             f

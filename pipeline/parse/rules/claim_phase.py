@@ -152,8 +152,11 @@ def amount_parts(
     for (_, here_end), (there_start, _) in pairwise(amounts):
         commas = _top_level_commas(sentence, here_end, there_start)
         if not commas:
-            parts.append((start, start))  # no comma: one part with the next amount
-            continue
+            joint = _joint(sentence, here_end, there_start, vocab)
+            if joint is None:
+                parts.append((start, start))  # no comma: one part with the next amount
+                continue
+            commas = [joint]  # "1 point at the start of the turn and 3 points at the end"
         joined = vocab.conjunction.match(sentence, commas[-1] + 1) or vocab.alternative.match(
             sentence, commas[-1] + 1
         )
@@ -166,6 +169,20 @@ def amount_parts(
         if parts[index][0] == parts[index][1]:
             parts[index] = parts[index + 1]
     return parts
+
+
+def _joint(sentence: str, start: int, end: int, vocab: Vocabulary) -> int | None:
+    """An "and" between two amounts outside parentheses, when a state word stands between
+    (the first amount's condition): the second amount's part starts there."""
+    gap = sentence[start:end]
+    joint = vocab.conjunction.search(gap)
+    if joint is None or "(" in gap or ")" in gap:
+        return None
+    if not any(
+        start <= span[0] < start + joint.start() for _, span in state_words_in(sentence, vocab)
+    ):
+        return None
+    return start + joint.start()
 
 
 @dataclass(frozen=True)
@@ -227,7 +244,15 @@ class SentenceStates:
         if len(states_outside(inside, unit, units)) < 2:
             return None
         first, last = comma_segment(self.sentence, (mention.start, mention.end), (start, end))
-        return self._state_between(max(start, first), min(end, last), unit, units)
+        first, last = max(start, first), min(end, last)
+        if self.vocab is not None and any(
+            first <= a[0] < last
+            and (_joint(self.sentence, a[1], mention.start, self.vocab) is not None)
+            | (_joint(self.sentence, mention.end, a[0], self.vocab) is not None)
+            for a in self.amounts
+        ):
+            return None  # the segment's amounts each have their part ("... and ...")
+        return self._state_between(first, last, unit, units)
 
     def _part_state(
         self, index: int, position: int, unit: UnitPhrase | None, units: tuple[UnitPhrase, ...]

@@ -232,7 +232,10 @@ def _sentence_claims(
     example = example or seen.example
     contrast = read.spans[0][2] == OTHERWISE and read.states.overall() is None
     scope = FeatureContext(
-        reading.label, list(reading.recent[0]) if reading.recent else [], context.features
+        reading.label,
+        list(reading.recent[0]) if reading.recent else [],
+        context.features,
+        vocab.pronoun.match(sentence.lstrip()) is not None,
     )
     named_here = [f[2] for f in read.features]
     if not read.mentions:

@@ -102,6 +102,7 @@ class Vocabulary:
     example: re.Pattern[str]  # "example", "here", player colours: a worked example
     likeness: re.Pattern[str]  # "like", "wie" (and a determiner) before a feature: a comparison
     demonstrative: re.Pattern[str]  # "this", "acest": before a feature, a worked example
+    pronoun: re.Pattern[str]  # "she", "er" opening a sentence: the sentence before's subject
     multiplier_word: re.Pattern[str]  # "double", "verdoppelt"
     features: tuple[Phrase, ...]
     units: tuple[Phrase, ...]
@@ -359,6 +360,7 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
             suffix=rf"\s+(?:(?:{determiners})\s+)?$" if determiners else r"\s+$",
         ),
         demonstrative=_words_or_never(words_or_empty(data, "demonstratives"), suffix=r"\s+"),
+        pronoun=_words_or_never(words_or_empty(data, "pronouns"), suffix=r"\s+"),
         multiplier_word=_words_or_never(multipliers) if multipliers else NEVER,
         features=_phrases(features),
         units=_phrases(table("units"), compound),
