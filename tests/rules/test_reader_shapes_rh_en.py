@@ -54,6 +54,17 @@ SHAPES = [
         "of the turn.",
         ["fairy during_game fixed 1"],
     ),
+    # "that" before a feature is anaphoric ("that city"), not a worked example's demonstrative;
+    # a negation three words before the completed word still negates it
+    (
+        "When added to a city that city becomes totally valueless unless the city is completed.",
+        ["city incomplete tile 0"],
+    ),
+    # a penalty word right after the points phrase
+    (
+        "A prisoner is freed for a 3 point ransom.",
+        ["prisoner during_game fixed -3"],
+    ),
 ]
 
 

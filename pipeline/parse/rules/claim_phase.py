@@ -43,7 +43,7 @@ from carcdb.schemas.rules import ClaimState
 PHASES = (ClaimState.END_GAME, ClaimState.DURING_GAME)
 ANNOUNCEMENT_WORDS = 8
 OPENING_WORDS = 2  # words before a phase phrase that opens a sentence ("Bei", "À la")
-NEGATION_WINDOW = 3  # words between a negation and the completed word it negates
+NEGATION_WINDOW = 4  # words between a negation and the completed word it negates, plus one
 EITHER_WINDOW = 60  # characters from "completed or not" to the amount it states both states of
 WORD = re.compile(r"\w+")
 OPPOSITE = {
