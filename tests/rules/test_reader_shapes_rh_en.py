@@ -76,3 +76,30 @@ def test_the_shape_is_read(text: str, expected: list[str]) -> None:
     )
     keys = [claim_key(c.feature, c.state, c.unit, c.points, c.sign, c.multiplier) for c in found]
     assert Counter(k for k in keys if k is not None) == Counter(map(parse_annotation, expected))
+
+
+# The pronoun shape in the other languages with subject pronouns (written in their rulebooks'
+# usual wording): the title names the dragon, the sentence before names the fairy first.
+PRONOUNS = [
+    (
+        "de",
+        "Die Prinzessin und der Drache",
+        "Die Fee schützt die Gefolgsleute vor dem Drachen. Sie bringt ihrem Besitzer 1 Punkt.",
+    ),
+    (
+        "fr",
+        "La Princesse et le Dragon",
+        "La fée protège les partisans du dragon. Elle rapporte 1 point à son propriétaire.",
+    ),
+    (
+        "nl",
+        "De Prinses en de Draak",
+        "De fee beschermt de volgelingen tegen de draak. Zij levert 1 punt op.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "title", "text"), PRONOUNS)
+def test_a_pronoun_is_the_sentence_befores_subject(language: str, title: str, text: str) -> None:
+    found = extract_claims(text, [title], ClaimState.COMPLETED, vocabulary(language))
+    assert [(c.feature, c.unit, c.points) for c in found] == [("fairy", "fixed", 1)]
