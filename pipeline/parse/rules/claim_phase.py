@@ -92,7 +92,13 @@ def either_state(sentence: str, mention: Mention, vocab: Vocabulary) -> bool:
 
 
 def _read(words: list[StateWord], sentence: str, vocab: Vocabulary) -> list[StateWord]:
-    """A completed word after a negation is an incomplete one."""
+    """A completed word after a negation is an incomplete one; the state words of an ", or
+    less if ..." condition (to the end of its clause) are the lesser case's, not the amount's
+    before it ("1 punto per tessera adiacente, o meno se alla fine della partita ...")."""
+    for lesser in vocab.lesser.finditer(sentence):
+        stops = [i for i in (sentence.find(c, lesser.end()) for c in ";.") if i >= 0]
+        end = min(stops, default=len(sentence))
+        words = [(state, span) for state, span in words if not lesser.start() <= span[0] < end]
     return [
         (ClaimState.INCOMPLETE, span)
         if state is ClaimState.COMPLETED and _negated(sentence, span[0], vocab)
@@ -305,10 +311,30 @@ class SentenceStates:
         # a condition said before goes on ("if the city is incomplete, but has a cathedral,
         # it scores nothing"); one said after is another clause's ("2 points; if incomplete 0")
         for other in range(index - 1, -1, -1):
+            if self._own_subject(other + 1):
+                break  # a list's next item ("...; i monasteri 1 punto ..."): its own condition
             found = self.clause_state(other, None, units)
             if found is not None:
                 return found
         return None
+
+    def _own_subject(self, index: int) -> bool:
+        """Clause `index` opens after a semicolon and names a feature the clause before it
+        names neither itself nor as the feature it modifies: the next item of a list, not the
+        same feature's next condition ("...; unless it has a cathedral: 0 points")."""
+        start, end, _ = self.spans[index]
+        if self.vocab is None or not start or self.sentence[start - 1] != ";":
+            return False
+        before = self.spans[index - 1]
+        theirs = self._named(before[0], before[1])
+        modifies = self.vocab.relations.modifiers
+        mine = self._named(start, end)
+        return any(f not in theirs and modifies.get(f) not in theirs for f in mine)
+
+    def _named(self, start: int, end: int) -> set[str]:
+        assert self.vocab is not None
+        found = self.vocab.features
+        return {p.meaning for p in found if p.pattern.search(self.sentence, start, end)}
 
     def overall(self) -> ClaimState | None:
         return strongest({state for state, _ in self.words})

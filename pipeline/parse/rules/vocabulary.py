@@ -99,6 +99,7 @@ class Vocabulary:
     one_point: re.Pattern[str]  # a singular points word that is 1 alone: pl "punkt za każdy"
     otherwise: re.Pattern[str]  # "otherwise", "sinon": a clause of the other state
     contrast: re.Pattern[str]  # "but", "whereas": a clause that names its own state
+    lesser: re.Pattern[str]  # ", or less if": its condition's state is the lesser case's
     example: re.Pattern[str]  # "example", "here", player colours: a worked example
     likeness: re.Pattern[str]  # "like", "wie" (and a determiner) before a feature: a comparison
     demonstrative: re.Pattern[str]  # "this", "acest": before a feature, a worked example
@@ -354,6 +355,7 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
         one_point=_words_or_never(words_or_empty(data, "one_point")),
         otherwise=_words_or_never(words_or_empty(data, "otherwise")),
         contrast=_words_or_never(words_or_empty(data, "contrast")),
+        lesser=_words_or_never(words_or_empty(data, "lesser"), prefix=r",\s*"),
         example=_words_or_never(words_or_empty(data, "example_markers")),
         likeness=_words_or_never(
             words_or_empty(data, "likeness"),

@@ -1,0 +1,82 @@
+"""Statement shapes added by batch rh-rom's pass (issue 26), read on real dev-half sentences
+(tests/fixtures/real, NOTICE.md) and on the same shape in other languages' usual wording.
+
+Each text is read as `tests/rules/test_reader_shapes.py` reads its shapes (claims compared as
+the corpus compares them: feature, phase, unit, points, sign, multiplier).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from carcdb.pipeline.parse.rules.claims import extract_claims
+from carcdb.pipeline.parse.rules.vocabulary import vocabulary
+from carcdb.schemas.rules import ClaimState
+from tests.rules.real_corpus import claim_key, parse_annotation
+
+
+def _read(language: str, text: str) -> Counter[object]:
+    found = extract_claims(text, [], ClaimState.COMPLETED, vocabulary(language))
+    keys = [claim_key(c.feature, c.state, c.unit, c.points, c.sign, c.multiplier) for c in found]
+    return Counter(k for k in keys if k is not None)
+
+
+def _expected(claims: list[str]) -> Counter[object]:
+    return Counter(parse_annotation(c) for c in claims)
+
+
+# A list of features joined by semicolons, each item with its rate; an ", or less if ..."
+# condition ends an item: its state (the end of the game) is the lesser case's, and neither it
+# nor the item before (another feature's) is the condition of the item's own amounts.
+LIST_ITEMS = [
+    (  # it_dadodelfato_carcassonne_descrizione.txt (dev)
+        "it",
+        "la strada una volta chiusa assegna al giocatore che la percorreva 1 punto per ogni "
+        "tessera che la componeva; le città se complete assegnano 2 punti per tessera + 2 punti "
+        "per scudo, altrimenti 1 punto per tessera + 1 punto per scudo se la città è ancora "
+        '"aperta" alla fine della partita; i monasteri 1 punto + 1 punto per ognuna delle '
+        "otto tessere adiacenti (quindi 9 punti al completamento), o meno se alla fine della "
+        "partita ci sono meno di otto tessere adiacenti;",
+        [
+            "road completed tile 1",
+            "city completed tile 2",
+            "city completed coat_of_arms 2",
+            "city incomplete tile 1",
+            "city incomplete coat_of_arms 1",
+            "monastery completed fixed 1",
+            "monastery completed surrounding_tile 1",
+            "monastery completed fixed 9",
+        ],
+    ),
+    (
+        "es",
+        "el monasterio da 9 puntos, o menos si al final de la partida no está rodeado.",
+        ["monastery completed fixed 9"],
+    ),
+    (
+        "pt",
+        "o mosteiro vale 9 pontos, ou menos se no final do jogo não estiver cercado.",
+        ["monastery completed fixed 9"],
+    ),
+    (
+        "en",
+        "a cloister scores 9 points, or less if at the end of the game it is not surrounded.",
+        ["monastery completed fixed 9"],
+    ),
+    (  # the same feature's next condition after a semicolon goes on (it_boardgamearena, dev)
+        "it",
+        "Nel caso in cui alla fine del gioco la città restasse INCOMPLETA, questa totalizza "
+        "comunque 1 punto per ogni tessera; a meno che non vi sia la Cattedrale (espansione): "
+        "nel qual caso totalizza 0 punti.",
+        ["city incomplete tile 1", "cathedral incomplete tile 0"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), LIST_ITEMS)
+def test_a_list_item_and_an_or_less_condition_keep_their_own_state(
+    language: str, text: str, expected: list[str]
+) -> None:
+    assert _read(language, text) == _expected(expected)
