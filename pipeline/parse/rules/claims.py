@@ -33,6 +33,7 @@ from carcdb.pipeline.parse.rules.claim_context import (
     refined,
     scored_features,
 )
+from carcdb.pipeline.parse.rules.claim_lead import for_lead, lead_of, names_feature
 from carcdb.pipeline.parse.rules.claim_phase import (
     OPPOSITE,
     context_phase,
@@ -102,6 +103,7 @@ class Reading:
     state: ClaimState | None = None  # the state the last sentence naming one named
     example_line: int = -1  # the line a worked example ("Example 1: ...") takes
     columns: tuple[ClaimState | None, ...] = ()  # a table's header: each column's state
+    lead: str | None = None  # the feature a list's lead line names ("... Punkte bekommst:")
 
 
 @dataclass(frozen=True)
@@ -209,6 +211,9 @@ def extract_claims(
         if seen.subject:
             reading.recent = (list(seen.subject), *reading.recent)[:RECENT]
         reading.state = seen.state or reading.state
+        lead = lead_of(sentence, bool(seen.amounts), vocab)
+        if lead is not None or (not seen.amounts and names_feature(sentence, vocab)):
+            reading.lead = lead  # a new lead, or a line past the list: none
     return claims
 
 
@@ -262,6 +267,11 @@ def _sentence_claims(
             )
             continue
         features, refined_away = _features(read, amount, scope, reading, context, before[0])
+        led = for_lead(read, amount, reading.lead) if reading.lead is not None else None
+        counted: tuple[str, ...] = ()
+        if led is not None:  # a row of a list its lead names the subject of
+            features, refined_away = led[0], set()
+            counted = (led[1],) if led[1] is not None and amount.unit is None else ()
         respective = read.respective(amount, amounts)
         if respective is not None:
             features = [respective]
@@ -277,7 +287,7 @@ def _sentence_claims(
             flat = "unknown"  # "the other players receive nothing": no feature's rate
         for found in features:
             feature = (base_of(found, vocab) or found) if amount.base else found
-            names = amount.names
+            names = counted or amount.names
             state = _state(reading, named, contrast, context, feature, vocab)
             if mention.bare and not amount.base and named is None and before[1] is not None:
                 state = before[1]  # "(4 with pig)": when the rate before is scored
