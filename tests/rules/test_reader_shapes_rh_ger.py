@@ -82,3 +82,40 @@ def test_a_list_lead_names_the_subject_of_its_rows(
     language: str, text: str, expected: list[str]
 ) -> None:
     assert _read(language, text) == Counter(map(parse_annotation, expected))
+
+
+# A phase a paragraph's sentence announces ("Erst zum Schluss erfolgt die Abrechnung.") holds
+# for the rest of its paragraph and a list after it, not for the next paragraph.
+PARAGRAPH_PHASE = [
+    (
+        "de",
+        "Diese bleibt bis zum Ende des Spieles auf dem Wohngebiet stehen. Erst zum Schluss"
+        " erfolgt die Abrechnung. Grenzt ein Markt an ein Wohngebiet, erhalten Sie pro Markt"
+        " zwei Punkte.\n"
+        "Sobald der zweite Stapel aufgebraucht wurde, kommen die Stadttürme ins Spiel. Für das"
+        " Platzieren der Stadttürme gibt es wiederum Punkte und zwar so viele Punkte wie"
+        " Mauerteile zum vorhergehenden Turm vorhanden sind.",
+        ["residential end_game market 2", "tower completed wall_segment 1"],
+    ),
+    (
+        "en",
+        "At the end of the game, the incomplete features are scored.\n"
+        "- Roads: 1 point per tile\n"
+        "During the game, a completed city scores 2 points for each tile in it.",
+        ["road incomplete tile 1", "city completed tile 2"],
+    ),
+    (
+        "nl",
+        "Pas aan het einde van het spel volgt de telling.\n"
+        "Voor elke voltooide stad krijgt de boer dan 3 punten.\n"
+        "Een afgebouwd klooster levert tijdens het spel direct 9 punten op voor de monnik.",
+        ["field end_game completed_city 3", "monastery completed fixed 9"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), PARAGRAPH_PHASE)
+def test_a_phase_a_sentence_announces_ends_with_its_paragraph(
+    language: str, text: str, expected: list[str]
+) -> None:
+    assert _read(language, text) == Counter(map(parse_annotation, expected))

@@ -38,6 +38,7 @@ from carcdb.pipeline.parse.rules.claim_phase import (
     OPPOSITE,
     context_phase,
     either_state,
+    prose,
 )
 from carcdb.pipeline.parse.rules.claim_sentence import Analysed, analysed, cells, sentence_lines_of
 from carcdb.pipeline.parse.rules.claim_shapes import FLAT, Amount, Sentence, licensed
@@ -98,6 +99,7 @@ class Reading:
     """What the sentences read so far tell the next one."""
 
     phase: ClaimState | None = None  # announced by a heading-like line
+    phase_line: int | None = None  # the line of a prose sentence announcing it (None: a heading)
     label: str | None = None  # the feature of the table row being read
     recent: tuple[list[str], ...] = ()  # features of the sentences before, nearest first
     state: ClaimState | None = None  # the state the last sentence naming one named
@@ -195,7 +197,12 @@ def extract_claims(
         seen = analysed(sentence, vocab)
         if seen.label is not None:  # a table row's label: what was said before is another row's
             reading.label, reading.recent = seen.label, ()
-        reading.phase = seen.phase or reading.phase
+        if seen.phase is not None:
+            reading.phase = seen.phase
+            said = sentence.rstrip().endswith((".", "!", "?")) or prose(sentence)
+            reading.phase_line = line if said and not sentence.rstrip().endswith(":") else None
+        elif reading.phase_line is not None and line != reading.phase_line and prose(sentence):
+            reading.phase = reading.phase_line = None  # a new paragraph: the sentence's phase ends
         reading.columns = seen.columns or reading.columns
         if seen.opens_example:
             reading.example_line = line  # "Exemplul 1: ...": the rest of its line too
