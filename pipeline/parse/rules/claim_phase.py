@@ -42,6 +42,7 @@ from carcdb.schemas.rules import ClaimState
 
 PHASES = (ClaimState.END_GAME, ClaimState.DURING_GAME)
 ANNOUNCEMENT_WORDS = 8
+LIST_ROW = re.compile(r"\s*[-–•*#]\s")  # a list item ("- Straße: 1 Punkt pro Plättchen")
 OPENING_WORDS = 2  # words before a phase phrase that opens a sentence ("Bei", "À la")
 NEGATION_WINDOW = 4  # words between a negation and the completed word it negates, plus one
 EITHER_WINDOW = 60  # characters from "completed or not" to the amount it states both states of
@@ -373,6 +374,18 @@ def announced_phase(sentence: str, vocab: Vocabulary) -> ClaimState | None:
         if named is not None:
             return named
     return None
+
+
+def prose(sentence: str) -> bool:
+    """A sentence of a paragraph: longer than a heading, no list item or table row. A phase one
+    announces ("Erst zum Schluss erfolgt die Abrechnung.") holds for the rest of its paragraph
+    and the list or rows after it, not for the next paragraph."""
+    return (
+        len(sentence.split()) > ANNOUNCEMENT_WORDS
+        and LIST_ROW.match(sentence) is None
+        and "|" not in sentence
+        and "\t" not in sentence
+    )
 
 
 def _opens(sentence: str, start: int) -> bool:

@@ -34,10 +34,12 @@ from carcdb.pipeline.parse.rules.claim_context import (
     refined,
     scored_features,
 )
+from carcdb.pipeline.parse.rules.claim_lead import for_lead, lead_of, names_feature
 from carcdb.pipeline.parse.rules.claim_phase import (
     OPPOSITE,
     context_phase,
     either_state,
+    prose,
 )
 from carcdb.pipeline.parse.rules.claim_sentence import Analysed, analysed, cells, sentence_lines_of
 from carcdb.pipeline.parse.rules.claim_shapes import FLAT, Amount, Sentence, licensed
@@ -98,11 +100,13 @@ class Reading:
     """What the sentences read so far tell the next one."""
 
     phase: ClaimState | None = None  # announced by a heading-like line
+    phase_line: int | None = None  # the line of a prose sentence announcing it (None: a heading)
     label: str | None = None  # the feature of the table row being read
     recent: tuple[list[str], ...] = ()  # features of the sentences before, nearest first
     state: ClaimState | None = None  # the state the last sentence naming one named
     example_line: int = -1  # the line a worked example ("Example 1: ...") takes
     columns: tuple[ClaimState | None, ...] = ()  # a table's header: each column's state
+    lead: str | None = None  # the feature a list's lead line names ("... Punkte bekommst:")
 
 
 @dataclass(frozen=True)
@@ -194,7 +198,12 @@ def extract_claims(
         seen = analysed(sentence, vocab)
         if seen.label is not None:  # a table row's label: what was said before is another row's
             reading.label, reading.recent = seen.label, ()
-        reading.phase = seen.phase or reading.phase
+        if seen.phase is not None:
+            reading.phase = seen.phase
+            said = sentence.rstrip().endswith((".", "!", "?")) or prose(sentence)
+            reading.phase_line = line if said and not sentence.rstrip().endswith(":") else None
+        elif reading.phase_line is not None and line != reading.phase_line and prose(sentence):
+            reading.phase = reading.phase_line = None  # a new paragraph: the sentence's phase ends
         reading.columns = seen.columns or reading.columns
         if seen.opens_example:
             reading.example_line = line  # "Exemplul 1: ...": the rest of its line too
@@ -210,6 +219,9 @@ def extract_claims(
         if seen.subject:
             reading.recent = (list(seen.subject), *reading.recent)[:RECENT]
         reading.state = seen.state or reading.state
+        lead = lead_of(sentence, bool(seen.amounts), vocab)
+        if lead is not None or (not seen.amounts and names_feature(sentence, vocab)):
+            reading.lead = lead  # a new lead, or a line past the list: none
     return claims
 
 
@@ -266,6 +278,11 @@ def _sentence_claims(
             )
             continue
         features, refined_away = _features(read, amount, scope, reading, context, before[0])
+        led = for_lead(read, amount, reading.lead) if reading.lead is not None else None
+        counted: tuple[str, ...] = ()
+        if led is not None:  # a row of a list its lead names the subject of
+            features, refined_away = led[0], set()
+            counted = (led[1],) if led[1] is not None and amount.unit is None else ()
         respective = read.respective(amount, amounts)
         if respective is not None:
             features = [respective]
@@ -281,7 +298,7 @@ def _sentence_claims(
             flat = "unknown"  # "the other players receive nothing": no feature's rate
         for found in features:
             feature = (base_of(found, vocab) or found) if amount.base else found
-            names = amount.names
+            names = counted or amount.names
             state = _state(reading, named, contrast, context, feature, vocab)
             if mention.bare and not amount.base and named is None and before[1] is not None:
                 state = before[1]  # "(4 with pig)": when the rate before is scored

@@ -1,0 +1,121 @@
+"""Statement shapes added by batch rh-ger's pass (issue 26), each in several languages.
+
+The German texts are the dev half's own lines (tests/fixtures/real, batch rh-ger's dev
+excerpts); the others are written here in a language's usual rules wording. Read as
+`tests/rules/test_reader_shapes.py` reads its shapes (claims compared as the corpus compares
+them: feature, phase, unit, points, sign, multiplier).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from carcdb.pipeline.parse.rules.claims import extract_claims
+from carcdb.pipeline.parse.rules.vocabulary import vocabulary
+from carcdb.schemas.rules import ClaimState
+from tests.rules.real_corpus import claim_key, parse_annotation
+
+
+def _read(language: str, text: str) -> Counter[object]:
+    found = extract_claims(text, [], ClaimState.COMPLETED, vocabulary(language))
+    keys = [claim_key(c.feature, c.state, c.unit, c.points, c.sign, c.multiplier) for c in found]
+    return Counter(k for k in keys if k is not None)
+
+
+# A list's lead line ending in a colon names the rows' subject; a row naming no feature of its
+# own scores for it, and a feature word right after the row's "per" is what it counts.
+LED_ROWS = [
+    (
+        "de",
+        "Bei der Wachturm-Wertung werden die 8 direkt anliegenden Plättchen sowie das Plättchen"
+        " mit dem Turm selbst gewertet Auf dem Wachturm ist zu sehen, wofür du Punkte bekommst:\n"
+        "2 Punkte für jedes Wappen | ||\n"
+        "1 Punkt für jedes Plättchen mit mindestens einer Straße | ||\n"
+        "3 Punkte für jedes Kloster | ||\n"
+        "1 Punkt für jedes Plättchen mit mindestens einem Stadtteil [6] |",
+        [
+            "watchtower completed coat_of_arms 2",
+            "watchtower completed tile 1",
+            "watchtower completed monastery 3",
+            "watchtower completed tile 1",
+        ],
+    ),
+    (
+        "en",
+        "The watchtower scores points for:\n3 points for each monastery\n2 points per coat of arms",
+        ["watchtower completed monastery 3", "watchtower completed coat_of_arms 2"],
+    ),
+    (
+        "nl",
+        "Deze punten krijg je voor de wachttoren:\n3 punten voor elk klooster\n"
+        "1 punt per tegel met een weg",
+        ["watchtower completed monastery 3", "watchtower completed tile 1"],
+    ),
+]
+
+# Rows that name their own feature keep it; a lead naming no feature leads nothing; a line
+# past the list with a feature of its own ends the lead.
+OWN_ROWS = [
+    (
+        "de",
+        "Punkte gibt es für:\nJedes Kloster bringt 9 Punkte.",
+        ["monastery completed fixed 9"],
+    ),
+    (
+        "de",
+        "Der Besitzer einer Wiese erhält:\n3 Punkte für jede fertige Stadt",
+        ["field end_game completed_city 3"],
+    ),
+    (
+        "en",
+        "The watchtower scores points for:\n2 points per coat of arms\nMonasteries\n"
+        "9 points for each monastery",
+        ["watchtower completed coat_of_arms 2", "monastery completed fixed 9"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), LED_ROWS + OWN_ROWS)
+def test_a_list_lead_names_the_subject_of_its_rows(
+    language: str, text: str, expected: list[str]
+) -> None:
+    assert _read(language, text) == Counter(map(parse_annotation, expected))
+
+
+# A phase a paragraph's sentence announces ("Erst zum Schluss erfolgt die Abrechnung.") holds
+# for the rest of its paragraph and a list after it, not for the next paragraph.
+PARAGRAPH_PHASE = [
+    (
+        "de",
+        "Diese bleibt bis zum Ende des Spieles auf dem Wohngebiet stehen. Erst zum Schluss"
+        " erfolgt die Abrechnung. Grenzt ein Markt an ein Wohngebiet, erhalten Sie pro Markt"
+        " zwei Punkte.\n"
+        "Sobald der zweite Stapel aufgebraucht wurde, kommen die Stadttürme ins Spiel. Für das"
+        " Platzieren der Stadttürme gibt es wiederum Punkte und zwar so viele Punkte wie"
+        " Mauerteile zum vorhergehenden Turm vorhanden sind.",
+        ["residential end_game market 2", "tower completed wall_segment 1"],
+    ),
+    (
+        "en",
+        "At the end of the game, the incomplete features are scored.\n"
+        "- Roads: 1 point per tile\n"
+        "During the game, a completed city scores 2 points for each tile in it.",
+        ["road incomplete tile 1", "city completed tile 2"],
+    ),
+    (
+        "nl",
+        "Pas aan het einde van het spel volgt de telling.\n"
+        "Voor elke voltooide stad krijgt de boer dan 3 punten.\n"
+        "Een afgebouwd klooster levert tijdens het spel direct 9 punten op voor de monnik.",
+        ["field end_game completed_city 3", "monastery completed fixed 9"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), PARAGRAPH_PHASE)
+def test_a_phase_a_sentence_announces_ends_with_its_paragraph(
+    language: str, text: str, expected: list[str]
+) -> None:
+    assert _read(language, text) == Counter(map(parse_annotation, expected))
