@@ -80,3 +80,20 @@ def test_a_list_item_and_an_or_less_condition_keep_their_own_state(
     language: str, text: str, expected: list[str]
 ) -> None:
     assert _read(language, text) == _expected(expected)
+
+
+# "A difference of N points" compares two scores: no feature's rate (a threshold word).
+DIFFERENCES = [
+    (  # pl_scheherazade_dodatki_2.txt (dev)
+        "pl",
+        "Niby różnica o 1 punkt, ale przy kilku miastach ostatecznie daje dość sporo.",
+    ),
+    ("it", "Alla fine una differenza di 3 punti tra le città può decidere la partita."),
+    ("es", "Al final una diferencia de 2 puntos en las ciudades decide la partida."),
+    ("pt", "No final uma diferença de 2 pontos nas cidades decide a partida."),
+]
+
+
+@pytest.mark.parametrize(("language", "text"), DIFFERENCES)
+def test_a_difference_of_points_is_no_rate(language: str, text: str) -> None:
+    assert _read(language, text) == Counter()
