@@ -97,3 +97,39 @@ DIFFERENCES = [
 @pytest.mark.parametrize(("language", "text"), DIFFERENCES)
 def test_a_difference_of_points_is_no_rate(language: str, text: str) -> None:
     assert _read(language, text) == Counter()
+
+
+# A list item that goes on in more sentences on its own line is about the feature it opens
+# with ("- Świnia ... może zostać dołożona na pole. ... Na koniec gry daje graczowi 4 punkty
+# ...", pl_scheherazade_dodatki_2.txt, dev); on the next line it is no subject any more.
+LIST_ITEM_SUBJECTS = [
+    (
+        "pl",
+        "- Świnia w kolorze gracza może zostać dołożona na łąkę z chłopem w tym samym kolorze. "
+        "Na koniec gry daje graczowi 4 punkty za każde ukończone miasto.",
+        ["pig end_game completed_city 4"],
+    ),
+    (
+        "it",
+        "- Il maiale del colore del giocatore si piazza in un prato con un suo contadino. "
+        "Alla fine della partita fa guadagnare 4 punti per ogni città completata.",
+        ["pig end_game completed_city 4"],
+    ),
+    (
+        "es",
+        "- El cerdo del color del jugador se coloca en una granja con uno de sus granjeros. "
+        "Al final de la partida da 4 puntos por cada ciudad completada.",
+        ["pig end_game completed_city 4"],
+    ),
+    (
+        "en",
+        "- The pig of a player's colour is placed on a field with one of that player's farmers.\n"
+        "At the end of the game it scores 4 points for each completed city.",
+        ["unknown end_game completed_city 4"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), LIST_ITEM_SUBJECTS)
+def test_a_list_items_line_keeps_its_subject(language: str, text: str, expected: list[str]) -> None:
+    assert _read(language, text) == _expected(expected)
