@@ -133,3 +133,37 @@ LIST_ITEM_SUBJECTS = [
 @pytest.mark.parametrize(("language", "text", "expected"), LIST_ITEM_SUBJECTS)
 def test_a_list_items_line_keeps_its_subject(language: str, text: str, expected: list[str]) -> None:
     assert _read(language, text) == _expected(expected)
+
+
+# A counted feature with its completed word and another word or two joined to it by "and"
+# ("za każde ukończone i przylegające do pola miasto", pl_scheherazade_dodatki_2.txt, dev):
+# the completed features are still the unit.
+JOINED_STATE_WORDS = [
+    (
+        "pl",
+        "Chłop otrzymuje na koniec gry 3 punkty za każde ukończone i przylegające do pola miasto.",
+        ["field end_game completed_city 3"],
+    ),
+    (
+        "pl",
+        "Chłop otrzymuje na koniec gry 3 punkty za każde ukończone i sąsiadujące miasto.",
+        ["field end_game completed_city 3"],
+    ),
+    (
+        "en",
+        "At the end of the game the farmer scores 3 points for each completed and adjacent city.",
+        ["field end_game completed_city 3"],
+    ),
+    (
+        "de",
+        "Am Spielende erhält der Bauer 3 Punkte für jede fertige und angrenzende Stadt.",
+        ["field end_game completed_city 3"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), JOINED_STATE_WORDS)
+def test_a_counted_feature_keeps_its_joined_state_words(
+    language: str, text: str, expected: list[str]
+) -> None:
+    assert _read(language, text) == _expected(expected)
