@@ -167,3 +167,35 @@ def test_a_counted_feature_keeps_its_joined_state_words(
     language: str, text: str, expected: list[str]
 ) -> None:
     assert _read(language, text) == _expected(expected)
+
+
+# Coordinated subjects, each with its own state word ("le città incomplete e le strade
+# incomplete"): both are scored, as "le strade e le città incomplete" are (issue 26's list of
+# gaps; no dev sentence has the shape yet, so written ones in five languages).
+COORDINATED_SUBJECTS = [
+    (
+        "it",
+        "Le città incomplete e le strade incomplete valgono a fine partita 1 punto per tessera.",
+    ),
+    (
+        "es",
+        "Al final de la partida las ciudades incompletas y los caminos incompletos valen 1 punto "
+        "por loseta.",
+    ),
+    (
+        "pt",
+        "No final do jogo as cidades incompletas e as estradas incompletas valem 1 ponto por peça.",
+    ),
+    (
+        "pl",
+        "Na koniec gry niedokończone miasta i niedokończone drogi dają 1 punkt za każdy kafelek.",
+    ),
+    ("en", "At the end of the game incomplete cities and incomplete roads score 1 point per tile."),
+]
+
+
+@pytest.mark.parametrize(("language", "text"), COORDINATED_SUBJECTS)
+def test_coordinated_subjects_with_their_own_state_words_are_both_scored(
+    language: str, text: str
+) -> None:
+    assert _read(language, text) == _expected(["city incomplete tile 1", "road incomplete tile 1"])
