@@ -199,3 +199,28 @@ def test_coordinated_subjects_with_their_own_state_words_are_both_scored(
     language: str, text: str
 ) -> None:
     assert _read(language, text) == _expected(["city incomplete tile 1", "road incomplete tile 1"])
+
+
+# Polish "za siebie" (for itself) after an amount: the feature's own flat point, as it "per
+# sé", es "por sí mismo" and pt "por si mesmo" already are.
+ITSELF = [
+    (
+        "pl",
+        "Na koniec gry niedokończony klasztor daje 1 punkt za siebie i 1 punkt za każdy sąsiedni "
+        "kafelek.",
+        ["monastery incomplete fixed 1", "monastery incomplete surrounding_tile 1"],
+    ),
+    (
+        "pl",
+        "Na koniec gry niedokończony klasztor daje 1 punkt za każdy sąsiedni kafelek i jeden za "
+        "siebie.",
+        ["monastery incomplete fixed 1", "monastery incomplete surrounding_tile 1"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), ITSELF)
+def test_a_point_for_itself_is_the_features_flat_point(
+    language: str, text: str, expected: list[str]
+) -> None:
+    assert _read(language, text) == _expected(expected)
