@@ -224,3 +224,34 @@ def test_a_point_for_itself_is_the_features_flat_point(
     language: str, text: str, expected: list[str]
 ) -> None:
     assert _read(language, text) == _expected(expected)
+
+
+# "1 punto per la tessera del monastero" (for the monastery's own tile, "1 point for the
+# monastery tile"): the monastery's flat point, not a rate per tile (a `fixed` unit phrase).
+OWN_TILE = [
+    (
+        "it",
+        "Un monastero completato vale 1 punto per la tessera del monastero e 1 punto per ogni "
+        "tessera circostante.",
+        ["monastery completed fixed 1", "monastery completed surrounding_tile 1"],
+    ),
+    (
+        "es",
+        "Al final de la partida, los monasterios incompletos dan 1 punto por la loseta del "
+        "monasterio y 1 punto por cada loseta que lo rodea.",
+        ["monastery incomplete fixed 1", "monastery incomplete surrounding_tile 1"],
+    ),
+    (
+        "pl",
+        "Ukończony klasztor daje 1 punkt za kafelek z klasztorem i 1 punkt za każdy sąsiedni "
+        "kafelek.",
+        ["monastery completed fixed 1", "monastery completed surrounding_tile 1"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), OWN_TILE)
+def test_a_point_for_the_monasterys_own_tile_is_its_flat_point(
+    language: str, text: str, expected: list[str]
+) -> None:
+    assert _read(language, text) == _expected(expected)
