@@ -125,12 +125,10 @@ def _listed(sentence: str, candidates: list[Found], nearest: int, vocab: Vocabul
     catedrală, tâlharul ..."), or three or more with commas alone ("angefangene Wege,
     Türme, Häuser")."""
     first = last = nearest
-    while first > 0 and vocab.joiner.match(
-        sentence, candidates[first - 1][1], candidates[first][0]
-    ):
+    while first > 0 and _joined(sentence, candidates[first - 1][1], candidates[first][0], vocab):
         first -= 1
-    while last + 1 < len(candidates) and vocab.joiner.match(
-        sentence, candidates[last][1], candidates[last + 1][0]
+    while last + 1 < len(candidates) and _joined(
+        sentence, candidates[last][1], candidates[last + 1][0], vocab
     ):
         last += 1
     gaps = [
@@ -140,6 +138,17 @@ def _listed(sentence: str, candidates: list[Found], nearest: int, vocab: Vocabul
     if not any(JOINT.search(gap) for gap in gaps) and len(gaps) < 2:
         return [candidates[nearest][2]]  # three or more with commas alone are a list too
     return list(dict.fromkeys(c[2] for c in candidates[first : last + 1]))
+
+
+def _joined(sentence: str, end: int, start: int, vocab: Vocabulary) -> bool:
+    """Only a joiner between two features, or a joiner and the state words each of them takes
+    ("le città incomplete e le strade incomplete", "incomplete cities and incomplete roads")."""
+    if vocab.joiner.match(sentence, end, start):
+        return True
+    gap = sentence[end:start]
+    return vocab.any_state.search(gap) is not None and bool(
+        vocab.joiner.match(vocab.any_state.sub(" ", gap))
+    )
 
 
 def _asides(sentence: str) -> list[tuple[int, int]]:

@@ -46,6 +46,7 @@ class Analysed:
     opens_example: bool  # "Example 1: ..." opens the line
     example: bool  # a worked example's sentence
     subject: tuple[str, ...]  # the features a later sentence may take as its subject
+    item_subject: tuple[str, ...]  # a list item's: the rest of its line's subject
     state: ClaimState | None  # the state it names
 
 
@@ -99,6 +100,7 @@ def _analyse(sentence: str, vocab: Vocabulary) -> Analysed:
         opens_example=vocab.example.match(sentence.lstrip(" •*-")) is not None,
         example=read is not None and is_example(sentence, read.features, vocab),
         subject=_subject(sentence, vocab, read),
+        item_subject=_subject(sentence, vocab, read, item=True),
         state=states.overall(),
     )
 
@@ -124,11 +126,14 @@ def _columns(sentence: str, vocab: Vocabulary) -> tuple[ClaimState | None, ...]:
     return states if len(found) > 1 and any(states) else ()
 
 
-def _subject(sentence: str, vocab: Vocabulary, read: Sentence | None) -> tuple[str, ...]:
+def _subject(
+    sentence: str, vocab: Vocabulary, read: Sentence | None, item: bool = False
+) -> tuple[str, ...]:
     """The features a later sentence may take as its subject. A list's items are no
-    statement's subject; nor is a name („Răscoală de țărani”) or what qualifies a unit ("1
-    point / tile with city segments")."""
-    if LIST_ITEM.match(sentence):
+    statement's subject (`item`: but for the sentences after one on its own line: "- The pig
+    ... is placed on a field. At the end it scores 4 points ..."); nor is a name („Răscoală
+    de țărani”) or what qualifies a unit ("1 point / tile with city segments")."""
+    if (LIST_ITEM.match(sentence) is not None) != item:
         return ()
     named = NAMED.sub(_blank, sentence) if QUOTES.search(sentence) else sentence
     features = text_features(named, vocab)

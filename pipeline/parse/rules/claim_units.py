@@ -22,6 +22,7 @@ from carcdb.schemas.rules import CountMention
 
 SKIPPABLE = re.compile(r"([^\W\d]+)\s+")  # a word before a joined unit ("eventuell vorhandene")
 SKIPPED_WORDS = 2
+JOINED_WORDS = 3  # words joined to a counted feature's state word ("completed and adjacent")
 COMPACT_PER = re.compile(r"/|×")  # "1 point / tile", "2 points × size of city"
 NEXT_TO = 3  # characters between a signed amount and the unit it is for: "(+0) kartička"
 NUMBER = re.compile(r"(?<![\w/.+])[0-9]+(?![\w/:]|\.(?:\s|$))")  # not "1." or "Exemplul 2:"
@@ -59,11 +60,11 @@ def _unit_at(sentence: str, position: int, vocab: Vocabulary) -> tuple[int, int,
             best = candidate
     if best is None:
         start = _skip_spaces(sentence, position)
-        at = _after_completed(sentence, start, vocab)  # the unit takes its state word
+        places = (*_after_completed(sentence, start, vocab), start)  # with its state word
         for phrase in vocab.features:
             if phrase.meaning not in vocab.relations.feature_units:
                 continue
-            match = phrase.pattern.match(sentence, at) or phrase.pattern.match(sentence, start)
+            match = next(filter(None, (phrase.pattern.match(sentence, at) for at in places)), None)
             if match is not None:
                 candidate = (start, -(match.end() - start), phrase.meaning)
                 best = candidate if best is None or candidate < best else best
@@ -73,16 +74,28 @@ def _unit_at(sentence: str, position: int, vocab: Vocabulary) -> tuple[int, int,
     return start, start - negative_length, meaning
 
 
-def _after_completed(sentence: str, start: int, vocab: Vocabulary) -> int:
+def _after_completed(sentence: str, start: int, vocab: Vocabulary) -> list[int]:
     """Past a completed-state word opening a counted feature ("for each closed town", "pro
-    fertiger Straße", "voor elke voltooide stad"): where the feature word may start."""
+    fertiger Straße", "voor elke voltooide stad"), and past up to three words joined to it by
+    "and" ("for each completed and adjacent city", "za każde ukończone i przylegające do pola
+    miasto"): where the feature word may start."""
     for phrase in vocab.states:
         if phrase.meaning != "completed":
             continue
         match = phrase.pattern.match(sentence, start)
-        if match is not None:
-            return _skip_spaces(sentence, match.end())
-    return start
+        if match is None:
+            continue
+        places = [_skip_spaces(sentence, match.end())]
+        joint = vocab.conjunction.match(sentence, match.end())
+        position = joint.end() if joint is not None else len(sentence)
+        for _ in range(JOINED_WORDS):
+            word = SKIPPABLE.match(sentence, position)
+            if word is None or vocab.points_word.fullmatch(word.group(1)):
+                break
+            position = word.end()
+            places.append(position)
+        return places
+    return []
 
 
 def _alternative_after(sentence: str, end: int, vocab: Vocabulary) -> tuple[int, str] | None:

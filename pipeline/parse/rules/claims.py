@@ -194,8 +194,11 @@ def extract_claims(
     reading = Reading()
     around: Context | None = None  # read once, by the first sentence that needs it
     english = [] if vocab.language == FALLBACK_LANGUAGE else [vocabulary(FALLBACK_LANGUAGE)]
+    item: tuple[int, list[str]] | None = None  # a list item's line and subject
     for line, sentence in sentence_lines_of(text, vocab):
         seen = analysed(sentence, vocab)
+        if item is not None and item[0] != line:  # the item's line ends: so does its subject
+            reading.recent, item = tuple(r for r in reading.recent if r is not item[1]), None
         if seen.label is not None:  # a table row's label: what was said before is another row's
             reading.label, reading.recent = seen.label, ()
         if seen.phase is not None:
@@ -218,6 +221,9 @@ def extract_claims(
             claims += _sentence_claims(seen, reading, around, example)
         if seen.subject:
             reading.recent = (list(seen.subject), *reading.recent)[:RECENT]
+        elif seen.item_subject:
+            item = line, list(seen.item_subject)
+            reading.recent = (item[1], *reading.recent)[:RECENT]
         reading.state = seen.state or reading.state
         lead = lead_of(sentence, bool(seen.amounts), vocab)
         if lead is not None or (not seen.amounts and names_feature(sentence, vocab)):
