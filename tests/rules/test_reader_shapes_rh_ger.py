@@ -119,3 +119,28 @@ def test_a_phase_a_sentence_announces_ends_with_its_paragraph(
     language: str, text: str, expected: list[str]
 ) -> None:
     assert _read(language, text) == Counter(map(parse_annotation, expected))
+
+
+# A state word in a later parenthesis holding another amount (a number word too: "zwei
+# Punkte") is that amount's, not the one before's.
+ASIDE_STATES = [
+    (
+        "de",
+        "Die Straßen sind bekannt (ab vier Plättchen gibt es doppelte Punktzahl) und Wiesen"
+        " werden zu Wohngegenden (und bringen am Ende zwei Punkte pro angrenzendes Marktgebiet).",
+        ["road completed tile ? x2", "residential end_game market 2"],
+    ),
+    (
+        "en",
+        "A road scores one point per tile (and the farmers two points per completed city at"
+        " the end of the game).",
+        ["road completed tile 1", "field end_game completed_city 2"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), ASIDE_STATES)
+def test_a_later_aside_with_an_amount_keeps_its_state(
+    language: str, text: str, expected: list[str]
+) -> None:
+    assert _read(language, text) == Counter(map(parse_annotation, expected))
