@@ -144,3 +144,30 @@ def test_a_later_aside_with_an_amount_keeps_its_state(
     language: str, text: str, expected: list[str]
 ) -> None:
     assert _read(language, text) == Counter(map(parse_annotation, expected))
+
+
+# A flat amount for a feature's own tile "and" the counted tiles around it: both score it.
+TILES_AROUND = [
+    (
+        "de",
+        "Dieser bekommt ein Punkt für das Klosterplättchen sowie alle acht Plättchen drumherum.",
+        ["monastery completed fixed 1", "monastery completed surrounding_tile 1"],
+    ),
+    (
+        "en",
+        "The monk scores 1 point for the monastery tile and all eight tiles around it.",
+        ["monastery completed fixed 1", "monastery completed surrounding_tile 1"],
+    ),
+    (
+        "en",
+        "The monk scores 1 point for the monastery tile and the road on it.",
+        ["monastery completed fixed 1"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), TILES_AROUND)
+def test_the_counted_tiles_around_a_feature_score_its_flat_amount_too(
+    language: str, text: str, expected: list[str]
+) -> None:
+    assert _read(language, text) == Counter(map(parse_annotation, expected))

@@ -42,6 +42,7 @@ from carcdb.pipeline.parse.rules.claim_units import (
     for_feature,
     per_follows,
     subject_unit,
+    tiles_around_after,
     unit_for,
     unit_named_after,
     unit_next_to,
@@ -353,6 +354,8 @@ class Sentence:
             or _flat(sentence, index, self.mentions, self.units, vocab)
         ):
             return ("fixed",), False
+        if tiles_around_after(sentence, mention.end, vocab):  # "and all eight tiles around it"
+            return (FLAT, "surrounding_tile"), False
         return (FLAT,), False
 
     def _replaced_first(self, index: int) -> bool:
