@@ -171,3 +171,26 @@ def test_the_counted_tiles_around_a_feature_score_its_flat_amount_too(
     language: str, text: str, expected: list[str]
 ) -> None:
     assert _read(language, text) == Counter(map(parse_annotation, expected))
+
+
+# A unit after an attribute of a few words between it and its "per" ("pro an der Ebene
+# beteiligtem Plättchen"); a list of counted things ("and") is no attribute.
+ATTRIBUTE_UNITS = [
+    (
+        "de",
+        "Eine geschlossene Ebene bringt 2 Punkte pro an der Ebene beteiligtem Plättchen.",
+        ["plain completed tile 2"],
+    ),
+    (
+        "nl",
+        "Een afgebouwde stad levert 2 punten per bij de stad horende tegel op.",
+        ["city completed tile 2"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), ATTRIBUTE_UNITS)
+def test_a_unit_after_a_short_attribute_is_the_rate_unit(
+    language: str, text: str, expected: list[str]
+) -> None:
+    assert _read(language, text) == Counter(map(parse_annotation, expected))

@@ -27,6 +27,7 @@ import re
 from dataclasses import dataclass
 
 from carcdb.pipeline.parse.rules.claim_amounts import Mention, modifier_after
+from carcdb.pipeline.parse.rules.claim_around import tiles_around_after
 from carcdb.pipeline.parse.rules.claim_context import (
     Found,
     feature_words,
@@ -42,7 +43,6 @@ from carcdb.pipeline.parse.rules.claim_units import (
     for_feature,
     per_follows,
     subject_unit,
-    tiles_around_after,
     unit_for,
     unit_named_after,
     unit_next_to,

@@ -58,6 +58,8 @@ def _unit_at(sentence: str, position: int, vocab: Vocabulary) -> tuple[int, int,
         if best is None or candidate < best:
             best = candidate
     if best is None:
+        best = _unit_past_attribute(sentence, position, vocab)
+    if best is None:
         start = _skip_spaces(sentence, position)
         at = _after_completed(sentence, start, vocab)  # the unit takes its state word
         for phrase in vocab.features:
@@ -71,6 +73,39 @@ def _unit_at(sentence: str, position: int, vocab: Vocabulary) -> tuple[int, int,
         return None
     start, negative_length, meaning = best
     return start, start - negative_length, meaning
+
+
+ATTRIBUTE_WORDS = 4  # words of an attribute between a "per" and its unit
+ATTRIBUTE_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _unit_past_attribute(
+    sentence: str, position: int, vocab: Vocabulary
+) -> tuple[int, int, str] | None:
+    """A unit after an attribute of a few words ("pro an der Ebene beteiligtem Plättchen",
+    "per tile adjacent to the lake" is the other order): words only, no number, points word,
+    "per" or "and" between (a list of the things counted is no attribute)."""
+    words = list(ATTRIBUTE_WORD.finditer(sentence, position, position + 4 * UNIT_WINDOW))
+    end = position
+    for count, word in enumerate(words[: ATTRIBUTE_WORDS + 1]):
+        if sentence[end : word.start()].strip():
+            return None  # punctuation or a digit between the words
+        if count:
+            for phrase in vocab.units:
+                match = phrase.pattern.match(sentence, word.start())
+                if match is not None:
+                    return word.start(), match.end(), phrase.meaning
+        text = word.group(0)
+        if (
+            vocab.number(text) is not None
+            or vocab.points_word.fullmatch(text)
+            or vocab.per.fullmatch(text)
+            or vocab.conjunction.fullmatch(f" {text} ")
+            or vocab.alternative.fullmatch(text)
+        ):
+            return None
+        end = word.end()
+    return None
 
 
 def _after_completed(sentence: str, start: int, vocab: Vocabulary) -> int:
@@ -346,31 +381,3 @@ def count_mentions(
         if number is not None:  # else beyond the warehouse: `number_problems` reports it
             found.append(CountMention(number=number, unit=unit))
     return found
-
-
-TILES_AROUND_WINDOW = (
-    40  # characters from "and" to the "around" word of "... and the 8 tiles around it"
-)
-TILES_AROUND_END = re.compile(r"[()+|.;]")
-
-
-def tiles_around_after(sentence: str, end: int, vocab: Vocabulary) -> bool:
-    """A flat amount for a feature's own tile, then "and" the counted tiles around it ("1
-    point for the monastery tile and all eight tiles around it", "für das Klosterplättchen
-    sowie alle acht Plättchen drumherum"): the tiles around score the amount too."""
-    joint = vocab.conjunction.search(sentence, end, end + TILES_AROUND_WINDOW)
-    if joint is None or TILES_AROUND_END.search(sentence, end, joint.start()):
-        return False
-    stop = TILES_AROUND_END.search(sentence, joint.end())
-    limit = min(stop.start() if stop else len(sentence), joint.end() + TILES_AROUND_WINDOW)
-    number = NUMBER.search(sentence, joint.end(), limit)
-    words = [w for w in sentence[joint.end() : limit].split() if vocab.number(w) is not None]
-    if number is None and not any(w.lower() not in vocab.numbers.articles for w in words):
-        return False  # no count of the tiles: "and the tile" is the feature's own
-    for phrase in vocab.units:
-        if phrase.meaning != "tile":
-            continue
-        unit = phrase.pattern.search(sentence, joint.end(), limit)
-        if unit is not None and vocab.around.search(sentence, unit.end(), limit) is not None:
-            return True
-    return False
