@@ -194,3 +194,45 @@ def test_a_unit_after_a_short_attribute_is_the_rate_unit(
     language: str, text: str, expected: list[str]
 ) -> None:
     assert _read(language, text) == Counter(map(parse_annotation, expected))
+
+
+# A sentence naming no feature takes every feature the sentence before scored together, not
+# only the first one it named.
+SCORED_TOGETHER = [
+    (
+        "de",
+        "Für einen abgeschlossenen Pfad oder Busch mit einer Tierart erhält der Spieler nur"
+        " einen Punkt, egal wie lang der Pfad oder wie groß der Busch ist. Bei zwei"
+        " unterschiedlichen Tierarten (z.B. Löwe und Elefant) erhält man bereits drei Punkte.",
+        [
+            "animal_path completed fixed 1",
+            "bush completed fixed 1",
+            "animal_path completed fixed 3",
+            "bush completed fixed 3",
+        ],
+    ),
+    (
+        "en",
+        "Completed roads and cities score 1 point per tile. At the end of the game they score"
+        " 1 point per tile.",
+        [
+            "road completed tile 1",
+            "city completed tile 1",
+            "road incomplete tile 1",
+            "city incomplete tile 1",
+        ],
+    ),
+    (
+        "de",
+        "Eine fertige Straße bringt 1 Punkt pro Plättchen, ein Kloster 9 Punkte. Am Ende gibt"
+        " es nur noch 1 Punkt pro Plättchen.",
+        ["road completed tile 1", "monastery completed fixed 9", "road incomplete tile 1"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), SCORED_TOGETHER)
+def test_a_sentence_without_a_feature_takes_the_features_scored_together_before(
+    language: str, text: str, expected: list[str]
+) -> None:
+    assert _read(language, text) == Counter(map(parse_annotation, expected))
