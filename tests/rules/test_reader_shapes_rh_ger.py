@@ -119,3 +119,120 @@ def test_a_phase_a_sentence_announces_ends_with_its_paragraph(
     language: str, text: str, expected: list[str]
 ) -> None:
     assert _read(language, text) == Counter(map(parse_annotation, expected))
+
+
+# A state word in a later parenthesis holding another amount (a number word too: "zwei
+# Punkte") is that amount's, not the one before's.
+ASIDE_STATES = [
+    (
+        "de",
+        "Die Straßen sind bekannt (ab vier Plättchen gibt es doppelte Punktzahl) und Wiesen"
+        " werden zu Wohngegenden (und bringen am Ende zwei Punkte pro angrenzendes Marktgebiet).",
+        ["road completed tile ? x2", "residential end_game market 2"],
+    ),
+    (
+        "en",
+        "A road scores one point per tile (and the farmers two points per completed city at"
+        " the end of the game).",
+        ["road completed tile 1", "field end_game completed_city 2"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), ASIDE_STATES)
+def test_a_later_aside_with_an_amount_keeps_its_state(
+    language: str, text: str, expected: list[str]
+) -> None:
+    assert _read(language, text) == Counter(map(parse_annotation, expected))
+
+
+# A flat amount for a feature's own tile "and" the counted tiles around it: both score it.
+TILES_AROUND = [
+    (
+        "de",
+        "Dieser bekommt ein Punkt für das Klosterplättchen sowie alle acht Plättchen drumherum.",
+        ["monastery completed fixed 1", "monastery completed surrounding_tile 1"],
+    ),
+    (
+        "en",
+        "The monk scores 1 point for the monastery tile and all eight tiles around it.",
+        ["monastery completed fixed 1", "monastery completed surrounding_tile 1"],
+    ),
+    (
+        "en",
+        "The monk scores 1 point for the monastery tile and the road on it.",
+        ["monastery completed fixed 1"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), TILES_AROUND)
+def test_the_counted_tiles_around_a_feature_score_its_flat_amount_too(
+    language: str, text: str, expected: list[str]
+) -> None:
+    assert _read(language, text) == Counter(map(parse_annotation, expected))
+
+
+# A unit after an attribute of a few words between it and its "per" ("pro an der Ebene
+# beteiligtem Plättchen"); a list of counted things ("and") is no attribute.
+ATTRIBUTE_UNITS = [
+    (
+        "de",
+        "Eine geschlossene Ebene bringt 2 Punkte pro an der Ebene beteiligtem Plättchen.",
+        ["plain completed tile 2"],
+    ),
+    (
+        "nl",
+        "Een afgebouwde stad levert 2 punten per bij de stad horende tegel op.",
+        ["city completed tile 2"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), ATTRIBUTE_UNITS)
+def test_a_unit_after_a_short_attribute_is_the_rate_unit(
+    language: str, text: str, expected: list[str]
+) -> None:
+    assert _read(language, text) == Counter(map(parse_annotation, expected))
+
+
+# A sentence naming no feature takes every feature the sentence before scored together, not
+# only the first one it named.
+SCORED_TOGETHER = [
+    (
+        "de",
+        "Für einen abgeschlossenen Pfad oder Busch mit einer Tierart erhält der Spieler nur"
+        " einen Punkt, egal wie lang der Pfad oder wie groß der Busch ist. Bei zwei"
+        " unterschiedlichen Tierarten (z.B. Löwe und Elefant) erhält man bereits drei Punkte.",
+        [
+            "animal_path completed fixed 1",
+            "bush completed fixed 1",
+            "animal_path completed fixed 3",
+            "bush completed fixed 3",
+        ],
+    ),
+    (
+        "en",
+        "Completed roads and cities score 1 point per tile. At the end of the game they score"
+        " 1 point per tile.",
+        [
+            "road completed tile 1",
+            "city completed tile 1",
+            "road incomplete tile 1",
+            "city incomplete tile 1",
+        ],
+    ),
+    (
+        "de",
+        "Eine fertige Straße bringt 1 Punkt pro Plättchen, ein Kloster 9 Punkte. Am Ende gibt"
+        " es nur noch 1 Punkt pro Plättchen.",
+        ["road completed tile 1", "monastery completed fixed 9", "road incomplete tile 1"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), SCORED_TOGETHER)
+def test_a_sentence_without_a_feature_takes_the_features_scored_together_before(
+    language: str, text: str, expected: list[str]
+) -> None:
+    assert _read(language, text) == Counter(map(parse_annotation, expected))

@@ -179,6 +179,7 @@ class FeatureContext:
     recent: list[str]
     headings: list[str]
     pronoun: bool = False  # the sentence opens with a pronoun: the sentence before's subject
+    together: bool = False  # the sentence before scored its `recent` features together
 
 
 def _nearest(
@@ -310,6 +311,8 @@ def scored_features(
             for f in context.recent
             if f in context.headings and f not in vocab.relations.modifiers
         ]
+        if context.together and not about_recent:
+            return context.recent  # "... a path or bush scores 1. With two kinds, 3."
         return (about_recent or context.recent)[:1]
     if context.label is not None:
         return [context.label]
@@ -318,6 +321,15 @@ def scored_features(
     if in_qualifier:
         return [resolve_modifiers([f[2] for f in in_qualifier], vocab)[0]]
     return ["unknown"]
+
+
+def scored_together(rates: list[tuple[str, tuple[object, ...]]]) -> list[str]:
+    """The features the last rate of a sentence was claimed for together ("a path or bush
+    scores 1 point"), in order; `rates`: each claim's feature and its rate."""
+    if not rates:
+        return []
+    last = rates[-1][1]
+    return list(dict.fromkeys(f for f, rate in rates if rate == last and f != "unknown"))
 
 
 HEAD_WORDS = 3  # words of a head before a colon ("Der König: ...")

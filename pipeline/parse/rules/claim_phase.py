@@ -274,7 +274,7 @@ class SentenceStates:
         mine = next((i for i, a in enumerate(here) if a[0] == position), None)
         if mine is None:
             return False, None
-        asides = _later_asides(self.sentence, here[mine][1])
+        asides = _later_asides(self.sentence, here[mine][1], self.amounts)
         own = self._state_between(*parts[mine], unit, units, asides)
         if own is not None:
             return True, own
@@ -301,7 +301,7 @@ class SentenceStates:
         if own is None:
             parted, own = self._part_state(index, mention.start, unit, units)
             if not parted:
-                asides = _later_asides(self.sentence, mention.end)
+                asides = _later_asides(self.sentence, mention.end, self.amounts)
                 own = self.clause_state(index, unit, units, asides)
         if own is not None:
             return own
@@ -344,14 +344,18 @@ class SentenceStates:
 AMOUNT_IN_ASIDE = re.compile(r"\d")
 
 
-def _later_asides(sentence: str, end: int) -> list[tuple[int, int]]:
-    """Parentheses after an amount ending at `end` holding a number of their own: "2 points
-    per tile (1 point if incomplete at the end of the game)" names the state of its own amount,
-    not the 2's."""
+def _later_asides(
+    sentence: str, end: int, amounts: tuple[tuple[int, int], ...] = ()
+) -> list[tuple[int, int]]:
+    """Parentheses after an amount ending at `end` holding a number or an amount of their
+    own: "2 points per tile (1 point if incomplete at the end of the game)", "(und bringen am
+    Ende zwei Punkte pro angrenzendes Marktgebiet)" name the state of their own amount, not
+    the one before's."""
     found = []
     for match in re.finditer(r"\([^()]*\)?", sentence[end:]):
-        if AMOUNT_IN_ASIDE.search(match.group(0)):
-            found.append((end + match.start(), end + match.end()))
+        start, stop = end + match.start(), end + match.end()
+        if AMOUNT_IN_ASIDE.search(match.group(0)) or any(start < a < stop for a, _ in amounts):
+            found.append((start, stop))
     return found
 
 

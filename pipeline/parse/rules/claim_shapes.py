@@ -27,6 +27,7 @@ import re
 from dataclasses import dataclass
 
 from carcdb.pipeline.parse.rules.claim_amounts import Mention, modifier_after
+from carcdb.pipeline.parse.rules.claim_around import tiles_around_after
 from carcdb.pipeline.parse.rules.claim_context import (
     Found,
     feature_words,
@@ -353,6 +354,8 @@ class Sentence:
             or _flat(sentence, index, self.mentions, self.units, vocab)
         ):
             return ("fixed",), False
+        if tiles_around_after(sentence, mention.end, vocab):  # "and all eight tiles around it"
+            return (FLAT, "surrounding_tile"), False
         return (FLAT,), False
 
     def _replaced_first(self, index: int) -> bool:

@@ -59,6 +59,8 @@ def _unit_at(sentence: str, position: int, vocab: Vocabulary) -> tuple[int, int,
         if best is None or candidate < best:
             best = candidate
     if best is None:
+        best = _unit_past_attribute(sentence, position, vocab)
+    if best is None:
         start = _skip_spaces(sentence, position)
         places = (*_after_completed(sentence, start, vocab), start)  # with its state word
         for phrase in vocab.features:
@@ -72,6 +74,39 @@ def _unit_at(sentence: str, position: int, vocab: Vocabulary) -> tuple[int, int,
         return None
     start, negative_length, meaning = best
     return start, start - negative_length, meaning
+
+
+ATTRIBUTE_WORDS = 4  # words of an attribute between a "per" and its unit
+ATTRIBUTE_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _unit_past_attribute(
+    sentence: str, position: int, vocab: Vocabulary
+) -> tuple[int, int, str] | None:
+    """A unit after an attribute of a few words ("pro an der Ebene beteiligtem Plättchen",
+    "per tile adjacent to the lake" is the other order): words only, no number, points word,
+    "per" or "and" between (a list of the things counted is no attribute)."""
+    words = list(ATTRIBUTE_WORD.finditer(sentence, position, position + 4 * UNIT_WINDOW))
+    end = position
+    for count, word in enumerate(words[: ATTRIBUTE_WORDS + 1]):
+        if sentence[end : word.start()].strip():
+            return None  # punctuation or a digit between the words
+        if count:
+            for phrase in vocab.units:
+                match = phrase.pattern.match(sentence, word.start())
+                if match is not None:
+                    return word.start(), match.end(), phrase.meaning
+        text = word.group(0)
+        if (
+            vocab.number(text) is not None
+            or vocab.points_word.fullmatch(text)
+            or vocab.per.fullmatch(text)
+            or vocab.conjunction.fullmatch(f" {text} ")
+            or vocab.alternative.fullmatch(text)
+        ):
+            return None
+        end = word.end()
+    return None
 
 
 def _after_completed(sentence: str, start: int, vocab: Vocabulary) -> list[int]:

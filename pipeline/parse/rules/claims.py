@@ -33,6 +33,7 @@ from carcdb.pipeline.parse.rules.claim_context import (
     heading_features,
     refined,
     scored_features,
+    scored_together,
 )
 from carcdb.pipeline.parse.rules.claim_lead import for_lead, lead_of, names_feature
 from carcdb.pipeline.parse.rules.claim_phase import (
@@ -107,6 +108,7 @@ class Reading:
     example_line: int = -1  # the line a worked example ("Example 1: ...") takes
     columns: tuple[ClaimState | None, ...] = ()  # a table's header: each column's state
     lead: str | None = None  # the feature a list's lead line names ("... Punkte bekommst:")
+    together: bool = False  # the sentence before scored its features together
 
 
 @dataclass(frozen=True)
@@ -218,12 +220,20 @@ def extract_claims(
                     default_state,
                 )
             example = worked_example or reading.example_line == line
-            claims += _sentence_claims(seen, reading, around, example)
+            new = _sentence_claims(seen, reading, around, example)
+            claims += new
+        else:
+            new = []
         if seen.subject:
-            reading.recent = (list(seen.subject), *reading.recent)[:RECENT]
+            rated = scored_together(
+                [(c.feature, (c.points, c.unit, c.sign, c.multiplier)) for c in new]
+            )
+            together = len(rated) > 1 and set(rated) <= set(seen.subject)
+            subject = rated if together else list(seen.subject)
+            reading.recent, reading.together = (subject, *reading.recent)[:RECENT], together
         elif seen.item_subject:
             item = line, list(seen.item_subject)
-            reading.recent = (item[1], *reading.recent)[:RECENT]
+            reading.recent, reading.together = (item[1], *reading.recent)[:RECENT], False
         reading.state = seen.state or reading.state
         lead = lead_of(sentence, bool(seen.amounts), vocab)
         if lead is not None or (not seen.amounts and names_feature(sentence, vocab)):
@@ -253,7 +263,8 @@ def _sentence_claims(
         reading.label,
         list(reading.recent[0]) if reading.recent else [],
         context.features,
-        vocab.pronoun.match(sentence.lstrip()) is not None,
+        pronoun=vocab.pronoun.match(sentence.lstrip()) is not None,
+        together=reading.together,
     )
     named_here = [f[2] for f in read.features]
     if not read.mentions:
