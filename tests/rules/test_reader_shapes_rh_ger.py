@@ -60,6 +60,12 @@ LED_ROWS = [
 OWN_ROWS = [
     (
         "de",
+        "Wertung der Straßen und Städte:\n1 Punkt pro Straßenplättchen\n"
+        "2 Punkte pro Stadtplättchen",
+        ["road completed tile 1", "city completed tile 2"],
+    ),
+    (
+        "de",
         "Punkte gibt es für:\nJedes Kloster bringt 9 Punkte.",
         ["monastery completed fixed 9"],
     ),
