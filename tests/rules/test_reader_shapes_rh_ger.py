@@ -60,6 +60,12 @@ LED_ROWS = [
 OWN_ROWS = [
     (
         "de",
+        "Wertung der Straßen und Städte:\n1 Punkt pro Straßenplättchen\n"
+        "2 Punkte pro Stadtplättchen",
+        ["road completed tile 1", "city completed tile 2"],
+    ),
+    (
+        "de",
         "Punkte gibt es für:\nJedes Kloster bringt 9 Punkte.",
         ["monastery completed fixed 9"],
     ),
@@ -233,6 +239,38 @@ SCORED_TOGETHER = [
 
 @pytest.mark.parametrize(("language", "text", "expected"), SCORED_TOGETHER)
 def test_a_sentence_without_a_feature_takes_the_features_scored_together_before(
+    language: str, text: str, expected: list[str]
+) -> None:
+    assert _read(language, text) == Counter(map(parse_annotation, expected))
+
+
+# A table header written with spaces ("Landschaft Offen Geschlossen") names the states of its
+# rows' amounts in order; a sentence with another number of amounts ends the table.
+WORD_COLUMNS = [
+    (
+        "de",
+        "Landschaft Offen Geschlossen\n"
+        "Ebene 1 Punkt pro an der Ebene beteiligtem Plättchen 2 Punkt pro an der Ebene"
+        " beteiligtem Plättchen",
+        ["plain incomplete tile 1", "plain completed tile 2"],
+    ),
+    (
+        "en",
+        "Feature Incomplete Completed\nRoad 1 point per tile 1 point per tile\n"
+        "A monastery scores 9 points.\nA city scores 2 points per tile and 2 per pennant.",
+        [
+            "road incomplete tile 1",
+            "road completed tile 1",
+            "monastery completed fixed 9",
+            "city completed tile 2",
+            "city completed coat_of_arms 2",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), WORD_COLUMNS)
+def test_a_header_written_with_spaces_states_its_rows_amounts(
     language: str, text: str, expected: list[str]
 ) -> None:
     assert _read(language, text) == Counter(map(parse_annotation, expected))

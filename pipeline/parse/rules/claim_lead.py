@@ -2,8 +2,8 @@
 Wachturm ist zu sehen, wofür du Punkte bekommst:", "The watchtower scores points for:") is
 the subject of the rows after it ("2 Punkte für jedes Wappen", "3 Punkte für jedes Kloster").
 
-A row that names no feature of its own (none before its amount, none outside the phrases
-that say what it counts) scores for the lead; a feature word right after its "per" ("für
+A row that names no feature of its own (none but in what qualifies its unit: "Plättchen
+mit mindestens einer Straße") scores for the lead; a feature word right after its "per" ("für
 jedes Kloster") is then what it counts, the row's unit, not its subject. The lead holds
 until a line with no amount names a feature (a new heading or paragraph). All words come from
 the language's vocabulary; the shape is the same in every language (`claims` applies it).
@@ -52,14 +52,16 @@ def for_lead(read: Sentence, amount: Amount, lead: str) -> tuple[list[str], str 
     None when the row names a feature of its own."""
     sentence, vocab = read.text, read.vocab
     counted = counted_feature(sentence, amount.mention, vocab)
-    spans = [(u.per_start, u.end) for u in read.units]
-    qualified = qualified_span(sentence, amount.unit, vocab)
-    if qualified is not None:
-        spans.append(qualified)
-    own = [
+    if counted is not None and any(
+        counted[0] < u.start < f[1] for u in read.units for f in read.features if f[0] == counted[0]
+    ):
+        counted = None  # "pro Straßenplättchen": a compound of the feature and its unit
+    qualified = qualified_span(sentence, amount.unit, vocab)  # "Plättchen mit einer Straße"
+    own = [  # a compound's feature is the row's own ("1 Punkt pro Straßenplättchen")
         f
         for f in longest(read.features)
-        if not any(a <= f[0] < b for a, b in spans) and (counted is None or f[0] != counted[0])
+        if not (qualified is not None and qualified[0] <= f[0] < qualified[1])
+        and (counted is None or f[0] != counted[0])
     ]
     if own:
         return None

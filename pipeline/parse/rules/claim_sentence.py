@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from carcdb.pipeline.parse.rules.claim_amounts import points_phrases
+from carcdb.pipeline.parse.rules.claim_amounts import Mention, points_phrases
 from carcdb.pipeline.parse.rules.claim_context import (
     NAMED,
     longest,
@@ -120,10 +120,24 @@ def _columns(sentence: str, vocab: Vocabulary) -> tuple[ClaimState | None, ...]:
     """A table's header row ("Feature | During the game | Endgame if incomplete"): the state
     each column names; empty when the line is no such row."""
     if "|" not in sentence and "\t" not in sentence:
-        return ()
+        return _word_columns(sentence, vocab)
     found = cells(sentence)
     states = tuple(SentenceStates.read(sentence[a:b], vocab).overall() for a, b in found)
     return states if len(found) > 1 and any(states) else ()
+
+
+HEADER_WORDS = 6  # words of a table header written with spaces ("Landschaft Offen Geschlossen")
+
+
+def _word_columns(sentence: str, vocab: Vocabulary) -> tuple[ClaimState | None, ...]:
+    """A table header written with spaces between its columns ("Landschaft Offen
+    Geschlossen"): the state each word names, when two or more words name states; a row of
+    its table states its amounts in the same order (`claims`)."""
+    words = sentence.split()
+    if len(words) > HEADER_WORDS or any(c.isdigit() for c in sentence):
+        return ()
+    states = tuple(SentenceStates.read(w, vocab).overall() for w in words)
+    return states if len({s for s in states if s is not None}) > 1 else ()
 
 
 def _subject(
@@ -145,3 +159,17 @@ def _subject(
 
 def _blank(match: re.Match[str]) -> str:
     return " " * len(match.group(0))
+
+
+def column_state(
+    columns: tuple[ClaimState | None, ...], sentence: str, mention: Mention, mentions: list[Mention]
+) -> ClaimState | None:
+    """The state a table header's column names for an amount of a row: the cell the amount is
+    in; in a row written with spaces ("Ebene 1 Punkt pro ... 2 Punkt pro ..."), in order."""
+    row_cells = cells(sentence)
+    if columns and not row_cells:
+        states = [s for s in columns if s is not None]
+        return states[mentions.index(mention)] if len(states) == len(mentions) else None
+    if not columns or len(row_cells) != len(columns):
+        return None
+    return next((columns[i] for i, (a, b) in enumerate(row_cells) if a <= mention.start < b), None)

@@ -42,7 +42,13 @@ from carcdb.pipeline.parse.rules.claim_phase import (
     either_state,
     prose,
 )
-from carcdb.pipeline.parse.rules.claim_sentence import Analysed, analysed, cells, sentence_lines_of
+from carcdb.pipeline.parse.rules.claim_sentence import (
+    Analysed,
+    analysed,
+    cells,
+    column_state,
+    sentence_lines_of,
+)
 from carcdb.pipeline.parse.rules.claim_shapes import FLAT, Amount, Sentence, licensed
 from carcdb.pipeline.parse.rules.claim_text import OTHERWISE, sentences
 from carcdb.pipeline.parse.rules.vocabulary import (
@@ -107,6 +113,7 @@ class Reading:
     state: ClaimState | None = None  # the state the last sentence naming one named
     example_line: int = -1  # the line a worked example ("Example 1: ...") takes
     columns: tuple[ClaimState | None, ...] = ()  # a table's header: each column's state
+    worded: bool = False  # the header is written with spaces ("Landschaft Offen Geschlossen")
     lead: str | None = None  # the feature a list's lead line names ("... Punkte bekommst:")
     together: bool = False  # the sentence before scored its features together
 
@@ -209,7 +216,10 @@ def extract_claims(
             reading.phase_line = line if said and not sentence.rstrip().endswith(":") else None
         elif reading.phase_line is not None and line != reading.phase_line and prose(sentence):
             reading.phase = reading.phase_line = None  # a new paragraph: the sentence's phase ends
-        reading.columns = seen.columns or reading.columns
+        if seen.columns:
+            reading.columns, reading.worded = seen.columns, not cells(sentence)
+        elif reading.worded and len(seen.amounts) != len([c for c in reading.columns if c]):
+            reading.columns, reading.worded = (), False  # past a space-written table's rows
         if seen.opens_example:
             reading.example_line = line  # "Exemplul 1: ...": the rest of its line too
         if seen.read is not None:
@@ -239,15 +249,6 @@ def extract_claims(
         if lead is not None or (not seen.amounts and names_feature(sentence, vocab)):
             reading.lead = lead  # a new lead, or a line past the list: none
     return claims
-
-
-def _column_state(reading: Reading, sentence: str, mention: Mention) -> ClaimState | None:
-    row_cells = cells(sentence)
-    if not reading.columns or len(row_cells) != len(reading.columns):
-        return None
-    return next(
-        (reading.columns[i] for i, (a, b) in enumerate(row_cells) if a <= mention.start < b), None
-    )
 
 
 def _sentence_claims(
@@ -303,8 +304,8 @@ def _sentence_claims(
         respective = read.respective(amount, amounts)
         if respective is not None:
             features = [respective]
-        named = read.states.state_of(mention, amount.state_unit, rates) or _column_state(
-            reading, sentence, mention
+        named = read.states.state_of(mention, amount.state_unit, rates) or column_state(
+            reading.columns, sentence, mention, read.mentions
         )
         flat = "fixed" if licensed(sentence, mention, vocab) and not example else "unknown"
         if mention.points >= SCORE_LAP and not mention.multiplier:
