@@ -288,8 +288,23 @@ def unit_for(
         following = mentions[index + 1]
         after = [u for u in after if not _opens_amount(sentence, u, following, vocab)]
     if after:
-        return after[0]
+        return _with_units_before(sentence, after[0], mention, units, vocab)
     return before[-1] if before else None
+
+
+def _with_units_before(
+    sentence: str,
+    unit: UnitPhrase,
+    mention: Mention,
+    units: list[UnitPhrase],
+    vocab: Vocabulary | None,
+) -> UnitPhrase:
+    """A unit in an aside after "also" ("o 3 punti (anche per gli scudi)", "or 3 points (also
+    for the coats of arms)"): the amount is the rate of the units of the rates before it too."""
+    if vocab is None or not vocab.also.search(sentence, mention.end, unit.per_start):
+        return unit
+    earlier = [m for u in units if u.end <= mention.start for m in u.meanings]
+    return replace(unit, meanings=tuple(dict.fromkeys([*earlier, *unit.meanings])))
 
 
 def _opens_amount(sentence: str, unit: UnitPhrase, following: Mention, vocab: Vocabulary) -> bool:

@@ -1,13 +1,12 @@
 """Per-language rules lexicon: the words for points, features, units, states and headings.
 
-The words live in `lang/<code>.json` (and the number words in `pipeline/parse/words/`), not
-in code, so a new language is a new data file; how features relate (an inn modifies a road)
-is `features.json`, the same for every language. Every word is a stem matched
-case-insensitively at a word start: `oraș` matches `orașul`, `orașe`; a multi-word entry
-(`oraș finalizat`) lets each of its words take an ending; a word ending in `=` (`is=`) is
-matched as written, with no ending. In a language that writes compounds
-(`"compounds": true`: de, nl) a unit stem also matches as the last part of a word
-(`Stadtteil`, `Landschaftskarte`, `wegtegel`). The keys are described in docs/rules.md.
+The words live in `lang/<code>.json` (and the number words in `pipeline/parse/words/`), not in
+code, so a new language is a new data file; how features relate (an inn modifies a road) is
+`features.json`, the same for every language. Every word is a stem matched case-insensitively
+at a word start: `oraș` matches `orașul`, `orașe`; a multi-word entry (`oraș finalizat`) lets
+each of its words take an ending; a word ending in `=` (`is=`) is matched as written, with no
+ending. In a language that writes compounds (`"compounds": true`: de, nl) a unit stem also
+matches as the last part of a word (`Stadtteil`, `wegtegel`). Keys: docs/rules.md.
 """
 
 from __future__ import annotations
@@ -100,6 +99,7 @@ class Vocabulary:
     otherwise: re.Pattern[str]  # "otherwise", "sinon": a clause of the other state
     contrast: re.Pattern[str]  # "but", "whereas": a clause that names its own state
     lesser: re.Pattern[str]  # ", or less if": its condition's state is the lesser case's
+    also: re.Pattern[str]  # "(also for the shields)": the rates before's units, and this one
     example: re.Pattern[str]  # "example", "here", player colours: a worked example
     likeness: re.Pattern[str]  # "like", "wie" (and a determiner) before a feature: a comparison
     demonstrative: re.Pattern[str]  # "this", "acest": before a feature, a worked example
@@ -355,6 +355,7 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
         otherwise=_words_or_never(words_or_empty(data, "otherwise")),
         contrast=_words_or_never(words_or_empty(data, "contrast")),
         lesser=_words_or_never(words_or_empty(data, "lesser"), prefix=r",\s*"),
+        also=_words_or_never(words_or_empty(data, "also"), prefix=r"\(\s*", suffix=r"\s*$"),
         example=_words_or_never(words_or_empty(data, "example_markers")),
         likeness=_words_or_never(
             words_or_empty(data, "likeness"),
