@@ -292,3 +292,32 @@ def test_an_also_aside_keeps_the_units_of_the_rates_before(
     language: str, text: str, expected: list[str]
 ) -> None:
     assert _read(language, text) == _expected(expected)
+
+
+# "por cada tramo del río incluidos los lagos y los peces" (es_dojuegos_cazadores_y_recolectores,
+# dev): the units an "including" names after the rate's unit are its units too.
+INCLUDING = [
+    (
+        "es",
+        "La puntuación de los seguidores puntúan 1 punto por cada tramo del rio incluidos los "
+        "lagos y los peces que haya en ellos.",
+        ["river completed tile 1", "river completed fish 1"],
+    ),
+    (
+        "it",
+        "Il pescatore ottiene 1 punto per ogni tessera del fiume, compresi i laghi e i pesci.",
+        ["river completed tile 1", "river completed fish 1"],
+    ),
+    (
+        "pt",
+        "O pescador ganha 1 ponto por cada peça do rio, incluindo os lagos e os peixes.",
+        ["river completed tile 1", "river completed fish 1"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), INCLUDING)
+def test_the_units_an_including_names_are_counted_too(
+    language: str, text: str, expected: list[str]
+) -> None:
+    assert _read(language, text) == _expected(expected)
