@@ -255,3 +255,69 @@ def test_a_point_for_the_monasterys_own_tile_is_its_flat_point(
     language: str, text: str, expected: list[str]
 ) -> None:
     assert _read(language, text) == _expected(expected)
+
+
+# "o 3 punti (anche per gli scudi)" after rates per tile and per coat of arms: 3 per tile and
+# 3 per coat of arms (it_boardgamearena_gamehelpcarcassonne.wiki, dev).
+ALSO_FOR = [
+    (
+        "it",
+        "-- (per le Città) il giocatore che ha un Meeple nella città COMPLETA totalizza il "
+        "relativo punteggio pari a 2 punti per ogni tessera di città più 2 ulteriori punti per "
+        "ogni “scudo” presente nelle tessere, o 3 punti (anche per gli “scudi”) qualora la città "
+        "avesse una Cattedrale (espansione).",
+        [
+            "city completed tile 2",
+            "city completed coat_of_arms 2",
+            "cathedral completed tile 3",
+            "cathedral completed coat_of_arms 3",
+        ],
+    ),
+    (
+        "es",
+        "Una ciudad completada da 2 puntos por loseta y 2 por escudo, o 3 puntos (también por los "
+        "escudos) si tiene una catedral.",
+        [
+            "city completed tile 2",
+            "city completed coat_of_arms 2",
+            "cathedral completed tile 3",
+            "cathedral completed coat_of_arms 3",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), ALSO_FOR)
+def test_an_also_aside_keeps_the_units_of_the_rates_before(
+    language: str, text: str, expected: list[str]
+) -> None:
+    assert _read(language, text) == _expected(expected)
+
+
+# "por cada tramo del río incluidos los lagos y los peces" (es_dojuegos_cazadores_y_recolectores,
+# dev): the units an "including" names after the rate's unit are its units too.
+INCLUDING = [
+    (
+        "es",
+        "La puntuación de los seguidores puntúan 1 punto por cada tramo del rio incluidos los "
+        "lagos y los peces que haya en ellos.",
+        ["river completed tile 1", "river completed fish 1"],
+    ),
+    (
+        "it",
+        "Il pescatore ottiene 1 punto per ogni tessera del fiume, compresi i laghi e i pesci.",
+        ["river completed tile 1", "river completed fish 1"],
+    ),
+    (
+        "pt",
+        "O pescador ganha 1 ponto por cada peça do rio, incluindo os lagos e os peixes.",
+        ["river completed tile 1", "river completed fish 1"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), INCLUDING)
+def test_the_units_an_including_names_are_counted_too(
+    language: str, text: str, expected: list[str]
+) -> None:
+    assert _read(language, text) == _expected(expected)

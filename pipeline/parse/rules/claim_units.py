@@ -27,6 +27,8 @@ COMPACT_PER = re.compile(r"/|×")  # "1 point / tile", "2 points × size of city
 NEXT_TO = 3  # characters between a signed amount and the unit it is for: "(+0) kartička"
 NUMBER = re.compile(r"(?<![\w/.+])[0-9]+(?![\w/:]|\.(?:\s|$))")  # not "1." or "Exemplul 2:"
 BREAK = re.compile(r"[(,;]")
+CLAUSE_STOP = re.compile(r"[(),;.:]")
+BREAK_BEFORE = re.compile(r"[();.:]")  # a comma may stand before "including"
 FILLER_WORDS = 3  # words between a unit and the amount it opens ("für jedes Wappen noch einmal 2")
 UNIT_WINDOW = 20  # characters between a "per" word and its unit phrase ("fiecare dintre ...")
 
@@ -171,6 +173,23 @@ def _alternative_after(sentence: str, end: int, vocab: Vocabulary) -> tuple[int,
     return None
 
 
+def _included_after(sentence: str, end: int, vocab: Vocabulary) -> list[str]:
+    """The units an "including" right after a unit names, up to the end of its clause ("por
+    cada tramo del río incluidos los lagos y los peces", "per tessera, compresi i pesci": the
+    fish too)."""
+    including = vocab.including.search(sentence, end, end + UNIT_WINDOW)
+    if including is None or BREAK_BEFORE.search(sentence, end, including.start()):
+        return []
+    stop = CLAUSE_STOP.search(sentence, including.end())
+    limit = len(sentence) if stop is None else stop.start()
+    meanings: list[str] = []
+    position = including.end()
+    while (unit := _unit_at(sentence, position, vocab)) is not None and unit[1] <= limit:
+        meanings.append(unit[2])
+        position = unit[1]
+    return meanings
+
+
 def _counted(gap: str, vocab: Vocabulary) -> bool:
     """A number between a "per" word and its unit counts the unit ("rodeado por ocho losetas":
     the Spanish and Portuguese "por" of the agent): digits or a number word, not an article."""
@@ -207,6 +226,7 @@ def unit_phrases(sentence: str, vocab: Vocabulary) -> list[UnitPhrase]:
         while (alternative := _alternative_after(sentence, end, vocab)) is not None:
             end, meaning = alternative
             meanings.append(meaning)
+        meanings += _included_after(sentence, end, vocab)
         found[start] = UnitPhrase(per_start, start, end, tuple(dict.fromkeys(meanings)))
     per_words = sorted(  # Hungarian "lapkánként": a unit and its "per" in one word
         (m.start(), m.end(), phrase.meaning)
@@ -323,8 +343,23 @@ def unit_for(
         following = mentions[index + 1]
         after = [u for u in after if not _opens_amount(sentence, u, following, vocab)]
     if after:
-        return after[0]
+        return _with_units_before(sentence, after[0], mention, units, vocab)
     return before[-1] if before else None
+
+
+def _with_units_before(
+    sentence: str,
+    unit: UnitPhrase,
+    mention: Mention,
+    units: list[UnitPhrase],
+    vocab: Vocabulary | None,
+) -> UnitPhrase:
+    """A unit in an aside after "also" ("o 3 punti (anche per gli scudi)", "or 3 points (also
+    for the coats of arms)"): the amount is the rate of the units of the rates before it too."""
+    if vocab is None or not vocab.also.search(sentence, mention.end, unit.per_start):
+        return unit
+    earlier = [m for u in units if u.end <= mention.start for m in u.meanings]
+    return replace(unit, meanings=tuple(dict.fromkeys([*earlier, *unit.meanings])))
 
 
 def _opens_amount(sentence: str, unit: UnitPhrase, following: Mention, vocab: Vocabulary) -> bool:

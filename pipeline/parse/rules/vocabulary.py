@@ -1,13 +1,12 @@
 """Per-language rules lexicon: the words for points, features, units, states and headings.
 
-The words live in `lang/<code>.json` (and the number words in `pipeline/parse/words/`), not
-in code, so a new language is a new data file; how features relate (an inn modifies a road)
-is `features.json`, the same for every language. Every word is a stem matched
-case-insensitively at a word start: `oraș` matches `orașul`, `orașe`; a multi-word entry
-(`oraș finalizat`) lets each of its words take an ending; a word ending in `=` (`is=`) is
-matched as written, with no ending. In a language that writes compounds
-(`"compounds": true`: de, nl) a unit stem also matches as the last part of a word
-(`Stadtteil`, `Landschaftskarte`, `wegtegel`). The keys are described in docs/rules.md.
+The words live in `lang/<code>.json` (and the number words in `pipeline/parse/words/`), not in
+code, so a new language is a new data file; how features relate (an inn modifies a road) is
+`features.json`, the same for every language. Every word is a stem matched case-insensitively
+at a word start: `oraș` matches `orașul`, `orașe`; a multi-word entry (`oraș finalizat`) lets
+each of its words take an ending; a word ending in `=` (`is=`) is matched as written, with no
+ending. In a language that writes compounds (`"compounds": true`: de, nl) a unit stem also
+matches as the last part of a word (`Stadtteil`, `wegtegel`). Keys: docs/rules.md.
 """
 
 from __future__ import annotations
@@ -35,8 +34,7 @@ class Phrase:
     stems: tuple[str, ...] = ()  # the stems written (`specificity`)
 
     def specificity(self, matched: str) -> int:
-        """The length of the longest stem the matched text starts with: of two phrases that
-        match the same word ("Stadttürme": `stadt`, `stadttürme`) the longer stem's names it."""
+        """The longest stem the match starts with: of two on one word ("Stadttürme") it names it."""
         text = matched.lower()
         return max(
             (len(stem) for stem in self.stems if text.startswith(stem.rstrip("=").split()[0])),
@@ -100,6 +98,8 @@ class Vocabulary:
     otherwise: re.Pattern[str]  # "otherwise", "sinon": a clause of the other state
     contrast: re.Pattern[str]  # "but", "whereas": a clause that names its own state
     lesser: re.Pattern[str]  # ", or less if": its condition's state is the lesser case's
+    also: re.Pattern[str]  # "(also for the shields)": the rates before's units, and this one
+    including: re.Pattern[str]  # "per tile, including the fish": the fish are counted too
     example: re.Pattern[str]  # "example", "here", player colours: a worked example
     likeness: re.Pattern[str]  # "like", "wie" (and a determiner) before a feature: a comparison
     demonstrative: re.Pattern[str]  # "this", "acest": before a feature, a worked example
@@ -119,8 +119,7 @@ class Vocabulary:
     relations: Relations
 
     def number(self, text: str) -> int | None:
-        """The value of a number the `points` or `bare_number` pattern matched (ASCII digits,
-        a number word or a "no" word); None when it is beyond what the warehouse stores."""
+        """A number `points` or `bare_number` matched; None beyond what the warehouse stores."""
         if is_ascii_digits(text):
             return ascii_int(text)
         return self.numbers.value(text)
@@ -205,8 +204,7 @@ def words_or_empty(data: dict[str, object], key: str) -> list[str]:
 
 
 def _whole_words(words: list[str]) -> str:
-    """Any of `words` as a whole word (a short word such as cs "s" is no stem); the words of
-    a multi-word entry may be apart by any spaces."""
+    """Any of `words` as a whole word (cs "s" is no stem), a multi-word entry's words apart."""
     spaced = [SPACES.join(re.escape(part) for part in w.split()) for w in words]
     # the word-start test once for all words (as `_alternatives` does): the same matches
     ordered = sorted(spaced, key=len, reverse=True)
@@ -356,6 +354,8 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
         otherwise=_words_or_never(words_or_empty(data, "otherwise")),
         contrast=_words_or_never(words_or_empty(data, "contrast")),
         lesser=_words_or_never(words_or_empty(data, "lesser"), prefix=r",\s*"),
+        also=_words_or_never(words_or_empty(data, "also"), prefix=r"\(\s*", suffix=r"\s*$"),
+        including=_words_or_never(words_or_empty(data, "including")),
         example=_words_or_never(words_or_empty(data, "example_markers")),
         likeness=_words_or_never(
             words_or_empty(data, "likeness"),
@@ -389,8 +389,7 @@ def available_languages() -> list[str]:
 
 
 class NoVocabularyError(LookupError):
-    """There is no `lang/<code>.json` for the language (not a KeyError: a data file missing a
-    key raises KeyError, and that is a bug to see, not a language to fall back from)."""
+    """No `lang/<code>.json` for the language (a KeyError is a data file's bug, not this)."""
 
 
 @cache
