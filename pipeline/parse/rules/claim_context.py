@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass
 
 from carcdb.pipeline.parse.rules.claim_amounts import Mention
+from carcdb.pipeline.parse.rules.claim_modifiers import resolve_modifiers
 from carcdb.pipeline.parse.rules.claim_phase import outside_unit, state_words_in
 from carcdb.pipeline.parse.rules.claim_text import comma_segment
 from carcdb.pipeline.parse.rules.claim_units import UnitPhrase
@@ -355,41 +356,6 @@ def _implied_feature(sentence: str, vocab: Vocabulary) -> list[str]:
         if phrase.meaning in vocab.relations.unit_features and phrase.pattern.search(sentence):
             return [vocab.relations.unit_features[phrase.meaning]]
     return []
-
-
-def modifiers_in(features: list[str], vocab: Vocabulary) -> dict[str, str]:
-    """The modifiers among `features`, by the base feature they modify."""
-    return {vocab.relations.modifiers[f]: f for f in features if f in vocab.relations.modifiers}
-
-
-def resolve_modifiers(features: list[str], vocab: Vocabulary) -> list[str]:
-    """Features named together, a base feature replaced by its modifier ("Cesta s hostincem":
-    `inn`), in order, once each."""
-    modifying = modifiers_in(features, vocab)
-    return list(dict.fromkeys(modifying.get(f, f) for f in features))
-
-
-def upgraded(feature: str, modifying: dict[str, str]) -> str:
-    return modifying.get(feature, feature)
-
-
-def base_of(feature: str, vocab: Vocabulary) -> str | None:
-    """The feature a modifier modifies (an inn's road), None for any other feature."""
-    return vocab.relations.modifiers.get(feature)
-
-
-def refined(
-    feature: str, context_features: list[str], sentence_features: list[str], vocab: Vocabulary
-) -> str:
-    """A barn's field or city, a field's city (`features.json` refinements): in the context,
-    or for a barn also named in the sentence itself."""
-    for name, scored in vocab.relations.refinements.items():
-        named = name in context_features or (
-            name in vocab.relations.sentence_refinements and name in sentence_features
-        )
-        if named and feature in scored:
-            return name
-    return feature
 
 
 def row_label(sentence: str, mentions: list[Mention], vocab: Vocabulary) -> str | None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from carcdb.pipeline.parse.rules.claim_amounts import Mention
 from carcdb.pipeline.parse.rules.claim_context import longest, qualified_span, text_features
 from carcdb.pipeline.parse.rules.claim_shapes import Amount, Sentence
-from carcdb.pipeline.parse.rules.claim_units import UNIT_WINDOW
+from carcdb.pipeline.parse.rules.claim_unit_start import UNIT_WINDOW
 from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
 
 LEAD_END = ":"

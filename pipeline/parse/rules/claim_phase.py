@@ -31,9 +31,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from itertools import pairwise
 
 from carcdb.pipeline.parse.rules.claim_amounts import Mention
+from carcdb.pipeline.parse.rules.claim_parts import amount_parts, joint_before
 from carcdb.pipeline.parse.rules.claim_text import OTHERWISE as OTHERWISE_CLAUSE
 from carcdb.pipeline.parse.rules.claim_text import PLAIN, Clause, clause_of, clauses, comma_segment
 from carcdb.pipeline.parse.rules.claim_units import UnitPhrase
@@ -133,65 +133,6 @@ def strongest(found: set[ClaimState]) -> ClaimState | None:
     return None
 
 
-def _top_level_commas(sentence: str, start: int, end: int) -> list[int]:
-    """The commas between `start` and `end` outside parentheses."""
-    found: list[int] = []
-    depth = 0
-    for index in range(start, end):
-        char = sentence[index]
-        if char == "(":
-            depth += 1
-        elif char == ")":
-            depth = max(0, depth - 1)
-        elif char == "," and depth == 0:
-            found.append(index)
-    return found
-
-
-def amount_parts(
-    sentence: str, clause: tuple[int, int], amounts: list[tuple[int, int]], vocab: Vocabulary
-) -> list[tuple[int, int]]:
-    """Each amount's part of a clause (`amounts`: the amounts in the clause, in order), cut
-    at a comma between two amounts: the first comma, or the last one when the next amount
-    is joined by "and"/"or" (the condition between is the amount's before it)."""
-    start, end = clause
-    parts: list[tuple[int, int]] = []
-    for (_, here_end), (there_start, _) in pairwise(amounts):
-        commas = _top_level_commas(sentence, here_end, there_start)
-        if not commas:
-            joint = _joint(sentence, here_end, there_start, vocab)
-            if joint is None:
-                parts.append((start, start))  # no comma: one part with the next amount
-                continue
-            commas = [joint]  # "1 point at the start of the turn and 3 points at the end"
-        joined = vocab.conjunction.match(sentence, commas[-1] + 1) or vocab.alternative.match(
-            sentence, commas[-1] + 1
-        )
-        cut = commas[-1] if joined and len(commas) > 1 else commas[0]
-        parts.append((start, cut))
-        start = cut
-    parts.append((start, end))
-    # an amount without a comma after it shares the part of the amount after it
-    for index in range(len(parts) - 2, -1, -1):
-        if parts[index][0] == parts[index][1]:
-            parts[index] = parts[index + 1]
-    return parts
-
-
-def _joint(sentence: str, start: int, end: int, vocab: Vocabulary) -> int | None:
-    """An "and" between two amounts outside parentheses, when a state word stands between
-    (the first amount's condition): the second amount's part starts there."""
-    gap = sentence[start:end]
-    joint = vocab.conjunction.search(gap)
-    if joint is None or "(" in gap or ")" in gap:
-        return None
-    if not any(
-        start <= span[0] < start + joint.start() for _, span in state_words_in(sentence, vocab)
-    ):
-        return None
-    return start + joint.start()
-
-
 @dataclass(frozen=True)
 class SentenceStates:
     """The state words of one sentence, read once, by clause (and by amount in a clause
@@ -252,10 +193,11 @@ class SentenceStates:
             return None
         first, last = comma_segment(self.sentence, (mention.start, mention.end), (start, end))
         first, last = max(start, first), min(end, last)
-        if self.vocab is not None and any(
+        vocab, at = self.vocab, [span[0] for _, span in self.words]
+        if vocab is not None and any(
             first <= a[0] < last
-            and (_joint(self.sentence, a[1], mention.start, self.vocab) is not None)
-            | (_joint(self.sentence, mention.end, a[0], self.vocab) is not None)
+            and (joint_before(self.sentence, a[1], mention.start, vocab, at) is not None)
+            | (joint_before(self.sentence, mention.end, a[0], vocab, at) is not None)
             for a in self.amounts
         ):
             return None  # the segment's amounts each have their part ("... and ...")
@@ -270,7 +212,8 @@ class SentenceStates:
         here = [a for a in self.amounts if start <= a[0] < end]
         if len(here) < 2 or self.vocab is None:
             return False, None
-        parts = amount_parts(self.sentence, (start, end), here, self.vocab)
+        at = [span[0] for _, span in self.words]
+        parts = amount_parts(self.sentence, (start, end), here, self.vocab, at)
         mine = next((i for i, a in enumerate(here) if a[0] == position), None)
         if mine is None:
             return False, None

@@ -32,13 +32,13 @@ from carcdb.pipeline.parse.rules.claim_context import (
     Found,
     feature_words,
     longest,
-    modifiers_in,
     text_features,
 )
+from carcdb.pipeline.parse.rules.claim_modifiers import modifiers_in
 from carcdb.pipeline.parse.rules.claim_phase import SentenceStates
 from carcdb.pipeline.parse.rules.claim_text import Clause, clause_of, clauses
+from carcdb.pipeline.parse.rules.claim_unit_start import UNIT_WINDOW
 from carcdb.pipeline.parse.rules.claim_units import (
-    UNIT_WINDOW,
     UnitPhrase,
     for_feature,
     per_follows,

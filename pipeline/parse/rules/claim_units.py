@@ -17,12 +17,17 @@ from dataclasses import dataclass, replace
 
 from carcdb.pipeline.numbers import ascii_int
 from carcdb.pipeline.parse.rules.claim_amounts import Mention
+from carcdb.pipeline.parse.rules.claim_unit_start import (
+    SKIPPABLE,
+    UNIT_WINDOW,
+    after_completed,
+    skip_spaces,
+    unit_past_attribute,
+)
 from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
 from carcdb.schemas.rules import CountMention
 
-SKIPPABLE = re.compile(r"([^\W\d]+)\s+")  # a word before a joined unit ("eventuell vorhandene")
 SKIPPED_WORDS = 2
-JOINED_WORDS = 3  # words joined to a counted feature's state word ("completed and adjacent")
 COMPACT_PER = re.compile(r"/|×")  # "1 point / tile", "2 points × size of city"
 NEXT_TO = 3  # characters between a signed amount and the unit it is for: "(+0) kartička"
 NUMBER = re.compile(r"(?<![\w/.+])[0-9]+(?![\w/:]|\.(?:\s|$))")  # not "1." or "Exemplul 2:"
@@ -30,7 +35,6 @@ BREAK = re.compile(r"[(,;]")
 CLAUSE_STOP = re.compile(r"[(),;.:]")
 BREAK_BEFORE = re.compile(r"[();.:]")  # a comma may stand before "including"
 FILLER_WORDS = 3  # words between a unit and the amount it opens ("für jedes Wappen noch einmal 2")
-UNIT_WINDOW = 20  # characters between a "per" word and its unit phrase ("fiecare dintre ...")
 
 
 @dataclass(frozen=True)
@@ -41,10 +45,6 @@ class UnitPhrase:
     start: int
     end: int
     meanings: tuple[str, ...]
-
-
-def _skip_spaces(text: str, position: int) -> int:
-    return position + len(text[position:]) - len(text[position:].lstrip())
 
 
 def _unit_at(sentence: str, position: int, vocab: Vocabulary) -> tuple[int, int, str] | None:
@@ -61,10 +61,10 @@ def _unit_at(sentence: str, position: int, vocab: Vocabulary) -> tuple[int, int,
         if best is None or candidate < best:
             best = candidate
     if best is None:
-        best = _unit_past_attribute(sentence, position, vocab)
+        best = unit_past_attribute(sentence, position, vocab)
     if best is None:
-        start = _skip_spaces(sentence, position)
-        places = (*_after_completed(sentence, start, vocab), start)  # with its state word
+        start = skip_spaces(sentence, position)
+        places = (*after_completed(sentence, start, vocab), start)  # with its state word
         for phrase in vocab.features:
             if phrase.meaning not in vocab.relations.feature_units:
                 continue
@@ -78,69 +78,12 @@ def _unit_at(sentence: str, position: int, vocab: Vocabulary) -> tuple[int, int,
     return start, start - negative_length, meaning
 
 
-ATTRIBUTE_WORDS = 4  # words of an attribute between a "per" and its unit
-ATTRIBUTE_WORD = re.compile(r"[^\W\d_]+")
-
-
-def _unit_past_attribute(
-    sentence: str, position: int, vocab: Vocabulary
-) -> tuple[int, int, str] | None:
-    """A unit after an attribute of a few words ("pro an der Ebene beteiligtem Plättchen",
-    "per tile adjacent to the lake" is the other order): words only, no number, points word,
-    "per" or "and" between (a list of the things counted is no attribute)."""
-    words = list(ATTRIBUTE_WORD.finditer(sentence, position, position + 4 * UNIT_WINDOW))
-    end = position
-    for count, word in enumerate(words[: ATTRIBUTE_WORDS + 1]):
-        if sentence[end : word.start()].strip():
-            return None  # punctuation or a digit between the words
-        if count:
-            for phrase in vocab.units:
-                match = phrase.pattern.match(sentence, word.start())
-                if match is not None:
-                    return word.start(), match.end(), phrase.meaning
-        text = word.group(0)
-        if (
-            vocab.number(text) is not None
-            or vocab.points_word.fullmatch(text)
-            or vocab.per.fullmatch(text)
-            or vocab.conjunction.fullmatch(f" {text} ")
-            or vocab.alternative.fullmatch(text)
-        ):
-            return None
-        end = word.end()
-    return None
-
-
-def _after_completed(sentence: str, start: int, vocab: Vocabulary) -> list[int]:
-    """Past a completed-state word opening a counted feature ("for each closed town", "pro
-    fertiger Straße", "voor elke voltooide stad"), and past up to three words joined to it by
-    "and" ("for each completed and adjacent city", "za każde ukończone i przylegające do pola
-    miasto"): where the feature word may start."""
-    for phrase in vocab.states:
-        if phrase.meaning != "completed":
-            continue
-        match = phrase.pattern.match(sentence, start)
-        if match is None:
-            continue
-        places = [_skip_spaces(sentence, match.end())]
-        joint = vocab.conjunction.match(sentence, match.end())
-        position = joint.end() if joint is not None else len(sentence)
-        for _ in range(JOINED_WORDS):
-            word = SKIPPABLE.match(sentence, position)
-            if word is None or vocab.points_word.fullmatch(word.group(1)):
-                break
-            position = word.end()
-            places.append(position)
-        return places
-    return []
-
-
 def _alternative_after(sentence: str, end: int, vocab: Vocabulary) -> tuple[int, str] | None:
     """A unit phrase right after "or", "and" or "/" at `end` ("per tile and coat of arms",
     "par tuile et par blason", "für jedes Feld und jedes Wappen", "pro Wappen/Feld"): each of
     them scores the rate. Its end and meaning."""
     for phrase in vocab.features:  # "kartičku města a každý erb": the tile's feature between
-        named = phrase.pattern.match(sentence, _skip_spaces(sentence, end))
+        named = phrase.pattern.match(sentence, skip_spaces(sentence, end))
         if named is not None and end < named.start() <= end + 1:
             end = named.end()
             break

@@ -29,13 +29,12 @@ from carcdb.pipeline.numbers import number_problems
 from carcdb.pipeline.parse.rules.claim_amounts import Mention
 from carcdb.pipeline.parse.rules.claim_context import (
     FeatureContext,
-    base_of,
     heading_features,
-    refined,
     scored_features,
     scored_together,
 )
 from carcdb.pipeline.parse.rules.claim_lead import for_lead, lead_of, names_feature
+from carcdb.pipeline.parse.rules.claim_modifiers import base_of, refined
 from carcdb.pipeline.parse.rules.claim_phase import (
     OPPOSITE,
     context_phase,

@@ -1,0 +1,77 @@
+"""Where an amount's unit phrase starts when words stand between its "per" and the unit (for
+`claim_units`): an attribute of a few words ("pro an der Ebene beteiligtem Plättchen"), or a
+completed-state word opening a counted feature, with the words joined to it by "and" ("for
+each closed town", "za każde ukończone i przylegające do pola miasto"). All words come from the
+language's vocabulary file.
+"""
+
+from __future__ import annotations
+
+import re
+
+from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
+
+SKIPPABLE = re.compile(r"([^\W\d]+)\s+")  # a word before a joined unit ("eventuell vorhandene")
+JOINED_WORDS = 3  # words joined to a counted feature's state word ("completed and adjacent")
+UNIT_WINDOW = 20  # characters between a "per" word and its unit phrase ("fiecare dintre ...")
+
+
+def skip_spaces(text: str, position: int) -> int:
+    return position + len(text[position:]) - len(text[position:].lstrip())
+
+
+ATTRIBUTE_WORDS = 4  # words of an attribute between a "per" and its unit
+ATTRIBUTE_WORD = re.compile(r"[^\W\d_]+")
+
+
+def unit_past_attribute(
+    sentence: str, position: int, vocab: Vocabulary
+) -> tuple[int, int, str] | None:
+    """A unit after an attribute of a few words ("pro an der Ebene beteiligtem Plättchen",
+    "per tile adjacent to the lake" is the other order): words only, no number, points word,
+    "per" or "and" between (a list of the things counted is no attribute)."""
+    words = list(ATTRIBUTE_WORD.finditer(sentence, position, position + 4 * UNIT_WINDOW))
+    end = position
+    for count, word in enumerate(words[: ATTRIBUTE_WORDS + 1]):
+        if sentence[end : word.start()].strip():
+            return None  # punctuation or a digit between the words
+        if count:
+            for phrase in vocab.units:
+                match = phrase.pattern.match(sentence, word.start())
+                if match is not None:
+                    return word.start(), match.end(), phrase.meaning
+        text = word.group(0)
+        if (
+            vocab.number(text) is not None
+            or vocab.points_word.fullmatch(text)
+            or vocab.per.fullmatch(text)
+            or vocab.conjunction.fullmatch(f" {text} ")
+            or vocab.alternative.fullmatch(text)
+        ):
+            return None
+        end = word.end()
+    return None
+
+
+def after_completed(sentence: str, start: int, vocab: Vocabulary) -> list[int]:
+    """Past a completed-state word opening a counted feature ("for each closed town", "pro
+    fertiger Straße", "voor elke voltooide stad"), and past up to three words joined to it by
+    "and" ("for each completed and adjacent city", "za każde ukończone i przylegające do pola
+    miasto"): where the feature word may start."""
+    for phrase in vocab.states:
+        if phrase.meaning != "completed":
+            continue
+        match = phrase.pattern.match(sentence, start)
+        if match is None:
+            continue
+        places = [skip_spaces(sentence, match.end())]
+        joint = vocab.conjunction.match(sentence, match.end())
+        position = joint.end() if joint is not None else len(sentence)
+        for _ in range(JOINED_WORDS):
+            word = SKIPPABLE.match(sentence, position)
+            if word is None or vocab.points_word.fullmatch(word.group(1)):
+                break
+            position = word.end()
+            places.append(position)
+        return places
+    return []
