@@ -65,6 +65,16 @@ SHAPES = [
         "A prisoner is freed for a 3 point ransom.",
         ["prisoner during_game fixed -3"],
     ),
+    # a unit phrase after a points word that is no amount's says what points are for: the
+    # amount after it is a total
+    (
+        "Monastery; Scoring points for each tile around it, that is nine points.",
+        ["monastery completed fixed 9"],
+    ),
+    # a range of points is no rate
+    ("A road is a chance to score between 4-7 points.", []),
+    # English reviews call the base game's cities castles
+    ("Each castle is worth 2 points per tile.", ["city completed tile 2"]),
 ]
 
 

@@ -276,7 +276,13 @@ def unit_for(
         before_previous = unit_for(index - 1, mentions, units, None, sentence, vocab=vocab)
         if before_previous is not None and before_previous.per_start >= previous_end:
             previous_end = before_previous.end
-    before = [u for u in units if u.per_start >= previous_end and u.end <= mention.start]
+    before = [
+        u
+        for u in units
+        if u.per_start >= previous_end
+        and u.end <= mention.start
+        and not (vocab is not None and _after_points_word(sentence, u, mentions, vocab))
+    ]
     if units_first and before:
         return before[-1]
     if vocab is not None and (before or units_first) and index + 1 < len(mentions):  # "cada
@@ -288,6 +294,21 @@ def unit_for(
     if after:
         return _with_units_before(sentence, after[0], mention, units, vocab)
     return before[-1] if before else None
+
+
+LAST_WORD = re.compile(r"(\w+)\W*$")
+
+
+def _after_points_word(
+    sentence: str, unit: UnitPhrase, mentions: list[Mention], vocab: Vocabulary
+) -> bool:
+    """The unit phrase follows a points word that is no amount's ("Scoring points for each
+    tile around it, that's nine points"): it says what points are for, a later amount is a
+    total ("9 Punkte (für jede Landschaftskarte 1 Punkt)" is an amount's points word)."""
+    last = LAST_WORD.search(sentence, max(0, unit.per_start - 20), unit.per_start)
+    if last is None or vocab.points_word.fullmatch(last.group(1)) is None:
+        return False
+    return not any(m.start <= last.start() < m.end for m in mentions)
 
 
 def _with_units_before(

@@ -23,6 +23,7 @@ vocabulary file.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from carcdb.pipeline.numbers import number_problems
@@ -61,6 +62,7 @@ __all__ = ["ClaimDraft", "extract_claims", "number_problems", "sentences"]
 
 RECENT = 2  # sentences before that may name a statement's feature
 SCORE_LAP = 50  # a flat amount of 50 points or more is a score reached, no feature's rate
+RANGE_BEFORE = re.compile(r"[0-9]\s*[-–]\s*$")  # "between 4-7 points": a range, no rate
 
 
 @dataclass(frozen=True)
@@ -307,6 +309,8 @@ def _sentence_claims(
             reading.columns, sentence, mention, read.mentions
         )
         flat = "fixed" if licensed(sentence, mention, vocab) and not example else "unknown"
+        if RANGE_BEFORE.search(sentence, 0, mention.start):
+            flat = "unknown"  # "a chance to score between 4-7 points", "worth 1-4 points"
         if mention.points >= SCORE_LAP and not mention.multiplier:
             flat = "unknown"  # "zdobyłem aż 120 punktów": a player's score, no flat rate
         if mention.multiplier and any(a.base for a in amounts):
