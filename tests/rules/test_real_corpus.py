@@ -40,12 +40,12 @@ from tests.rules.real_corpus import (
 BAR, LANGUAGE_BAR, LANGUAGE_STATEMENTS = 0.90, 0.80, 10
 # The excerpts tuned on before the split, as read by the reader before issue 26's rewrite.
 PRE_SPLIT_RECALL, PRE_SPLIT_PRECISION = 0.978, 0.985
-# What the test half reads today, with batches rf-*'s and rg-*'s test excerpts (a floor: the
-# reader may get better, not worse unnoticed).
-TEST_RECALL_FLOOR, TEST_PRECISION_FLOOR = 0.53, 0.655
-# What the dev half reads with batches rd-d's, re-a's, rf-*'s and rg-*'s dev excerpts, after
-# session 15's passes (a floor, as above).
-DEV_RECALL_FLOOR, DEV_PRECISION_FLOOR = 0.878, 0.908
+# What the test half reads today, with batches rf-*'s, rg-*'s and rh-*'s test excerpts (a
+# floor: the reader may get better, not worse unnoticed; docs/rules.md says why it fell).
+TEST_RECALL_FLOOR, TEST_PRECISION_FLOOR = 0.53, 0.64
+# What the dev half reads with batches rd-d's, re-a's, rf-*'s, rg-*'s and rh-*'s dev excerpts,
+# after session 17's passes (a floor, as above).
+DEV_RECALL_FLOOR, DEV_PRECISION_FLOOR = 0.905, 0.91
 
 
 def below_bar(results: dict[str, Score]) -> list[str]:
@@ -79,7 +79,8 @@ def test_the_tables_are_printed(record_property: Callable[[str, object], None]) 
 
 @pytest.mark.xfail(
     strict=True,
-    reason="batches rd-d's and re-a's dev excerpts are below the bars (docs/rules.md, Limitations)",
+    reason="the dev half meets the overall bar but Italian (14 statements) reads below 80% recall"
+    " (docs/rules.md, Limitations)",
 )
 def test_the_dev_half_meets_the_bars() -> None:
     assert below_bar(scores(in_half("dev"))) == [], _misses(in_half("dev"))
