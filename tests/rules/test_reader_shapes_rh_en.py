@@ -113,3 +113,23 @@ PRONOUNS = [
 def test_a_pronoun_is_the_sentence_befores_subject(language: str, title: str, text: str) -> None:
     found = extract_claims(text, [title], ClaimState.COMPLETED, vocabulary(language))
     assert [(c.feature, c.unit, c.points) for c in found] == [("fairy", "fixed", 1)]
+
+
+# An amount opening a parenthesis that names a state is a rate without a verb (the Italian
+# sentence is batch rd-c's dev excerpt; the others are written in the languages' usual wording).
+STATED_ASIDES = [
+    (
+        "it",
+        "Queste 6 tessere rappresentano dei templi pagani e se giocate autonomamente "
+        "funzionano come i monasteri del gioco-base (9 punti se completati).",
+    ),
+    ("en", "The shrine works like a monastery (9 points when completed)."),
+    ("de", "Die Kultstätte wird wie ein Kloster gewertet (9 Punkte, wenn sie fertig ist)."),
+]
+
+
+@pytest.mark.parametrize(("language", "text"), STATED_ASIDES)
+def test_an_aside_naming_a_state_states_a_rate(language: str, text: str) -> None:
+    found = extract_claims(text, [], ClaimState.COMPLETED, vocabulary(language))
+    keys = [claim_key(c.feature, c.state, c.unit, c.points, c.sign, c.multiplier) for c in found]
+    assert [k for k in keys if k is not None] == [parse_annotation("shrine completed fixed 9")]

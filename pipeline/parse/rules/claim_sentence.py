@@ -19,8 +19,9 @@ from carcdb.pipeline.parse.rules.claim_context import (
     row_label,
     text_features,
 )
+from carcdb.pipeline.parse.rules.claim_licence import is_example
 from carcdb.pipeline.parse.rules.claim_phase import SentenceStates, announced_phase
-from carcdb.pipeline.parse.rules.claim_shapes import Amount, Sentence, is_example
+from carcdb.pipeline.parse.rules.claim_shapes import Amount, Sentence
 from carcdb.pipeline.parse.rules.claim_text import sentence_lines
 from carcdb.pipeline.parse.rules.claim_units import count_mentions
 from carcdb.pipeline.parse.rules.vocabulary import NoVocabularyError, Vocabulary, vocabulary

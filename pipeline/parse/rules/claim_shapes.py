@@ -15,10 +15,9 @@ per amount, each with the unit names it is claimed in:
   `fixed` before "plus" or "+", alone on its line, or opening its line and explained in
   parentheses ("9 points (the feature tile and the eight tiles around it)").
 An amount after "instead of" or the "from" of "from 2 to 3 points" is a base slot: it states
-the rate of the feature a modifier replaces. A flat amount is `licensed` when the sentence
-states it as a rate (signed, after a label or a "+", or with a scoring verb), and the sentence
-is an `example` when it is a worked example ("Example:", "Red scores 8 points", "for this
-city"). All words come from the language's vocabulary file.
+the rate of the feature a modifier replaces. Whether a flat amount is stated as a rate and
+whether the sentence is a worked example is `claim_licence`'s. All words come from the
+language's vocabulary file.
 """
 
 from __future__ import annotations
@@ -29,18 +28,17 @@ from dataclasses import dataclass
 from carcdb.pipeline.parse.rules.claim_amounts import Mention, modifier_after
 from carcdb.pipeline.parse.rules.claim_around import tiles_around_after
 from carcdb.pipeline.parse.rules.claim_context import (
-    Found,
     feature_words,
     longest,
     text_features,
 )
+from carcdb.pipeline.parse.rules.claim_licence import aside_holding
 from carcdb.pipeline.parse.rules.claim_modifiers import modifiers_in
 from carcdb.pipeline.parse.rules.claim_phase import SentenceStates
 from carcdb.pipeline.parse.rules.claim_text import Clause, clause_of, clauses
 from carcdb.pipeline.parse.rules.claim_unit_start import UNIT_WINDOW
 from carcdb.pipeline.parse.rules.claim_units import (
     UnitPhrase,
-    for_feature,
     per_follows,
     subject_unit,
     unit_for,
@@ -54,8 +52,6 @@ from carcdb.schemas.rules import ClaimState
 EXPLAINED = re.compile(r"\s*\(")  # "9 points (the feature tile and ...)": an amount explained
 CLAUSE_END = re.compile(r"[()+|.;,]")
 CLAUSE_BREAK = re.compile(r"[()|.;,]")  # between a replaced rate and the one after it
-PLUS_BEFORE = re.compile(r"\+\s*$")
-LABEL_END = re.compile(r"(?:[:|→]|\s[-–—])\s*$")  # "Monastery: 9 points", "... - 9 punktów"
 AROUND_WINDOW = 40  # characters from a tile unit to its "around it"
 INSTEAD_GAP = 3  # words between "instead of" and its amount ("instead of the usual 2 points")
 ELLIPTIC_WINDOW = 30  # characters after an elliptic "(4 with pig)" naming what it is for
@@ -121,43 +117,10 @@ def base_slot(sentence: str, index: int, mentions: list[Mention], vocab: Vocabul
     return from_slot(sentence, index, mentions, vocab)
 
 
-def licensed(sentence: str, mention: Mention, vocab: Vocabulary) -> bool:
-    """A flat amount the sentence states as a rate: signed, after a label or a "+", or in a
-    sentence with a scoring verb."""
-    before = sentence[: mention.start]
-    return (
-        mention.bonus
-        or mention.multiplier
-        or LABEL_END.search(before) is not None
-        or PLUS_BEFORE.search(before) is not None  # "1 point per tile + 1 point for itself"
-        or any(not before[m.end() :].strip() for m in vocab.plus.finditer(before))
-        or vocab.score_verb.search(sentence) is not None
-        or for_feature(sentence, mention, vocab)
-    )
-
-
-def is_example(sentence: str, features: list[Found], vocab: Vocabulary) -> bool:
-    """A worked example: a marker ("Example", "here", a player's colour) or a demonstrative
-    before a feature ("for this city", "pentru acest oraș")."""
-    if vocab.example.search(sentence) is not None:
-        return True
-    starts = {f[0] for f in features}
-    return any(m.end() in starts for m in vocab.demonstrative.finditer(sentence))
-
-
-def _aside_holding(sentence: str, position: int) -> tuple[int, int] | None:
-    """The parenthesis holding `position` (one left open runs to the end)."""
-    start = sentence.rfind("(", 0, position)
-    if start < 0 or sentence.rfind(")", start, position) >= 0:
-        return None
-    end = sentence.find(")", position)
-    return start, len(sentence) if end < 0 else end + 1
-
-
 def _conditional_aside(sentence: str, mention: Mention, before: Mention, vocab: Vocabulary) -> bool:
     """An amount in a parenthesis that names a state, after the rate it qualifies: "2 points
     per tile (1 point if incomplete at the end of the game)": the rates before, in that state."""
-    aside = _aside_holding(sentence, mention.start)
+    aside = aside_holding(sentence, mention.start)
     if aside is None or before.end > aside[0]:
         return False
     # the other state of a rate ("if incomplete", "at the end"), not an explanation of a total

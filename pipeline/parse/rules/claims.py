@@ -35,6 +35,7 @@ from carcdb.pipeline.parse.rules.claim_context import (
     scored_together,
 )
 from carcdb.pipeline.parse.rules.claim_lead import for_lead, lead_of, names_feature
+from carcdb.pipeline.parse.rules.claim_licence import licensed
 from carcdb.pipeline.parse.rules.claim_modifiers import base_of, refined
 from carcdb.pipeline.parse.rules.claim_phase import (
     OPPOSITE,
@@ -49,7 +50,7 @@ from carcdb.pipeline.parse.rules.claim_sentence import (
     column_state,
     sentence_lines_of,
 )
-from carcdb.pipeline.parse.rules.claim_shapes import FLAT, Amount, Sentence, licensed
+from carcdb.pipeline.parse.rules.claim_shapes import FLAT, Amount, Sentence
 from carcdb.pipeline.parse.rules.claim_text import OTHERWISE, sentences
 from carcdb.pipeline.parse.rules.vocabulary import (
     FALLBACK_LANGUAGE,

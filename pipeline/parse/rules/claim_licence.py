@@ -1,0 +1,62 @@
+"""When an amount is stated as a rate and when a sentence is a worked example (for
+`claim_shapes` and `claims`): a flat amount is `licensed` when it is signed, follows a label or a
+"+", stands in a sentence with a scoring verb, is "N points for <feature>", or opens a
+parenthesis naming a state ("(9 punti se completati)"); a sentence with an example marker or a
+demonstrative before a feature is a worked example. All words come from the language's
+vocabulary file.
+"""
+
+from __future__ import annotations
+
+import re
+
+from carcdb.pipeline.parse.rules.claim_amounts import Mention
+from carcdb.pipeline.parse.rules.claim_context import Found
+from carcdb.pipeline.parse.rules.claim_units import for_feature
+from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
+
+PLUS_BEFORE = re.compile(r"\+\s*$")
+LABEL_END = re.compile(r"(?:[:|→]|\s[-–—])\s*$")  # "Monastery: 9 points", "... - 9 punktów"
+
+
+def licensed(sentence: str, mention: Mention, vocab: Vocabulary) -> bool:
+    """A flat amount the sentence states as a rate: signed, after a label or a "+", or in a
+    sentence with a scoring verb."""
+    before = sentence[: mention.start]
+    return (
+        mention.bonus
+        or mention.multiplier
+        or LABEL_END.search(before) is not None
+        or PLUS_BEFORE.search(before) is not None  # "1 point per tile + 1 point for itself"
+        or any(not before[m.end() :].strip() for m in vocab.plus.finditer(before))
+        or vocab.score_verb.search(sentence) is not None
+        or for_feature(sentence, mention, vocab)
+        or _stated_aside(sentence, mention, vocab)
+    )
+
+
+def _stated_aside(sentence: str, mention: Mention, vocab: Vocabulary) -> bool:
+    """The amount opens a parenthesis that names a state ("(9 punti se completati)", "(9
+    points when completed)"): a rate without a verb."""
+    aside = aside_holding(sentence, mention.start)
+    if aside is None or sentence[aside[0] + 1 : mention.start].strip():
+        return False
+    return vocab.any_state.search(sentence, mention.end, aside[1]) is not None
+
+
+def is_example(sentence: str, features: list[Found], vocab: Vocabulary) -> bool:
+    """A worked example: a marker ("Example", "here", a player's colour) or a demonstrative
+    before a feature ("for this city", "pentru acest oraș")."""
+    if vocab.example.search(sentence) is not None:
+        return True
+    starts = {f[0] for f in features}
+    return any(m.end() in starts for m in vocab.demonstrative.finditer(sentence))
+
+
+def aside_holding(sentence: str, position: int) -> tuple[int, int] | None:
+    """The parenthesis holding `position` (one left open runs to the end)."""
+    start = sentence.rfind("(", 0, position)
+    if start < 0 or sentence.rfind(")", start, position) >= 0:
+        return None
+    end = sentence.find(")", position)
+    return start, len(sentence) if end < 0 else end + 1
