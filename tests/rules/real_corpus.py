@@ -159,6 +159,13 @@ def claim_key(
     return (feature, PHASES[state], unit, points, sign, multiplier)
 
 
+def read_keys(language: str, text: str, context: tuple[str, ...] = ()) -> Counter[Key]:
+    """The rate claims `extract_claims` reads in `text` (a shape test's sentence), as keys."""
+    found = extract_claims(text, list(context), ClaimState.COMPLETED, vocabulary(language))
+    keys = [claim_key(c.feature, c.state, c.unit, c.points, c.sign, c.multiplier) for c in found]
+    return Counter(k for k in keys if k is not None)
+
+
 def stage_output(excerpt: Excerpt, text: str | None = None) -> StageOutput:
     return extract(ParsedDocument(excerpt.revision(text)))
 

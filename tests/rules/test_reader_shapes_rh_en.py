@@ -13,7 +13,7 @@ import pytest
 from carcdb.pipeline.parse.rules.claims import extract_claims
 from carcdb.pipeline.parse.rules.vocabulary import vocabulary
 from carcdb.schemas.rules import ClaimState
-from tests.rules.real_corpus import claim_key, parse_annotation
+from tests.rules.real_corpus import parse_annotation, read_keys
 
 SHAPES = [
     # a signed number restating the points phrase before it is that phrase, not a second amount
@@ -81,11 +81,8 @@ SHAPES = [
 @pytest.mark.parametrize(("text", "expected"), SHAPES)
 def test_the_shape_is_read(text: str, expected: list[str]) -> None:
     # the title names the dragon, as the pronoun case's page does
-    found = extract_claims(
-        text, ["The Princess and the Dragon"], ClaimState.COMPLETED, vocabulary("en")
-    )
-    keys = [claim_key(c.feature, c.state, c.unit, c.points, c.sign, c.multiplier) for c in found]
-    assert Counter(k for k in keys if k is not None) == Counter(map(parse_annotation, expected))
+    found = read_keys("en", text, ("The Princess and the Dragon",))
+    assert found == Counter(map(parse_annotation, expected))
 
 
 # The pronoun shape in the other languages with subject pronouns (written in their rulebooks'
@@ -130,6 +127,4 @@ STATED_ASIDES = [
 
 @pytest.mark.parametrize(("language", "text"), STATED_ASIDES)
 def test_an_aside_naming_a_state_states_a_rate(language: str, text: str) -> None:
-    found = extract_claims(text, [], ClaimState.COMPLETED, vocabulary(language))
-    keys = [claim_key(c.feature, c.state, c.unit, c.points, c.sign, c.multiplier) for c in found]
-    assert [k for k in keys if k is not None] == [parse_annotation("shrine completed fixed 9")]
+    assert read_keys(language, text) == Counter([parse_annotation("shrine completed fixed 9")])

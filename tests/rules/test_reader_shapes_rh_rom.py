@@ -11,16 +11,9 @@ from collections import Counter
 
 import pytest
 
-from carcdb.pipeline.parse.rules.claims import extract_claims
-from carcdb.pipeline.parse.rules.vocabulary import vocabulary
-from carcdb.schemas.rules import ClaimState
-from tests.rules.real_corpus import claim_key, parse_annotation
+from tests.rules.real_corpus import parse_annotation, read_keys
 
-
-def _read(language: str, text: str) -> Counter[object]:
-    found = extract_claims(text, [], ClaimState.COMPLETED, vocabulary(language))
-    keys = [claim_key(c.feature, c.state, c.unit, c.points, c.sign, c.multiplier) for c in found]
-    return Counter(k for k in keys if k is not None)
+_read = read_keys
 
 
 def _expected(claims: list[str]) -> Counter[object]:
