@@ -75,6 +75,13 @@ SHAPES = [
     ("A road is a chance to score between 4-7 points.", []),
     # English reviews call the base game's cities castles
     ("Each castle is worth 2 points per tile.", ["city completed tile 2"]),
+    # "for" right before a unit word is a "per" (lexicon key per_bare); before a feature or
+    # a determiner it is not
+    (
+        "A completed lake scores 2 points per tile + 2 points for fish.",
+        ["lake completed tile 2", "lake completed fish 2"],
+    ),
+    ("A completed monastery scores 9 points for the monastery.", ["monastery completed fixed 9"]),
 ]
 
 

@@ -148,6 +148,11 @@ def _counted(gap: str, vocab: Vocabulary) -> bool:
 def _pers(sentence: str, vocab: Vocabulary) -> list[tuple[int, int]]:
     """Where a "per" is written: the language's words, "/" and "×"."""
     found = [m.span() for m in vocab.per.finditer(sentence)]
+    found += [  # "2 points for fish": "for" is a "per" right before a unit word alone
+        m.span()
+        for m in vocab.per_bare.finditer(sentence)
+        if any(p.pattern.match(sentence, m.end()) for p in vocab.units)
+    ]
     if "/" in sentence or "×" in sentence:
         found += [m.span() for m in COMPACT_PER.finditer(sentence)]
     return sorted(found)
