@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from carcdb.pipeline.parse.rules.claim_amounts import Mention
 from carcdb.pipeline.parse.rules.claim_modifiers import resolve_modifiers
 from carcdb.pipeline.parse.rules.claim_phase import outside_unit, state_words_in
-from carcdb.pipeline.parse.rules.claim_text import comma_segment
+from carcdb.pipeline.parse.rules.claim_text import LIST_ITEM, comma_segment
 from carcdb.pipeline.parse.rules.claim_units import UnitPhrase
 from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
 
@@ -40,7 +40,6 @@ QUALIFIER_END = re.compile(r"\((?!s\))|(?<!\(s)\)|\||\d")  # "segment(s)" goes o
 QUOTED = re.compile(r"„[^”“\n]*[”“]|“[^”\n]*”|\"[^\"\n]*\"|«[^»\n]*»")  # a name: „Drum lung”
 NAMED = re.compile(r"„[^”“\n]*[”“]|“[^”\n]*”|«[^»\n]*»")  # typeset quotes: a scoring tile's name
 JOINT = re.compile(r"\w|[/&]")  # a gap between listed features with a conjunction
-LIST_ITEM = re.compile(r"\s*[-–•*#]\s")
 TILE_UNITS = frozenset({"tile", "surrounding_tile"})  # units that may name their feature
 
 Found = tuple[int, int, str]

@@ -34,15 +34,21 @@ from dataclasses import dataclass
 
 from carcdb.pipeline.parse.rules.claim_amounts import Mention
 from carcdb.pipeline.parse.rules.claim_parts import amount_parts, joint_before
+from carcdb.pipeline.parse.rules.claim_text import (
+    LIST_ITEM,
+    PLAIN,
+    Clause,
+    clause_of,
+    clauses,
+    comma_segment,
+)
 from carcdb.pipeline.parse.rules.claim_text import OTHERWISE as OTHERWISE_CLAUSE
-from carcdb.pipeline.parse.rules.claim_text import PLAIN, Clause, clause_of, clauses, comma_segment
 from carcdb.pipeline.parse.rules.claim_units import UnitPhrase
 from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
 from carcdb.schemas.rules import ClaimState
 
 PHASES = (ClaimState.END_GAME, ClaimState.DURING_GAME)
 ANNOUNCEMENT_WORDS = 8
-LIST_ROW = re.compile(r"\s*[-–•*#]\s")  # a list item ("- Straße: 1 Punkt pro Plättchen")
 OPENING_WORDS = 2  # words before a phase phrase that opens a sentence ("Bei", "À la")
 NEGATION_WINDOW = 4  # words between a negation and the completed word it negates, plus one
 EITHER_WINDOW = 60  # characters from "completed or not" to the amount it states both states of
@@ -193,15 +199,21 @@ class SentenceStates:
             return None
         first, last = comma_segment(self.sentence, (mention.start, mention.end), (start, end))
         first, last = max(start, first), min(end, last)
-        vocab, at = self.vocab, [span[0] for _, span in self.words]
+        vocab, at = self.vocab, self._word_starts()
         if vocab is not None and any(
             first <= a[0] < last
-            and (joint_before(self.sentence, a[1], mention.start, vocab, at) is not None)
-            | (joint_before(self.sentence, mention.end, a[0], vocab, at) is not None)
+            and (
+                joint_before(self.sentence, a[1], mention.start, vocab, at) is not None
+                or joint_before(self.sentence, mention.end, a[0], vocab, at) is not None
+            )
             for a in self.amounts
         ):
             return None  # the segment's amounts each have their part ("... and ...")
         return self._state_between(first, last, unit, units)
+
+    def _word_starts(self) -> list[int]:
+        """Where the sentence's state words start (`claim_parts` cuts a clause by them)."""
+        return [span[0] for _, span in self.words]
 
     def _part_state(
         self, index: int, position: int, unit: UnitPhrase | None, units: tuple[UnitPhrase, ...]
@@ -212,8 +224,7 @@ class SentenceStates:
         here = [a for a in self.amounts if start <= a[0] < end]
         if len(here) < 2 or self.vocab is None:
             return False, None
-        at = [span[0] for _, span in self.words]
-        parts = amount_parts(self.sentence, (start, end), here, self.vocab, at)
+        parts = amount_parts(self.sentence, (start, end), here, self.vocab, self._word_starts())
         mine = next((i for i, a in enumerate(here) if a[0] == position), None)
         if mine is None:
             return False, None
@@ -329,7 +340,7 @@ def prose(sentence: str) -> bool:
     and the list or rows after it, not for the next paragraph."""
     return (
         len(sentence.split()) > ANNOUNCEMENT_WORDS
-        and LIST_ROW.match(sentence) is None
+        and LIST_ITEM.match(sentence) is None
         and "|" not in sentence
         and "\t" not in sentence
     )

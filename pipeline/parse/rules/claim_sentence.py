@@ -22,7 +22,7 @@ from carcdb.pipeline.parse.rules.claim_context import (
 from carcdb.pipeline.parse.rules.claim_licence import is_example
 from carcdb.pipeline.parse.rules.claim_phase import SentenceStates, announced_phase
 from carcdb.pipeline.parse.rules.claim_shapes import Amount, Sentence
-from carcdb.pipeline.parse.rules.claim_text import sentence_lines
+from carcdb.pipeline.parse.rules.claim_text import LIST_ITEM, sentence_lines
 from carcdb.pipeline.parse.rules.claim_units import count_mentions
 from carcdb.pipeline.parse.rules.vocabulary import NoVocabularyError, Vocabulary, vocabulary
 from carcdb.schemas.rules import ClaimState, CountMention
@@ -31,7 +31,6 @@ READ_CACHE = 4096  # rule texts cut into sentences once per process
 SENTENCE_CACHE = 16384  # sentences analysed once per process (what they say on their own)
 QUOTES = re.compile(r"[„“«]")
 CELL = re.compile(r"\s*(?:\|\|?|\t)\s*")  # "Road | 1 point per tile | 1 point per tile"
-LIST_ITEM = re.compile(r"\s*[-–•*#]\s")
 
 
 @dataclass(frozen=True)
@@ -47,6 +46,7 @@ class Analysed:
     opens_example: bool  # "Example 1: ..." opens the line
     example: bool  # a worked example's sentence
     subject: tuple[str, ...]  # the features a later sentence may take as its subject
+    pronoun: bool  # it opens with a pronoun: the sentence before's subject is its own
     item_subject: tuple[str, ...]  # a list item's: the rest of its line's subject
     state: ClaimState | None  # the state it names
 
@@ -101,6 +101,7 @@ def _analyse(sentence: str, vocab: Vocabulary) -> Analysed:
         opens_example=vocab.example.match(sentence.lstrip(" •*-")) is not None,
         example=read is not None and is_example(sentence, read.features, vocab),
         subject=_subject(sentence, vocab, read),
+        pronoun=vocab.pronoun.match(sentence.lstrip()) is not None,
         item_subject=_subject(sentence, vocab, read, item=True),
         state=states.overall(),
     )

@@ -18,6 +18,8 @@ import re
 
 from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
 
+LIST_ITEM = re.compile(r"\s*[-–•*#]\s")  # a list item ("- Straße: 1 Punkt pro Plättchen")
+
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 INLINE_ITEM = re.compile(r"\s[*#]+\s")
 BREAK_TAG = re.compile(r"<br\s*/?>", re.IGNORECASE)

@@ -302,6 +302,7 @@ def unit_for(
 
 
 LAST_WORD = re.compile(r"(\w+)\W*$")
+POINTS_WORD_WINDOW = 20  # characters back from a unit's "per" to a points word before it
 
 
 def _after_points_word(
@@ -310,7 +311,7 @@ def _after_points_word(
     """The unit phrase follows a points word that is no amount's ("Scoring points for each
     tile around it, that's nine points"): it says what points are for, a later amount is a
     total ("9 Punkte (für jede Landschaftskarte 1 Punkt)" is an amount's points word)."""
-    last = LAST_WORD.search(sentence, max(0, unit.per_start - 20), unit.per_start)
+    last = LAST_WORD.search(sentence, max(0, unit.per_start - POINTS_WORD_WINDOW), unit.per_start)
     if last is None or vocab.points_word.fullmatch(last.group(1)) is None:
         return False
     return not any(m.start <= last.start() < m.end for m in mentions)

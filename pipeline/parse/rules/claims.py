@@ -266,7 +266,7 @@ def _sentence_claims(
         reading.label,
         list(reading.recent[0]) if reading.recent else [],
         context.features,
-        pronoun=vocab.pronoun.match(sentence.lstrip()) is not None,
+        pronoun=seen.pronoun,
         together=reading.together,
     )
     named_here = [f[2] for f in read.features]
