@@ -13,9 +13,6 @@ import pytest
 
 from tests.rules.real_corpus import parse_annotation, read_keys
 
-_read = read_keys
-
-
 # A feature counted with a completed-state word before it ("for each closed town", "pro
 # vollendeter Straße"): the completed features are the unit, as "per completed city" is.
 COUNTED_COMPLETED = [
@@ -51,7 +48,7 @@ COUNTED_COMPLETED = [
 def test_a_counted_feature_with_its_completed_word_is_a_completed_unit(
     language: str, text: str, expected: list[str]
 ) -> None:
-    assert _read(language, text) == Counter(map(parse_annotation, expected))
+    assert read_keys(language, text) == Counter(map(parse_annotation, expected))
 
 
 # "instead of" a few words before the replaced number ("instead of the usual 1"): the base
@@ -91,7 +88,7 @@ REPLACED_USUAL = [
 def test_the_usual_rate_a_few_words_after_instead_of_is_the_base_rate(
     language: str, text: str, expected: list[str]
 ) -> None:
-    assert _read(language, text) == Counter(map(parse_annotation, expected))
+    assert read_keys(language, text) == Counter(map(parse_annotation, expected))
 
 
 # A flat amount per turn or round ("a bonus point for every round", "pro Runde einen Punkt"):
@@ -109,4 +106,4 @@ PER_TURN = [
 
 @pytest.mark.parametrize(("language", "text", "expected"), PER_TURN)
 def test_points_per_turn_are_a_flat_amount(language: str, text: str, expected: list[str]) -> None:
-    assert _read(language, text) == Counter(map(parse_annotation, expected))
+    assert read_keys(language, text) == Counter(map(parse_annotation, expected))

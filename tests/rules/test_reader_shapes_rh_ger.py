@@ -14,9 +14,6 @@ import pytest
 
 from tests.rules.real_corpus import parse_annotation, read_keys
 
-_read = read_keys
-
-
 # A list's lead line ending in a colon names the rows' subject; a row naming no feature of its
 # own scores for it, and a feature word right after the row's "per" is what it counts.
 LED_ROWS = [
@@ -80,7 +77,7 @@ OWN_ROWS = [
 def test_a_list_lead_names_the_subject_of_its_rows(
     language: str, text: str, expected: list[str]
 ) -> None:
-    assert _read(language, text) == Counter(map(parse_annotation, expected))
+    assert read_keys(language, text) == Counter(map(parse_annotation, expected))
 
 
 # A phase a paragraph's sentence announces ("Erst zum Schluss erfolgt die Abrechnung.") holds
@@ -117,7 +114,7 @@ PARAGRAPH_PHASE = [
 def test_a_phase_a_sentence_announces_ends_with_its_paragraph(
     language: str, text: str, expected: list[str]
 ) -> None:
-    assert _read(language, text) == Counter(map(parse_annotation, expected))
+    assert read_keys(language, text) == Counter(map(parse_annotation, expected))
 
 
 # A state word in a later parenthesis holding another amount (a number word too: "zwei
@@ -142,7 +139,7 @@ ASIDE_STATES = [
 def test_a_later_aside_with_an_amount_keeps_its_state(
     language: str, text: str, expected: list[str]
 ) -> None:
-    assert _read(language, text) == Counter(map(parse_annotation, expected))
+    assert read_keys(language, text) == Counter(map(parse_annotation, expected))
 
 
 # A flat amount for a feature's own tile "and" the counted tiles around it: both score it.
@@ -169,7 +166,7 @@ TILES_AROUND = [
 def test_the_counted_tiles_around_a_feature_score_its_flat_amount_too(
     language: str, text: str, expected: list[str]
 ) -> None:
-    assert _read(language, text) == Counter(map(parse_annotation, expected))
+    assert read_keys(language, text) == Counter(map(parse_annotation, expected))
 
 
 # A unit after an attribute of a few words between it and its "per" ("pro an der Ebene
@@ -192,7 +189,7 @@ ATTRIBUTE_UNITS = [
 def test_a_unit_after_a_short_attribute_is_the_rate_unit(
     language: str, text: str, expected: list[str]
 ) -> None:
-    assert _read(language, text) == Counter(map(parse_annotation, expected))
+    assert read_keys(language, text) == Counter(map(parse_annotation, expected))
 
 
 # A sentence naming no feature takes every feature the sentence before scored together, not
@@ -234,7 +231,7 @@ SCORED_TOGETHER = [
 def test_a_sentence_without_a_feature_takes_the_features_scored_together_before(
     language: str, text: str, expected: list[str]
 ) -> None:
-    assert _read(language, text) == Counter(map(parse_annotation, expected))
+    assert read_keys(language, text) == Counter(map(parse_annotation, expected))
 
 
 # A table header written with spaces ("Landschaft Offen Geschlossen") names the states of its
@@ -266,4 +263,4 @@ WORD_COLUMNS = [
 def test_a_header_written_with_spaces_states_its_rows_amounts(
     language: str, text: str, expected: list[str]
 ) -> None:
-    assert _read(language, text) == Counter(map(parse_annotation, expected))
+    assert read_keys(language, text) == Counter(map(parse_annotation, expected))

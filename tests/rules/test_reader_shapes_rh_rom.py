@@ -13,8 +13,6 @@ import pytest
 
 from tests.rules.real_corpus import parse_annotation, read_keys
 
-_read = read_keys
-
 
 def _expected(claims: list[str]) -> Counter[object]:
     return Counter(parse_annotation(c) for c in claims)
@@ -72,7 +70,7 @@ LIST_ITEMS = [
 def test_a_list_item_and_an_or_less_condition_keep_their_own_state(
     language: str, text: str, expected: list[str]
 ) -> None:
-    assert _read(language, text) == _expected(expected)
+    assert read_keys(language, text) == _expected(expected)
 
 
 # "A difference of N points" compares two scores: no feature's rate (a threshold word).
@@ -89,7 +87,7 @@ DIFFERENCES = [
 
 @pytest.mark.parametrize(("language", "text"), DIFFERENCES)
 def test_a_difference_of_points_is_no_rate(language: str, text: str) -> None:
-    assert _read(language, text) == Counter()
+    assert read_keys(language, text) == Counter()
 
 
 # A list item that goes on in more sentences on its own line is about the feature it opens
@@ -125,7 +123,7 @@ LIST_ITEM_SUBJECTS = [
 
 @pytest.mark.parametrize(("language", "text", "expected"), LIST_ITEM_SUBJECTS)
 def test_a_list_items_line_keeps_its_subject(language: str, text: str, expected: list[str]) -> None:
-    assert _read(language, text) == _expected(expected)
+    assert read_keys(language, text) == _expected(expected)
 
 
 # A counted feature with its completed word and another word or two joined to it by "and"
@@ -159,7 +157,7 @@ JOINED_STATE_WORDS = [
 def test_a_counted_feature_keeps_its_joined_state_words(
     language: str, text: str, expected: list[str]
 ) -> None:
-    assert _read(language, text) == _expected(expected)
+    assert read_keys(language, text) == _expected(expected)
 
 
 # Coordinated subjects, each with its own state word ("le città incomplete e le strade
@@ -191,7 +189,9 @@ COORDINATED_SUBJECTS = [
 def test_coordinated_subjects_with_their_own_state_words_are_both_scored(
     language: str, text: str
 ) -> None:
-    assert _read(language, text) == _expected(["city incomplete tile 1", "road incomplete tile 1"])
+    assert read_keys(language, text) == _expected(
+        ["city incomplete tile 1", "road incomplete tile 1"]
+    )
 
 
 # Polish "za siebie" (for itself) after an amount: the feature's own flat point, as it "per
@@ -216,7 +216,7 @@ ITSELF = [
 def test_a_point_for_itself_is_the_features_flat_point(
     language: str, text: str, expected: list[str]
 ) -> None:
-    assert _read(language, text) == _expected(expected)
+    assert read_keys(language, text) == _expected(expected)
 
 
 # "1 punto per la tessera del monastero" (for the monastery's own tile, "1 point for the
@@ -247,7 +247,7 @@ OWN_TILE = [
 def test_a_point_for_the_monasterys_own_tile_is_its_flat_point(
     language: str, text: str, expected: list[str]
 ) -> None:
-    assert _read(language, text) == _expected(expected)
+    assert read_keys(language, text) == _expected(expected)
 
 
 # "o 3 punti (anche per gli scudi)" after rates per tile and per coat of arms: 3 per tile and
@@ -284,7 +284,7 @@ ALSO_FOR = [
 def test_an_also_aside_keeps_the_units_of_the_rates_before(
     language: str, text: str, expected: list[str]
 ) -> None:
-    assert _read(language, text) == _expected(expected)
+    assert read_keys(language, text) == _expected(expected)
 
 
 # "por cada tramo del río incluidos los lagos y los peces" (es_dojuegos_cazadores_y_recolectores,
@@ -313,4 +313,4 @@ INCLUDING = [
 def test_the_units_an_including_names_are_counted_too(
     language: str, text: str, expected: list[str]
 ) -> None:
-    assert _read(language, text) == _expected(expected)
+    assert read_keys(language, text) == _expected(expected)
