@@ -294,9 +294,13 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
     alternatives = words_or_empty(data, "or")
     joint = _either([*words_or_empty(data, "and"), *alternatives])
     determiners = _either(words_or_empty(data, "determiners"))
+    # after "and"/"or" a coordination may repeat its preposition or take a possessive
+    # ("für seinen Garten oder sein Kloster", "al giardino o al monastero")
+    coordination = _either(words_or_empty(data, "coordination_fillers"))
+    repeated = rf"(?:\s+(?:{coordination})(?!\w)){{0,2}}" if coordination else ""
     joiner = re.compile(
         r"\s*(?:,|/|&)?\s*"
-        + (rf"(?:(?<!\w)(?:{joint})(?!\w))?" if joint else "")
+        + (rf"(?:(?<!\w)(?:{joint})(?!\w){repeated})?" if joint else "")
         + (rf"\s*(?:(?<!\w)(?:{determiners})(?!\w))?" if determiners else "")
         + r"\s*$",
         re.IGNORECASE,

@@ -1,0 +1,59 @@
+"""Statement shapes added by session 18's passes (issue 26): written in the usual wording of
+rules text in each language (they are shapes, not corpus sentences: the corpus's dev half held
+no sentence of these shapes with a rate).
+
+Each text is read as `tests/rules/test_reader_shapes.py` reads its shapes (claims compared as
+the corpus compares them: feature, phase, unit, points, sign, multiplier).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from tests.rules.real_corpus import parse_annotation, read_keys
+
+
+def _expected(claims: list[str]) -> Counter[object]:
+    return Counter(parse_annotation(c) for c in claims)
+
+
+# Two features coordinated by "or"/"and" are both the subject even when the second repeats a
+# possessive or an article-contracted preposition (lexicon key coordination_fillers): "his
+# garden or his monastery" is two claims, as "the garden or the monastery" is.
+COORDINATED = [
+    (
+        "de",
+        "Der Abt bringt für seinen Garten oder sein Kloster einen Punkt pro Plättchen.",
+        ["garden completed tile 1", "monastery completed tile 1"],
+    ),
+    (
+        "it",
+        "Il giocatore ottiene 1 punto per ogni tessera intorno al giardino o al monastero.",
+        ["garden completed surrounding_tile 1", "monastery completed surrounding_tile 1"],
+    ),
+    (
+        "en",
+        "The abbot scores 1 point per tile for his garden or his monastery.",
+        ["garden completed tile 1", "monastery completed tile 1"],
+    ),
+    (
+        "fr",
+        "L'abbé rapporte 1 point par tuile au jardin ou au monastère.",
+        ["garden completed tile 1", "monastery completed tile 1"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), COORDINATED)
+def test_a_coordination_repeating_its_possessive_names_both_features(
+    language: str, text: str, claims: list[str]
+) -> None:
+    assert read_keys(language, text) == _expected(claims)
+
+
+def test_a_possessive_without_a_coordination_joins_nothing() -> None:
+    # "its city" after a comma is no list: the road alone is scored
+    text = "A road scores 1 point per tile, its city is scored later."
+    assert read_keys("en", text) == _expected(["road completed tile 1"])
