@@ -57,3 +57,39 @@ def test_a_possessive_without_a_coordination_joins_nothing() -> None:
     # "its city" after a comma is no list: the road alone is scored
     text = "A road scores 1 point per tile, its city is scored later."
     assert read_keys("en", text) == _expected(["road completed tile 1"])
+
+
+# A bare number closing a comma segment that names a "per" and a unit, after an amount, is
+# that unit's amount ("..., jedes Wappen ebenfalls 2"); the amount before keeps the unit
+# named before it ("Jedes Stadtplättchen zählt 2 Punkte").
+UNIT_THEN_NUMBER = [
+    (
+        "de",
+        "Jedes Stadtplättchen zählt 2 Punkte, jedes Wappen ebenfalls 2.",
+        ["city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+    (
+        "en",
+        "Each city tile scores 2 points, each shield also 2.",
+        ["city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), UNIT_THEN_NUMBER)
+def test_a_unit_then_a_bare_number_is_that_units_amount(
+    language: str, text: str, claims: list[str]
+) -> None:
+    assert read_keys(language, text) == _expected(claims)
+
+
+# Czech and Slovak "karta" (a card) is a tile as "kartička" is: "za každou kartu".
+@pytest.mark.parametrize(
+    ("language", "text", "claims"),
+    [
+        ("cs", "Dokončená cesta přináší 1 bod za každou kartu.", ["road completed tile 1"]),
+        ("sk", "Dokončená cesta prináša 1 bod za každú kartu.", ["road completed tile 1"]),
+    ],
+)
+def test_a_card_is_a_tile(language: str, text: str, claims: list[str]) -> None:
+    assert read_keys(language, text) == _expected(claims)

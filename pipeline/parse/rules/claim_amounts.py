@@ -7,10 +7,10 @@ doppelt"), a "nothing" word in a sentence with a scoring verb ("scores nothing",
 rapportent rien"), a points word after a negation ("you do not get any points": 0; after a
 penalty word it is subtracted: "loses 2 points", "resta 10 puntos"), or an
 elliptic number in a sentence about points: "one for each tile", "4 instead of 3 points",
-"instead of 2", "from 2 to 3 points", "(4 with pig)", "... and 5 to the rival", "as many
-points as" (1 per the unit named after it: "as many points as there are tiles"), or a
-singular points word before a "per" word in a language without articles ("punkt za każdy
-kafelek": 1). Numbers are
+"instead of 2", "from 2 to 3 points", "(4 with pig)", "... and 5 to the rival", "...,
+each shield also 2", "as many points as" (1 per the unit named after it: "as many points
+as there are tiles"), or a singular points word before a "per" word in a language without
+articles ("punkt za każdy kafelek": 1). Numbers are
 read in ASCII digits or number words (`pipeline.parse.number_words`); `number_problems`
 reports digits that are not ASCII and numbers beyond the warehouse. All words come from the
 language's vocabulary file.
@@ -327,6 +327,14 @@ def _feature_then_number(before: str, rest: str, vocab: Vocabulary) -> bool:
         vocab.any_feature.search(segment) is not None
         or vocab.any_state.search(segment) is not None
         or vocab.contrast.search(segment) is not None
+        or _per_unit(segment, vocab)
+    )
+
+
+def _per_unit(segment: str, vocab: Vocabulary) -> bool:
+    """ "..., jedes Wappen ebenfalls 2", "..., each shield 2 more": a "per" and a unit."""
+    return vocab.per.search(segment) is not None and any(
+        unit.pattern.search(segment) for unit in vocab.units
     )
 
 
