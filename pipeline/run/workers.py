@@ -38,6 +38,7 @@ from carcdb.pipeline.limits import PAGE_MEMORY, PARSE_PAGE, megabytes, text_byte
 from carcdb.pipeline.parse.document import RevisionText
 from carcdb.pipeline.parse.registry import parse_revision
 from carcdb.pipeline.parse.stage import ParseStage
+from carcdb.pipeline.run.nesting import too_deep
 from carcdb.pipeline.run.tuning import collector_paused
 from carcdb.warehouse.rows import ColumnRows
 
@@ -62,7 +63,8 @@ class PageRows:
 
 @dataclass(frozen=True)
 class PageFailure:
-    """A revision the guards stopped: `reason` is timeout, memory, crashed or too-large."""
+    """A revision the guards stopped: `reason` is timeout, memory, crashed, too-large or
+    too-deep."""
 
     revision: RevisionText
     reason: str
@@ -140,7 +142,7 @@ def parse_in_process(
         return refused
     timer = getattr(signal, "setitimer", None)
     if timer is None or threading.current_thread() is not threading.main_thread():
-        return rows_of(revision, stages)
+        return _rows_or_too_deep(revision, stages)
     previous = signal.signal(signal.SIGALRM, _on_alarm)
     try:
         # Armed inside the `try` whose `finally` disarms it: Ctrl-C (`Interrupted`) right
@@ -148,7 +150,7 @@ def parse_in_process(
         # would end the process.
         try:
             timer(signal.ITIMER_REAL, limits.seconds_per_page)
-            return rows_of(revision, stages)
+            return _rows_or_too_deep(revision, stages)
         finally:
             timer(signal.ITIMER_REAL, 0)
     except _PageTimeout:
@@ -157,6 +159,19 @@ def parse_in_process(
         )
     finally:
         signal.signal(signal.SIGALRM, previous)
+
+
+def _rows_or_too_deep(
+    revision: RevisionText, stages: Sequence[ParseStage]
+) -> PageRows | PageFailure:
+    """`rows_of`, or the failure of a page nested too deep to parse (`pipeline.run.nesting`)."""
+    try:
+        return rows_of(revision, stages)
+    except RecursionError:
+        detail = too_deep(revision.wikitext)
+        if detail is None:
+            raise
+        return PageFailure(revision, "too-deep", detail)
 
 
 def _limit_memory(memory_mb: int) -> None:
@@ -193,6 +208,12 @@ def _worker_main(conn: Connection, stages: Sequence[ParseStage], memory_mb: int)
             except MemoryError:
                 # The page's tree is unwound by now; report and leave, a fresh worker follows.
                 outbox.put(("memory", f"address space limit of {memory_mb} MB reached"))
+                return
+            except RecursionError:
+                detail = too_deep(revision.wikitext)
+                outbox.put(
+                    ("bug", traceback.format_exc()) if detail is None else ("too-deep", detail)
+                )
                 return
             except Exception:
                 outbox.put(("bug", traceback.format_exc()))

@@ -231,6 +231,42 @@ def test_a_page_too_large_to_parse_is_the_same_finding_whatever_the_jobs(
         assert table_digests(db) == table_digests(in_process)
 
 
+@pytest.mark.parametrize("jobs", ["0", pytest.param("2", marks=pytest.mark.slow)])
+@pytest.mark.parametrize("opener", ["{{", "{{{"])
+def test_a_page_nested_too_deep_to_parse_is_a_finding_and_the_rest_is_stored(
+    cli: Run, tmp_path: Path, jobs: str, opener: str
+) -> None:
+    """600 nested templates (or 400 arguments) ran the tree builder out of recursion: the
+    import stopped with an internal error. Such a page is bad data: a `parse.too-deep`
+    finding, and the next page is parsed as usual."""
+    deep = tmp_path / "deep.wiki"
+    depth = 1200 // len(opener)
+    deep.write_text(opener * depth + "x" + opener.replace("{", "}") * depth, "utf-8")
+    fine = tmp_path / "fine.wiki"
+    fine.write_text(BASE_GAME, "utf-8")
+    db = tmp_path / "wh.duckdb"
+    for page, title in ((deep, "Deep"), (fine, "Base game")):
+        outcome = cli("import", str(page), "--title", title, "-j", jobs, "-q", "--db", str(db))
+        assert outcome.code == 0, outcome.err
+    with read_only(db) as conn:
+        found = conn.execute("SELECT code, title, message FROM findings WHERE stage = 'parse'")
+        rows = found.fetchall()
+        tiles = conn.execute("SELECT count(*) FROM tiles WHERE title = 'Base game'")
+        stored = tiles.fetchone()
+    assert [(code, title) for code, title, _ in rows] == [("parse.too-deep", "Deep")]
+    assert f"nests {depth * len(opener) // 2} levels" in rows[0][2]
+    assert stored is not None and stored[0] > 0
+
+
+def test_a_recursion_error_on_a_page_nested_as_wiki_pages_are_is_a_bug() -> None:
+    from carcdb.pipeline.run.nesting import PLAUSIBLE_DEPTH, nesting_depth, too_deep
+
+    assert nesting_depth("{{Tile|a=[[b]]|{{c}}}}") == 2
+    assert nesting_depth("}}]] {{a}}") == 1  # closers beyond the openers count for nothing
+    assert too_deep("{{" * PLAUSIBLE_DEPTH + "}}" * PLAUSIBLE_DEPTH) is None
+    assert too_deep("{{" * (PLAUSIBLE_DEPTH + 1)) is not None
+
+
 def test_every_bound_is_in_the_hardening_table_with_its_default() -> None:
     from carcdb.pipeline.limits import ALL
 
