@@ -93,3 +93,26 @@ def test_a_unit_then_a_bare_number_is_that_units_amount(
 )
 def test_a_card_is_a_tile(language: str, text: str, claims: list[str]) -> None:
     assert read_keys(language, text) == _expected(claims)
+
+
+# A negation before a unit is the unit's, not the state's: "without shield" leaves "in a
+# completed city" completed (en_scribd_how_to_play_carcassonne_v4.txt, dev); a negation
+# before a feature still negates its state ("unless the city is completed").
+NEGATED_UNIT = [
+    (
+        "en",
+        "Each tile without shield in a completed city is worth 2 points.",
+        ["city completed tile 2"],
+    ),
+    (
+        "de",
+        "Jedes Plättchen ohne Wappen in einer abgeschlossenen Stadt zählt 2 Punkte.",
+        ["city completed tile 2"],
+    ),
+    ("en", "A city that is not completed scores 1 point per tile.", ["city incomplete tile 1"]),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), NEGATED_UNIT)
+def test_a_negation_before_a_unit_is_the_units(language: str, text: str, claims: list[str]) -> None:
+    assert read_keys(language, text) == _expected(claims)

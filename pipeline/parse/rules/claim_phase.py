@@ -68,9 +68,18 @@ def outside_unit(span: tuple[int, int], unit: UnitPhrase | None) -> bool:
 
 
 def _negated(sentence: str, start: int, vocab: Vocabulary) -> bool:
+    """A negation a few words before the completed word at `start`, with no unit between them:
+    a negation before a unit is the unit's ("each tile without shield in a completed city",
+    "ohne Wappen in einer fertigen Stadt"), not the state's; one before a feature may still
+    be the state's ("unless the city is completed")."""
     before = sentence[max(0, start - 60) : start]
     found = list(vocab.negation.finditer(before))
-    return bool(found) and len(WORD.findall(before[found[-1].end() :])) < NEGATION_WINDOW
+    if not found:
+        return False
+    gap = before[found[-1].end() :]
+    if len(WORD.findall(gap)) >= NEGATION_WINDOW:
+        return False
+    return not any(unit.pattern.search(gap) for unit in vocab.units)
 
 
 def state_words_in(sentence: str, vocab: Vocabulary) -> list[StateWord]:
