@@ -116,3 +116,34 @@ NEGATED_UNIT = [
 @pytest.mark.parametrize(("language", "text", "claims"), NEGATED_UNIT)
 def test_a_negation_before_a_unit_is_the_units(language: str, text: str, claims: list[str]) -> None:
     assert read_keys(language, text) == _expected(claims)
+
+
+# Copied text: a word a printed rulebook hyphenated at a line's end is one word again (not a
+# compound's first part before "und"), and an HTML entity of a copied page source is its
+# character.
+COPIED = [
+    (
+        "de",
+        "Eine fertige Stadt bringt 2 Punkte pro Plätt-\nchen und 2 Punkte pro Wap-\npen.",
+        ["city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+    ("en", "A completed city is worth 2 points per ti-\nle.", ["city completed tile 2"]),
+    (
+        "en",
+        "A completed city is worth 2&nbsp;points per tile &amp; 2 points per pennant.",
+        ["city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), COPIED)
+def test_copied_text_is_read_as_printed(language: str, text: str, claims: list[str]) -> None:
+    assert read_keys(language, text) == _expected(claims)
+
+
+def test_a_compound_part_before_and_keeps_its_hyphen() -> None:
+    from carcdb.pipeline.parse.rules.claim_text import sentences
+    from carcdb.pipeline.parse.rules.vocabulary import vocabulary
+
+    read = sentences("Fertige Straßen-\nund Stadtteile bringen 1 Punkt.", vocabulary("de"))
+    assert read == ["Fertige Straßen- und Stadtteile bringen 1 Punkt."]

@@ -3,7 +3,9 @@
 A sentence is a line, an inline list item or a sentence of the rule's plain text. Text copied
 from a printed rulebook breaks its lines anywhere: a line that does not end a sentence is
 joined to the next when the next starts in lower case or the line leaves a parenthesis open
-("(für jede Landschaftskarte" / "1 Punkt)."); a literal `<br />` is a line break. A piece that
+("(für jede Landschaftskarte" / "1 Punkt)."), a word hyphenated at a line's end is one
+word again ("Plätt-" / "chen"); a literal `<br />` is a line break and an HTML entity is
+its character (a copy of a page's source: "2&nbsp;points"). A piece that
 starts in lower case after a full stop is glued back to the sentence before it. Bold markers
 of copied Markdown (`**dokończone**`) are dropped.
 
@@ -14,6 +16,7 @@ completed, otherwise 1").
 
 from __future__ import annotations
 
+import html
 import re
 
 from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
@@ -29,6 +32,16 @@ CLAUSE_MARK = re.compile(r";")
 LAST_WORD = re.compile(r"\w+$")
 LIST_LINE = re.compile(r"[-–•*#]\s")
 PARAMETER = re.compile(r"\|?\w+=")
+HYPHEN_END = re.compile(r"[^\W\d_]{2}-$")
+
+
+def _hyphenated(pending: str, line: str, vocab: Vocabulary | None) -> bool:
+    """A word a printed text hyphenated at the line's end ("pro Plätt-" / "chen"), not a
+    compound's first part before "and" ("Straßen-" / "und Stadtteile")."""
+    if HYPHEN_END.search(pending) is None:
+        return False
+    first = line.split(maxsplit=1)[0]
+    return vocab is None or vocab.joiner.match(f" {first} ") is None
 
 
 def _lines(text: str, vocab: Vocabulary | None = None) -> list[str]:
@@ -36,6 +49,8 @@ def _lines(text: str, vocab: Vocabulary | None = None) -> list[str]:
     leaves a parenthesis open, that ends in a "per" word, a scoring verb or a connector ("2
     Punkte für jeden" / "Stadtteil.", "otrzymuje dodatkowo" / "10 punktów."), or that does
     not end a sentence when the next starts in lower case."""
+    if "&" in text:
+        text = html.unescape(text)  # a copy of a page's source: "2&nbsp;points"
     lines = [line.strip() for line in BREAK_TAG.sub("\n", BOLD.sub("", text)).split("\n")]
     joined: list[str] = []
     pending = ""
@@ -49,7 +64,10 @@ def _lines(text: str, vocab: Vocabulary | None = None) -> list[str]:
             # a list item or a template parameter ("variant=finalscoring") is a line of its own
             whole = LIST_LINE.match(pending) is not None or PARAMETER.match(line) is not None
             if not whole and (open_paren or dangling or lower):
-                pending += " " + line
+                if lower and _hyphenated(pending, line, vocab):
+                    pending = pending[:-1] + line  # "Plätt-" / "chen": one word broken
+                else:
+                    pending += " " + line
                 continue
             joined.append(pending)
         pending = line
