@@ -147,3 +147,26 @@ def test_a_compound_part_before_and_keeps_its_hyphen() -> None:
 
     read = sentences("Fertige Straßen-\nund Stadtteile bringen 1 Punkt.", vocabulary("de"))
     assert read == ["Fertige Straßen- und Stadtteile bringen 1 Punkt."]
+
+
+# A compound's first part before "and" ("Straßen- und Stadtteile", "weg- en stadsdelen") is
+# listed with the compound: both features are scored.
+@pytest.mark.parametrize(
+    ("language", "text", "claims"),
+    [
+        (
+            "de",
+            "Fertige Straßen- und Stadtteile bringen 1 Punkt pro Plättchen.",
+            ["road completed tile 1", "city completed tile 1"],
+        ),
+        (
+            "nl",
+            "Voltooide weg- en stadsdelen leveren 1 punt per tegel op.",
+            ["road completed tile 1", "city completed tile 1"],
+        ),
+    ],
+)
+def test_a_compounds_first_part_is_listed_with_it(
+    language: str, text: str, claims: list[str]
+) -> None:
+    assert read_keys(language, text) == _expected(claims)

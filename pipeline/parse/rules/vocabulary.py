@@ -299,7 +299,8 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
     coordination = _either(words_or_empty(data, "coordination_fillers"))
     repeated = rf"(?:\s+(?:{coordination})(?!\w)){{0,2}}" if coordination else ""
     joiner = re.compile(
-        r"\s*(?:,|/|&)?\s*"
+        # "Straßen- und Stadtteile": a compound's first part, its hyphen right after it
+        r"(?:-(?=\s))?\s*(?:,|/|&)?\s*"
         + (rf"(?:(?<!\w)(?:{joint})(?!\w){repeated})?" if joint else "")
         + (rf"\s*(?:(?<!\w)(?:{determiners})(?!\w))?" if determiners else "")
         + r"\s*$",
