@@ -170,3 +170,27 @@ def test_a_compounds_first_part_is_listed_with_it(
     language: str, text: str, claims: list[str]
 ) -> None:
     assert read_keys(language, text) == _expected(claims)
+
+
+# A summary's rate with no points word: digits, a "per" and a unit a rate counts in; number
+# words and units no feature is scored per are no rate.
+@pytest.mark.parametrize(
+    ("language", "text", "claims"),
+    [
+        (
+            "en",
+            "City: 2 per tile, 2 per shield",
+            ["city completed tile 2", "city completed coat_of_arms 2"],
+        ),
+        ("de", "Wiese: 3 je fertige Stadt", ["field end_game completed_city 3"]),
+        (
+            "it",
+            "Città: 2 per tessera e 2 per stemma",
+            ["city completed tile 2", "city completed coat_of_arms 2"],
+        ),
+        ("en", "Each player places 1 per turn.", []),
+        ("en", "Roads: one per tile", []),
+    ],
+)
+def test_a_terse_rate_needs_no_points_word(language: str, text: str, claims: list[str]) -> None:
+    assert read_keys(language, text) == _expected(claims)

@@ -10,7 +10,8 @@ elliptic number in a sentence about points: "one for each tile", "4 instead of 3
 "instead of 2", "from 2 to 3 points", "(4 with pig)", "... and 5 to the rival", "...,
 each shield also 2", "as many points as" (1 per the unit named after it: "as many points
 as there are tiles"), or a singular points word before a "per" word in a language without
-articles ("punkt za każdy kafelek": 1). Numbers are
+articles ("punkt za każdy kafelek": 1). In a sentence with no points word at all, digits
+before a "per" and a rate's unit are a summary's rate ("City: 2 per tile"). Numbers are
 read in ASCII digits or number words (`pipeline.parse.number_words`); `number_problems`
 reports digits that are not ASCII and numbers beyond the warehouse. All words come from the
 language's vocabulary file.
@@ -35,6 +36,8 @@ PLUS_THEN_END = re.compile(r"\s*(?:[.;,)!]|$)")  # "plus 1." closes its clause
 SUM_BEFORE = re.compile(r"[0-9]\s*(?:\+|\w+)\s*$")  # "9 + 3", "9 plus 3": a sum's term
 INSTEAD_WORDS = 3  # words between "instead of" and its number ("instead of the usual 1")
 INSTEAD_BREAK = re.compile(r"[0-9,;:.()]")
+TERSE_NUMBER = re.compile(r"(?<![\w/.+\-])([0-9]{1,2})\s+")  # "2 per tile"
+TERSE_UNITS = frozenset({"tile", "coat_of_arms", "completed_city", "surrounding_tile"})
 
 
 @dataclass(frozen=True)
@@ -179,7 +182,29 @@ def points_phrases(sentence: str, vocab: Vocabulary) -> list[Mention]:
     found.sort(key=lambda m: m.start)
     if found or words:
         found += _elliptic(sentence, vocab, found)
+    else:
+        found += _terse_rates(sentence, vocab)
     return sorted((_penalised(sentence, m, vocab) for m in found), key=lambda m: m.start)
+
+
+def _terse_rates(sentence: str, vocab: Vocabulary) -> list[Mention]:
+    """A summary's rate with no points word: digits, a "per" and a unit a rate counts in
+    ("City: 2 per tile, 2 per shield", "Wiese: 3 je fertige Stadt"); not number words, nor a
+    unit no feature is scored per ("1 per player")."""
+    found = []
+    for m in TERSE_NUMBER.finditer(sentence):
+        per = vocab.per.match(sentence, m.end())
+        if per is None or vocab.any_feature.search(sentence) is None:
+            continue
+        start = per.end() + len(sentence[per.end() :]) - len(sentence[per.end() :].lstrip())
+        if any(
+            unit.meaning in TERSE_UNITS and unit.pattern.match(sentence, start)
+            for unit in vocab.units
+        ):
+            value = ascii_int(m.group(1))
+            if value is not None:
+                found.append(Mention(m.start(1), m.end(1), value, False, False, bare=True))
+    return found
 
 
 def _restated(sentence: str, found: list[Mention], start: int, amount: int) -> int | None:
