@@ -25,13 +25,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from carcdb.pipeline.parse.rules.claim_amounts import Mention, modifier_after
+from carcdb.pipeline.parse.rules.claim_amounts import Mention
 from carcdb.pipeline.parse.rules.claim_around import tiles_around_after
 from carcdb.pipeline.parse.rules.claim_context import (
     feature_words,
     longest,
     text_features,
 )
+from carcdb.pipeline.parse.rules.claim_elliptic import modifier_after
 from carcdb.pipeline.parse.rules.claim_licence import aside_holding
 from carcdb.pipeline.parse.rules.claim_modifiers import modifiers_in
 from carcdb.pipeline.parse.rules.claim_phase import SentenceStates
