@@ -194,3 +194,16 @@ def test_a_compounds_first_part_is_listed_with_it(
 )
 def test_a_terse_rate_needs_no_points_word(language: str, text: str, claims: list[str]) -> None:
     assert read_keys(language, text) == _expected(claims)
+
+
+# A unit that belongs to one feature names it (features.json unit_features): fruit symbols
+# are a tributary's, birds a bush's, gold bars a gold mine's.
+@pytest.mark.parametrize(
+    ("text", "claims"),
+    [
+        ("You get 1 extra point for each fruit symbol.", ["tributary completed fruit +1"]),
+        ("Each bird is worth 1 point.", ["bush completed bird 1"]),
+    ],
+)
+def test_a_features_own_unit_names_it(text: str, claims: list[str]) -> None:
+    assert read_keys("en", text) == _expected(claims)
