@@ -207,3 +207,12 @@ def test_a_terse_rate_needs_no_points_word(language: str, text: str, claims: lis
 )
 def test_a_features_own_unit_names_it(text: str, claims: list[str]) -> None:
     assert read_keys("en", text) == _expected(claims)
+
+
+def test_an_image_file_name_of_a_rendered_copy_is_no_text() -> None:
+    # en_template_scoring_group_feature_german_castle_2024_04.txt (dev): the image's name
+    # ("Token LB Tower4 C1.png") names no unit; the word after it does
+    text = "(+3) points / Token LB Tower4 C1.png tower"
+    assert read_keys("en", text, ("ScoringGroupFeatureGermanCastle",)) == _expected(
+        ["german_castle completed tower +3"]
+    )

@@ -5,7 +5,8 @@ from a printed rulebook breaks its lines anywhere: a line that does not end a se
 joined to the next when the next starts in lower case or the line leaves a parenthesis open
 ("(für jede Landschaftskarte" / "1 Punkt)."), a word hyphenated at a line's end is one
 word again ("Plätt-" / "chen"); a literal `<br />` is a line break and an HTML entity is
-its character (a copy of a page's source: "2&nbsp;points"). A piece that
+its character (a copy of a page's source: "2&nbsp;points"); an image's file name a rendered
+copy shows ("Token LB Tower4 C1.png") is no text. A piece that
 starts in lower case after a full stop is glued back to the sentence before it. Bold markers
 of copied Markdown (`**dokończone**`) are dropped.
 
@@ -33,6 +34,8 @@ LAST_WORD = re.compile(r"\w+$")
 LIST_LINE = re.compile(r"[-–•*#]\s")
 PARAMETER = re.compile(r"\|?\w+=")
 HYPHEN_END = re.compile(r"[^\W\d_]{2}-$")
+# an image's file name as a rendered copy shows it: its capitalised words, then the name
+FILE_NAME = re.compile(r"(?:\b[A-Z][\w-]*\s+){0,4}[\w-]+\.(?i:png|jpe?g|gif|svg|webp)\b")
 
 
 def _hyphenated(pending: str, line: str, vocab: Vocabulary | None) -> bool:
@@ -51,6 +54,8 @@ def _lines(text: str, vocab: Vocabulary | None = None) -> list[str]:
     not end a sentence when the next starts in lower case."""
     if "&" in text:
         text = html.unescape(text)  # a copy of a page's source: "2&nbsp;points"
+    if "." in text:
+        text = FILE_NAME.sub(" ", text)  # a rendered page's images: "Token LB Tower4 C1.png"
     lines = [line.strip() for line in BREAK_TAG.sub("\n", BOLD.sub("", text)).split("\n")]
     joined: list[str] = []
     pending = ""
