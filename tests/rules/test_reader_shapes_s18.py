@@ -216,3 +216,25 @@ def test_an_image_file_name_of_a_rendered_copy_is_no_text() -> None:
     assert read_keys("en", text, ("ScoringGroupFeatureGermanCastle",)) == _expected(
         ["german_castle completed tower +3"]
     )
+
+
+# One of a unit right before the amount, joined by "=" or by a scoring verb (a cheat sheet's
+# "1 tile = 1 point"), is the amount per that unit; an article before a unit and another verb
+# is no such shape.
+@pytest.mark.parametrize(
+    ("language", "text", "claims"),
+    [
+        (
+            "en",
+            "Cities: 1 tile = 2 points, 1 shield = 2 points",
+            ["city completed tile 2", "city completed coat_of_arms 2"],
+        ),
+        ("en", "Road: one tile is worth one point.", ["road completed tile 1"]),
+        ("de", "Straße: 1 Plättchen = 1 Punkt", ["road completed tile 1"]),
+        ("it", "Strada: una tessera vale un punto", ["road completed tile 1"]),
+        ("pl", "Droga: 1 kafelek = 1 punkt", ["road completed tile 1"]),
+        ("en", "Place a tile and score 2 points.", []),
+    ],
+)
+def test_one_unit_equal_to_an_amount_is_a_rate(language: str, text: str, claims: list[str]) -> None:
+    assert read_keys(language, text) == _expected(claims)

@@ -34,6 +34,7 @@ NUMBER = re.compile(r"(?<![\w/.+])[0-9]+(?![\w/:]|\.(?:\s|$))")  # not "1." or "
 BREAK = re.compile(r"[(,;]")
 CLAUSE_STOP = re.compile(r"[(),;.:]")
 BREAK_BEFORE = re.compile(r"[();.:]")  # a comma may stand before "including"
+WORD_REST = re.compile(r"\w*")
 FILLER_WORDS = 3  # words between a unit and the amount it opens ("für jedes Wappen noch einmal 2")
 
 
@@ -357,6 +358,9 @@ def subject_unit(
     start = mentions[index - 1].end if index else 0
     marks = [m.end() for m in re.finditer(r"[;:|]", sentence[: mention.start])]
     clause_start = max([start, *marks])
+    single = _single_unit_before(sentence, clause_start, mention, vocab, units)
+    if single is not None:
+        return single
     each = vocab.each_after.match(sentence, mention.end) is not None
     relations = vocab.relations
     subjects = {  # units that are a feature's (not one scored by majority: goods tokens)
@@ -379,6 +383,33 @@ def subject_unit(
             if best is None or m.start() > best.start:
                 best = UnitPhrase(m.start(), m.start(), m.end(), (phrase.meaning,))
     return best
+
+
+EQUALS = re.compile(r"\s*=\s*")  # "1 tile = 1 point"
+VERBS = re.compile(r"(?:\s+[^\W\d]+){1,2}\s+")  # "one tile is worth 1 point"
+
+
+def _single_unit_before(
+    sentence: str, clause_start: int, mention: Mention, vocab: Vocabulary, units: list[UnitPhrase]
+) -> UnitPhrase | None:
+    """One of a unit right before the amount, joined by "=" or by a scoring verb and at most one
+    word more ("1 tile = 1 point", "1 Wappen = 2 Punkte", "one tile is worth one point"): the
+    amount is per that unit ("place a tile and score 2 points" is no such shape)."""
+    for phrase in vocab.units:
+        for m in phrase.pattern.finditer(sentence, clause_start, mention.start):
+            if any(u.start <= m.start() < u.end for u in units):
+                continue
+            before = sentence[max(0, m.start() - 12) : m.start()].split()[-1:]
+            if not before or vocab.number(before[0]) != 1:
+                continue
+            rest = WORD_REST.match(sentence, m.end())
+            word_end = rest.end() if rest is not None else m.end()
+            gap = sentence[word_end : mention.start]
+            if EQUALS.fullmatch(gap) or (
+                VERBS.fullmatch(gap) and vocab.score_verb.match(gap.strip()) is not None
+            ):
+                return UnitPhrase(m.start(), m.start(), word_end, (phrase.meaning,))
+    return None
 
 
 def count_mentions(
