@@ -262,6 +262,12 @@ FEATURES = [
     ("hu", "Az aranybánya lapkánként 1 pontot ér.", ["gold_mine completed tile 1"]),
     ("hu", "Az üzenet lapkánként 1 pontot ér.", ["message completed tile 1"]),
     ("hu", "A fogoly váltságdíjáért a játékos 3 pontot kap.", ["prisoner completed fixed 3"]),
+    ("pl", "Burmistrz daje 1 punkt za każdy herb.", ["city completed coat_of_arms 1"]),
+    ("cs", "Starosta přináší 1 bod za každý erb.", ["city completed coat_of_arms 1"]),
+    ("cs", "Pěšina přináší 1 bod za každou kartičku.", ["animal_path completed tile 1"]),
+    ("sk", "Starosta prináša 1 bod za každý erb.", ["city completed coat_of_arms 1"]),
+    ("ru", "Мэр приносит 1 очко за каждый герб.", ["city completed coat_of_arms 1"]),
+    ("hu", "A polgármester címerenként 1 pontot ér.", ["city completed coat_of_arms 1"]),
 ]
 
 
