@@ -36,12 +36,12 @@ from carcdb.pipeline.parse.rules.claim_elliptic import modifier_after
 from carcdb.pipeline.parse.rules.claim_licence import aside_holding
 from carcdb.pipeline.parse.rules.claim_modifiers import modifiers_in
 from carcdb.pipeline.parse.rules.claim_phase import SentenceStates
+from carcdb.pipeline.parse.rules.claim_subject_unit import subject_unit
 from carcdb.pipeline.parse.rules.claim_text import Clause, clause_of, clauses
 from carcdb.pipeline.parse.rules.claim_unit_start import UNIT_WINDOW
 from carcdb.pipeline.parse.rules.claim_units import (
     UnitPhrase,
     per_follows,
-    subject_unit,
     unit_for,
     unit_named_after,
     unit_next_to,
