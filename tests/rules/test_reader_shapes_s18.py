@@ -238,3 +238,32 @@ def test_an_image_file_name_of_a_rendered_copy_is_no_text() -> None:
 )
 def test_one_unit_equal_to_an_amount_is_a_rate(language: str, text: str, claims: list[str]) -> None:
     assert read_keys(language, text) == _expected(claims)
+
+
+# A short head opening the sentence before a spaced dash names what the sentence is about, as
+# a head before a colon does (en_boardgamegeek_wheel_of_fortune_report.txt, dev).
+@pytest.mark.parametrize(
+    ("language", "text", "claims"),
+    [
+        (
+            "en",
+            "• Fortune – The player who moved the pig so it lands on this gets three victory "
+            "points.",
+            ["wheel_of_fortune completed fixed 3"],
+        ),
+        (
+            "de",
+            "Kloster – wer eine Straße daneben hat, bekommt 9 Punkte.",
+            ["monastery completed fixed 9"],
+        ),
+        (
+            "en",
+            "A road – if it is completed – scores 1 point per tile.",
+            ["road completed tile 1"],
+        ),
+    ],
+)
+def test_a_head_before_a_dash_names_the_subject(
+    language: str, text: str, claims: list[str]
+) -> None:
+    assert read_keys(language, text) == _expected(claims)

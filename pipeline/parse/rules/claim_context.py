@@ -333,16 +333,23 @@ def scored_together(rates: list[tuple[str, tuple[object, ...]]]) -> list[str]:
 
 
 HEAD_WORDS = 3  # words of a head before a colon ("Der König: ...")
+HEAD_DASH = re.compile(r"\s*(?:[-–•*#]\s+)?([^\W\d][^\d:;|()]{0,40}?)\s+[-–—]\s+")  # "Fortune – "
 
 
 def _head_feature(sentence: str, mention: Mention, vocab: Vocabulary) -> str | None:
-    """The feature a short head before a colon names, for an amount after it ("Der König: Wer
-    die größte Stadt fertigstellt, erhält ... 1 Punkt"): what the sentence is about."""
+    """The feature a short head before a colon, or opening the sentence before a spaced dash,
+    names, for an amount after it ("Der König: Wer die größte Stadt fertigstellt, erhält ... 1
+    Punkt", "• Fortune – The player who moved the pig ... gets three points"): what the
+    sentence is about."""
     colon = sentence.rfind(":", 0, mention.start)
-    if colon < 0:
+    dashed = HEAD_DASH.match(sentence)
+    if colon >= 0:
+        start = max(sentence.rfind(mark, 0, colon) for mark in ";|(:") + 1
+        head = sentence[start:colon]
+    elif dashed is not None and dashed.end() <= mention.start:
+        head = dashed.group(1)  # "• Fortune – The player who ... gets three points"
+    else:
         return None
-    start = max(sentence.rfind(mark, 0, colon) for mark in ";|(:") + 1
-    head = sentence[start:colon]
     if len(head.split()) > HEAD_WORDS:
         return None
     found = longest(text_features(head, vocab))
