@@ -63,7 +63,9 @@ def test_the_language_knows_every_canonical_feature_and_unit(language: str) -> N
 
 
 # A feature named by a new word: its rate per tile, its flat amount, the robber baron's
-# (scout's) point per completed road at the end.
+# (scout's) point per completed road at the end; Safari's savanna is its plain (de "Ebene"),
+# not its bush ("selva" in Spanish); Hunters and Gatherers' figures stand for their features
+# (the hunter a field's, the gatherer a forest's, the fisher a river's), as in English.
 FEATURES = [
     ("it", "La tessera abbazia completata vale 9 punti.", ["abbey completed fixed 9"]),
     (
@@ -92,6 +94,8 @@ FEATURES = [
     ("it", "La miniera d'oro vale 1 punto.", ["gold_mine completed fixed 1"]),
     ("it", "Ogni messaggio vale 2 punti.", ["message completed fixed 2"]),
     ("it", "La fontana vale 1 punto per tessera.", ["well completed tile 1"]),
+    ("it", "La savana vale 1 punto per ogni tessera.", ["plain completed tile 1"]),
+    ("it", "Il raccoglitore ottiene 1 punto per ogni tessera.", ["forest completed tile 1"]),
     ("es", "La loseta de abadía completa vale 9 puntos.", ["abbey completed fixed 9"]),
     (
         "es",
@@ -118,6 +122,8 @@ FEATURES = [
     ("es", "Una isla completada vale 2 puntos por loseta.", ["island completed tile 2"]),
     ("es", "El barco da 3 puntos.", ["ship completed fixed 3"]),
     ("es", "Cada mensaje vale 2 puntos.", ["message completed fixed 2"]),
+    ("es", "La sabana vale 1 punto por cada loseta.", ["plain completed tile 1"]),
+    ("es", "El recolector obtiene 1 punto por cada loseta.", ["forest completed tile 1"]),
     ("pt", "A peça de abadia completa vale 9 pontos.", ["abbey completed fixed 9"]),
     (
         "pt",
@@ -135,7 +141,7 @@ FEATURES = [
     ("pt", "A sentinela ganha 1 ponto por cada peça.", ["guard completed tile 1"]),
     ("pt", "A torre de vigia vale 1 ponto por cada peça.", ["watchtower completed tile 1"]),
     ("pt", "A trilha dos animais vale 1 ponto por peça.", ["animal_path completed tile 1"]),
-    ("pt", "A savana vale 1 ponto por cada peça.", ["bush completed tile 1"]),
+    ("pt", "O arbusto vale 1 ponto por cada peça.", ["bush completed tile 1"]),
     ("pt", "O baobá concede 1 ponto por cada peça.", ["baobab completed tile 1"]),
     ("pt", "A ferrovia vale 1 ponto por cada peça.", ["railway completed tile 1"]),
     ("pt", "O miradouro vale 1 ponto por cada peça.", ["vista completed tile 1"]),
@@ -145,6 +151,8 @@ FEATURES = [
     ("pt", "O barco dá 3 pontos.", ["ship completed fixed 3"]),
     ("pt", "A mina de ouro vale 1 ponto.", ["gold_mine completed fixed 1"]),
     ("pt", "Cada mensagem vale 2 pontos.", ["message completed fixed 2"]),
+    ("pt", "A savana vale 1 ponto por cada peça.", ["plain completed tile 1"]),
+    ("pt", "O coletor ganha 1 ponto por cada peça.", ["forest completed tile 1"]),
     (
         "fr",
         "À la fin de la partie, le baron voleur marque 1 point pour chaque route achevée.",
@@ -172,6 +180,8 @@ FEATURES = [
     ("fr", "La mine d'or rapporte 1 point.", ["gold_mine completed fixed 1"]),
     ("fr", "Chaque message rapporte 2 points.", ["message completed fixed 2"]),
     ("fr", "La fontaine rapporte 1 point par tuile.", ["well completed tile 1"]),
+    ("fr", "La savane rapporte 1 point par tuile.", ["plain completed tile 1"]),
+    ("fr", "Le cueilleur marque 1 point par tuile.", ["forest completed tile 1"]),
     ("ca", "La lloseta d'abadia completa val 9 punts.", ["abbey completed fixed 9"]),
     (
         "ca",
@@ -189,7 +199,7 @@ FEATURES = [
     ("ca", "La guàrdia obté 1 punt per cada rajola.", ["guard completed tile 1"]),
     ("ca", "La torre de guaita val 1 punt per cada rajola.", ["watchtower completed tile 1"]),
     ("ca", "El camí d'animals val 1 punt per rajola.", ["animal_path completed tile 1"]),
-    ("ca", "La sabana val 1 punt per cada rajola.", ["bush completed tile 1"]),
+    ("ca", "El matoll val 1 punt per cada rajola.", ["bush completed tile 1"]),
     ("ca", "El baobab atorga 1 punt per cada rajola.", ["baobab completed tile 1"]),
     ("ca", "El ferrocarril val 1 punt per cada rajola.", ["railway completed tile 1"]),
     ("ca", "El mirador val 1 punt per cada rajola.", ["vista completed tile 1"]),
@@ -199,6 +209,8 @@ FEATURES = [
     ("ca", "El vaixell dona 3 punts.", ["ship completed fixed 3"]),
     ("ca", "La mina d'or val 1 punt.", ["gold_mine completed fixed 1"]),
     ("ca", "Cada missatge val 2 punts.", ["message completed fixed 2"]),
+    ("ca", "La sabana val 1 punt per cada rajola.", ["plain completed tile 1"]),
+    ("ca", "El recol·lector obté 1 punt per cada rajola.", ["forest completed tile 1"]),
     (
         "ro",
         "La sfârșitul jocului baronul tâlhar primește 1 punct pentru fiecare drum finalizat.",
@@ -273,6 +285,8 @@ FEATURES = [
         "Jucătorul plătește 3 puncte pentru răscumpărarea prizonierului.",
         ["prisoner completed fixed -3"],
     ),
+    ("ro", "Savana valorează 1 punct pentru fiecare cartonaș.", ["plain completed tile 1"]),
+    ("ro", "Culegătorul primește 1 punct pentru fiecare cartonaș.", ["forest completed tile 1"]),
 ]
 
 
@@ -291,7 +305,7 @@ UNITS = [
     ("it", "Il prato vale 2 punti per ogni mammut.", ["field end_game mammoth 2"]),
     ("it", "Il prato vale 2 punti per ogni uro.", ["field end_game aurochs 2"]),
     ("it", "Il prato vale 1 punto per ogni animale.", ["field end_game animal 1"]),
-    ("it", "La savana vale 1 punto per ogni uccello.", ["bush completed bird 1"]),
+    ("it", "La boscaglia vale 1 punto per ogni uccello.", ["bush completed bird 1"]),
     ("it", "L'affluente vale 1 punto per ogni frutto.", ["tributary completed fruit 1"]),
     ("it", "La miniera d'oro vale 1 punto per ogni lingotto.", ["gold_mine completed gold 1"]),
     ("it", "L'isola vale 1 punto per ogni conchiglia.", ["island completed shell 1"]),
@@ -309,12 +323,15 @@ UNITS = [
         "Il mercato vale 2 punti per ogni edificio storico.",
         ["market completed historic_building 2"],
     ),
+    ("it", "Il pescatore ottiene 1 punto per ogni pesce.", ["river completed fish 1"]),
+    ("it", "Il cacciatore riceve 2 punti per ogni cervo.", ["field end_game deer 2"]),
+    ("it", "Il prato vale 2 punti per ogni auroccho.", ["field end_game aurochs 2"]),
     ("es", "La granja otorga 2 puntos por cada ciervo.", ["field end_game deer 2"]),
     ("es", "La granja vale 3 puntos por cada tigre.", ["field end_game tiger 3"]),
     ("es", "La granja vale 2 puntos por cada mamut.", ["field end_game mammoth 2"]),
     ("es", "La granja vale 2 puntos por cada uro.", ["field end_game aurochs 2"]),
     ("es", "La granja vale 1 punto por cada animal.", ["field end_game animal 1"]),
-    ("es", "La sabana vale 1 punto por cada pájaro.", ["bush completed bird 1"]),
+    ("es", "La selva vale 1 punto por cada pájaro.", ["bush completed bird 1"]),
     ("es", "El afluente vale 1 punto por cada fruta.", ["tributary completed fruit 1"]),
     ("es", "La granja vale 1 punto por cada lingote.", ["field end_game gold 1"]),
     ("es", "La isla vale 1 punto por cada concha.", ["island completed shell 1"]),
@@ -332,12 +349,14 @@ UNITS = [
         "El mercado vale 2 puntos por cada edificio histórico.",
         ["market completed historic_building 2"],
     ),
+    ("es", "El pescador obtiene 1 punto por cada pez.", ["river completed fish 1"]),
+    ("es", "El cazador recibe 2 puntos por cada ciervo.", ["field end_game deer 2"]),
     ("pt", "O campo concede 2 pontos por cada veado.", ["field end_game deer 2"]),
     ("pt", "O campo vale 3 pontos por cada tigre.", ["field end_game tiger 3"]),
     ("pt", "O campo vale 2 pontos por cada mamute.", ["field end_game mammoth 2"]),
     ("pt", "O campo vale 2 pontos por cada auroque.", ["field end_game aurochs 2"]),
     ("pt", "O campo vale 1 ponto por cada animal.", ["field end_game animal 1"]),
-    ("pt", "A savana vale 1 ponto por cada pássaro.", ["bush completed bird 1"]),
+    ("pt", "O arbusto vale 1 ponto por cada pássaro.", ["bush completed bird 1"]),
     ("pt", "O afluente vale 1 ponto por cada fruta.", ["tributary completed fruit 1"]),
     ("pt", "A mina de ouro vale 1 ponto por cada lingote.", ["gold_mine completed gold 1"]),
     ("pt", "A ilha vale 1 ponto por cada concha.", ["island completed shell 1"]),
@@ -355,12 +374,14 @@ UNITS = [
         "O mercado vale 2 pontos por cada edifício histórico.",
         ["market completed historic_building 2"],
     ),
+    ("pt", "O pescador ganha 1 ponto por cada peixe.", ["river completed fish 1"]),
+    ("pt", "O caçador recebe 2 pontos por cada veado.", ["field end_game deer 2"]),
     ("fr", "Le pré rapporte 2 points par cerf.", ["field end_game deer 2"]),
     ("fr", "Le pré rapporte 3 points par tigre.", ["field end_game tiger 3"]),
     ("fr", "Le pré rapporte 2 points par mammouth.", ["field end_game mammoth 2"]),
     ("fr", "Le pré rapporte 2 points par aurochs.", ["field end_game aurochs 2"]),
     ("fr", "Le pré rapporte 1 point par animal.", ["field end_game animal 1"]),
-    ("fr", "La savane rapporte 1 point par oiseau.", ["bush completed bird 1"]),
+    ("fr", "La brousse rapporte 1 point par oiseau.", ["bush completed bird 1"]),
     ("fr", "L'affluent rapporte 1 point par fruit.", ["tributary completed fruit 1"]),
     ("fr", "La mine d'or rapporte 1 point par lingot.", ["gold_mine completed gold 1"]),
     ("fr", "L'île rapporte 1 point par coquillage.", ["island completed shell 1"]),
@@ -378,12 +399,14 @@ UNITS = [
         "Le marché rapporte 2 points par bâtiment historique.",
         ["market completed historic_building 2"],
     ),
+    ("fr", "Le pêcheur marque 1 point par poisson.", ["river completed fish 1"]),
+    ("fr", "Le chasseur marque 2 points par cerf.", ["field end_game deer 2"]),
     ("ca", "El prat atorga 2 punts per cada cérvol.", ["field end_game deer 2"]),
     ("ca", "El prat val 3 punts per cada tigre.", ["field end_game tiger 3"]),
     ("ca", "El prat val 2 punts per cada mamut.", ["field end_game mammoth 2"]),
     ("ca", "El prat val 2 punts per cada ur.", ["field end_game aurochs 2"]),
     ("ca", "El prat val 1 punt per cada animal.", ["field end_game animal 1"]),
-    ("ca", "La sabana val 1 punt per cada ocell.", ["bush completed bird 1"]),
+    ("ca", "El matoll val 1 punt per cada ocell.", ["bush completed bird 1"]),
     ("ca", "L'afluent val 1 punt per cada fruit.", ["tributary completed fruit 1"]),
     ("ca", "La mina d'or val 1 punt per cada lingot.", ["gold_mine completed gold 1"]),
     ("ca", "La illa val 1 punt per cada petxina.", ["island completed shell 1"]),
@@ -401,12 +424,14 @@ UNITS = [
         "El mercat val 2 punts per cada edifici històric.",
         ["market completed historic_building 2"],
     ),
+    ("ca", "El pescador obté 1 punt per cada peix.", ["river completed fish 1"]),
+    ("ca", "El caçador rep 2 punts per cada cérvol.", ["field end_game deer 2"]),
     ("ro", "Pășunea aduce 2 puncte pentru fiecare cerb.", ["field end_game deer 2"]),
     ("ro", "Pășunea valorează 3 puncte pentru fiecare tigru.", ["field end_game tiger 3"]),
     ("ro", "Pășunea valorează 2 puncte pentru fiecare mamut.", ["field end_game mammoth 2"]),
     ("ro", "Pășunea valorează 2 puncte pentru fiecare bour.", ["field end_game aurochs 2"]),
     ("ro", "Pășunea valorează 1 punct pentru fiecare animal.", ["field end_game animal 1"]),
-    ("ro", "Savana valorează 1 punct pentru fiecare pasăre.", ["bush completed bird 1"]),
+    ("ro", "Tufișul valorează 1 punct pentru fiecare pasăre.", ["bush completed bird 1"]),
     ("ro", "Afluentul valorează 1 punct pentru fiecare fruct.", ["tributary completed fruit 1"]),
     ("ro", "Mina de aur valorează 1 punct pentru fiecare lingou.", ["gold_mine completed gold 1"]),
     ("ro", "Insula valorează 1 punct pentru fiecare scoică.", ["island completed shell 1"]),
@@ -442,6 +467,8 @@ UNITS = [
     ("ro", "Turma valorează 1 punct pentru fiecare oaie.", ["flock completed sheep 1"]),
     ("ro", "Drumul valorează 2 puncte pentru fiecare fantomă.", ["road completed ghost 2"]),
     ("ro", "Piața valorează 1 punct pentru fiecare piață.", ["market completed market 1"]),
+    ("ro", "Pescarul primește 1 punct pentru fiecare pește.", ["river completed fish 1"]),
+    ("ro", "Vânătorul primește 2 puncte pentru fiecare cerb.", ["field end_game deer 2"]),
 ]
 
 
@@ -453,6 +480,31 @@ def test_a_new_unit_word_names_its_unit(language: str, text: str, expected: list
 # Common words that start like a new stem (or are one of its homographs) and name no new
 # feature or unit: (language, text, meaning that must not match, claims read).
 NOT_FIRING = [
+    (
+        "it",
+        "Con un po' di cervello, la città vale 2 punti per ogni tessera.",
+        "deer",
+        ["city completed tile 2"],
+    ),
+    ("es", "En Islandia, la ciudad vale 2 puntos por loseta.", "island", ["city completed tile 2"]),
+    (
+        "ro",
+        "Un jucător savant știe că orașul valorează 2 puncte pentru fiecare cartonaș.",
+        "plain",
+        ["city completed tile 2"],
+    ),
+    (
+        "ro",
+        "La Târgu Mureș, orașul valorează 2 puncte pentru fiecare cartonaș.",
+        "market",
+        ["city completed tile 2"],
+    ),
+    (
+        "ro",
+        "Drumul de pe pasarelă valorează 1 punct pentru fiecare cartonaș.",
+        "bird",
+        ["road completed tile 1"],
+    ),
     (
         "it",
         "Ogni giocatore riceve 1 punto per ogni miniera d'oro.",
