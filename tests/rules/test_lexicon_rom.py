@@ -21,12 +21,13 @@ from tests.rules.real_corpus import parse_annotation, read_keys
 LANGUAGES = ("it", "es", "pt", "fr", "ca", "ro")
 LEXICONS = Path(__file__).parents[2] / "pipeline" / "parse" / "rules" / "lang"
 
-# Not `dragon`: the dragon scores nothing itself, and a sentence about the fairy names it as
-# what she protects from ("La Fata oltre che a proteggere dal Drago regala un punto ..."):
-# the nearest feature to the amount would be the dragon (see DRAGON_IS_NO_SUBJECT).
+# Not `dragon` nor `tower` (as in English): neither scores itself, and a sentence names them
+# as what the fairy protects from ("La Fata oltre che a proteggere dal Drago regala un punto")
+# or where a prisoner is ransomed from ("Per liberare il prigioniero dalla torre, il giocatore
+# paga 3 punti"): the nearest feature to the amount would be theirs (see NO_SUBJECT).
 _CANONICAL_FEATURES_WORDS = """
 road city monastery field inn cathedral goods pig builder barn abbey garden fortress
-besieged_city king scout shrine catapult castle bazaar hill flock princess fairy tower
+besieged_city king scout shrine catapult castle bazaar hill flock princess fairy
 prisoner mage witch circus acrobat ringmaster cemetery haunted_castle german_castle
 german_cathedral gingerbread_man lighthouse lake river forest market residential guard
 well watchtower animal_path bush baobab railway vista tributary wheel_of_fortune island
@@ -65,7 +66,8 @@ def test_the_language_knows_every_canonical_feature_and_unit(language: str) -> N
 # A feature named by a new word: its rate per tile, its flat amount, the robber baron's
 # (scout's) point per completed road at the end; Safari's savanna is its plain (de "Ebene"),
 # not its bush ("selva" in Spanish); Hunters and Gatherers' figures stand for their features
-# (the hunter a field's, the gatherer a forest's, the fisher a river's), as in English.
+# (the hunter a field's, the gatherer a forest's, the fisher a river's), as in English, and
+# the Spanish thief is also a "bandido" or "bandolero".
 FEATURES = [
     ("it", "La tessera abbazia completata vale 9 punti.", ["abbey completed fixed 9"]),
     (
@@ -75,7 +77,6 @@ FEATURES = [
     ),
     ("it", "Ogni bazar completato vale 2 punti per tessera.", ["bazaar completed tile 2"]),
     ("it", "La collina assegna 1 punto per ogni tessera.", ["hill completed tile 1"]),
-    ("it", "La torre vale 1 punto per ogni tessera.", ["tower completed tile 1"]),
     ("it", "La strega vale 1 punto per ogni tessera.", ["witch completed tile 1"]),
     ("it", "Il tendone del circo assegna 1 punto per ogni tessera.", ["circus completed tile 1"]),
     ("it", "Il mercato completato vale 2 punti per tessera.", ["market completed tile 2"]),
@@ -104,7 +105,6 @@ FEATURES = [
     ),
     ("es", "Cada bazar completado vale 2 puntos por loseta.", ["bazaar completed tile 2"]),
     ("es", "La colina otorga 1 punto por cada loseta.", ["hill completed tile 1"]),
-    ("es", "La torre vale 1 punto por cada loseta.", ["tower completed tile 1"]),
     ("es", "El mago otorga 1 punto por cada loseta.", ["mage completed tile 1"]),
     ("es", "La bruja vale 1 punto por cada loseta.", ["witch completed tile 1"]),
     ("es", "La carpa del circo otorga 1 punto por cada loseta.", ["circus completed tile 1"]),
@@ -124,6 +124,8 @@ FEATURES = [
     ("es", "Cada mensaje vale 2 puntos.", ["message completed fixed 2"]),
     ("es", "La sabana vale 1 punto por cada loseta.", ["plain completed tile 1"]),
     ("es", "El recolector obtiene 1 punto por cada loseta.", ["forest completed tile 1"]),
+    ("es", "El bandido recibe 1 punto por cada loseta.", ["road completed tile 1"]),
+    ("es", "Los bandoleros reciben 1 punto por cada loseta.", ["road completed tile 1"]),
     ("pt", "A peça de abadia completa vale 9 pontos.", ["abbey completed fixed 9"]),
     (
         "pt",
@@ -132,7 +134,6 @@ FEATURES = [
     ),
     ("pt", "Cada bazar completo vale 2 pontos por peça.", ["bazaar completed tile 2"]),
     ("pt", "A colina concede 1 ponto por cada peça.", ["hill completed tile 1"]),
-    ("pt", "A torre vale 1 ponto por cada peça.", ["tower completed tile 1"]),
     ("pt", "O mago concede 1 ponto por cada peça.", ["mage completed tile 1"]),
     ("pt", "A bruxa vale 1 ponto por cada peça.", ["witch completed tile 1"]),
     ("pt", "A lona do circo concede 1 ponto por cada peça.", ["circus completed tile 1"]),
@@ -160,7 +161,6 @@ FEATURES = [
     ),
     ("fr", "Chaque bazar achevé rapporte 2 points par tuile.", ["bazaar completed tile 2"]),
     ("fr", "La colline rapporte 1 point par tuile.", ["hill completed tile 1"]),
-    ("fr", "La tour rapporte 1 point par tuile.", ["tower completed tile 1"]),
     ("fr", "Le magicien rapporte 1 point par tuile.", ["mage completed tile 1"]),
     ("fr", "La sorcière rapporte 1 point par tuile.", ["witch completed tile 1"]),
     ("fr", "Le chapiteau rapporte 1 point par tuile.", ["circus completed tile 1"]),
@@ -190,7 +190,6 @@ FEATURES = [
     ),
     ("ca", "Cada basar completat val 2 punts per rajola.", ["bazaar completed tile 2"]),
     ("ca", "El turó atorga 1 punt per cada rajola.", ["hill completed tile 1"]),
-    ("ca", "La torre val 1 punt per cada rajola.", ["tower completed tile 1"]),
     ("ca", "El mag atorga 1 punt per cada rajola.", ["mage completed tile 1"]),
     ("ca", "La bruixa val 1 punt per cada rajola.", ["witch completed tile 1"]),
     ("ca", "L'envelat atorga 1 punt per cada rajola.", ["circus completed tile 1"]),
@@ -235,7 +234,6 @@ FEATURES = [
         ["bazaar completed tile 2"],
     ),
     ("ro", "Dealul aduce 1 punct pentru fiecare cartonaș.", ["hill completed tile 1"]),
-    ("ro", "Turnul valorează 1 punct pentru fiecare cartonaș.", ["tower completed tile 1"]),
     ("ro", "Magicianul aduce 1 punct pentru fiecare cartonaș.", ["mage completed tile 1"]),
     ("ro", "Vrăjitoarea valorează 1 punct pentru fiecare cartonaș.", ["witch completed tile 1"]),
     ("ro", "Cortul circului aduce 1 punct pentru fiecare cartonaș.", ["circus completed tile 1"]),
@@ -312,7 +310,7 @@ UNITS = [
     ("it", "L'isola vale 1 punto per ogni banana.", ["island completed banana 1"]),
     ("it", "La strada vale 1 punto per ogni capanno.", ["road completed shed 1"]),
     ("it", "La strada vale 2 punti per ogni casa.", ["road completed house 2"]),
-    ("it", "La strada vale 3 punti per ogni torre.", ["road completed tower 3"]),
+    ("it", "La strada vale 3 punti per ogni torretta.", ["road completed tower 3"]),
     (
         "it",
         "Il mercato vale 2 punti per ogni edificio pubblico.",
@@ -401,6 +399,7 @@ UNITS = [
     ),
     ("fr", "Le pêcheur marque 1 point par poisson.", ["river completed fish 1"]),
     ("fr", "Le chasseur marque 2 points par cerf.", ["field end_game deer 2"]),
+    ("fr", "La route rapporte 1 point par étable.", ["road completed shed 1"]),
     ("ca", "El prat atorga 2 punts per cada cérvol.", ["field end_game deer 2"]),
     ("ca", "El prat val 3 punts per cada tigre.", ["field end_game tiger 3"]),
     ("ca", "El prat val 2 punts per cada mamut.", ["field end_game mammoth 2"]),
@@ -665,8 +664,9 @@ def test_a_circus_word_names_no_big_top(language: str, text: str, expected: list
 
 
 # The dragon is named as what the fairy protects from: the fairy is the one scoring
-# (it_goblins_principessa_e_drago.txt, fr_lesaventuriersdujeu_princesses_et_dragons.txt, dev).
-DRAGON_IS_NO_SUBJECT = [
+# (it_goblins_principessa_e_drago.txt, fr_lesaventuriersdujeu_princesses_et_dragons.txt, dev);
+# the tower as where the prisoner is ransomed from: the prisoner's ransom is paid.
+NO_SUBJECT = [
     (
         "it",
         "La Fata oltre che a proteggere dal Drago regala un punto al giocatore che inizia il "
@@ -678,11 +678,41 @@ DRAGON_IS_NO_SUBJECT = [
         "El hada protege del dragón y da un punto al jugador que empieza su turno con ella.",
         ["fairy during_game fixed 1"],
     ),
+    (
+        "it",
+        "Per liberare il prigioniero dalla torre, il giocatore paga 3 punti.",
+        ["prisoner during_game fixed -3"],
+    ),
+    (
+        "es",
+        "Para liberar al prisionero de la torre, el jugador paga 3 puntos.",
+        ["prisoner during_game fixed -3"],
+    ),
+    (
+        "pt",
+        "Para libertar o prisioneiro da torre, o jogador paga 3 pontos.",
+        ["prisoner during_game fixed -3"],
+    ),
+    (
+        "fr",
+        "Pour libérer le prisonnier de la tour, le joueur paie 3 points.",
+        ["prisoner during_game fixed -3"],
+    ),
+    (
+        "ro",
+        "Pentru a elibera prizonierul din turn, jucătorul plătește 3 puncte.",
+        ["prisoner during_game fixed -3"],
+    ),
+    (
+        "ca",
+        "Per alliberar el presoner de la torre, el jugador paga 3 punts.",
+        ["prisoner during_game fixed -3"],
+    ),
 ]
 
 
-@pytest.mark.parametrize(("language", "text", "expected"), DRAGON_IS_NO_SUBJECT)
-def test_the_dragon_the_fairy_protects_from_is_no_subject(
+@pytest.mark.parametrize(("language", "text", "expected"), NO_SUBJECT)
+def test_a_figure_or_place_the_scorer_acts_on_is_no_subject(
     language: str, text: str, expected: list[str]
 ) -> None:
     assert read_keys(language, text) == _expected(expected)
