@@ -49,9 +49,8 @@ def _expected(claims: list[str]) -> Counter[object]:
 
 # Left out where a word names a figure that acts on the feature scored rather than scores:
 # Italian "mago" ("Il mago raddoppia i punti dei contadini": the farmers' points,
-# tests/rules/test_reader_shapes.py). Spanish "mina de oro": with it the held-out half read one
-# more claim, a wrong one (aggregate only, not looked into).
-LEFT_OUT = {"it": {"mage"}, "es": {"gold_mine"}}
+# tests/rules/test_reader_shapes.py).
+LEFT_OUT = {"it": {"mage"}}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -151,6 +150,7 @@ FEATURES = [
     ("pt", "Uma ilha completa vale 2 pontos por peça.", ["island completed tile 2"]),
     ("pt", "O barco dá 3 pontos.", ["ship completed fixed 3"]),
     ("pt", "A mina de ouro vale 1 ponto.", ["gold_mine completed fixed 1"]),
+    ("es", "La mina de oro vale 1 punto.", ["gold_mine completed fixed 1"]),
     ("pt", "Cada mensagem vale 2 pontos.", ["message completed fixed 2"]),
     ("pt", "A savana vale 1 ponto por cada peça.", ["plain completed tile 1"]),
     ("pt", "O coletor ganha 1 ponto por cada peça.", ["forest completed tile 1"]),

@@ -267,3 +267,9 @@ def test_a_head_before_a_dash_names_the_subject(
     language: str, text: str, claims: list[str]
 ) -> None:
     assert read_keys(language, text) == _expected(claims)
+
+
+def test_a_list_of_values_is_no_rate() -> None:
+    # it_gamesacademy_corsa_all_oro.txt (dev): a token's possible values, not a rate per unit
+    text = "Vengono pescati coperti e possono raffigurare Pepite (1,2,3,5 punti) oppure Ghiaia."
+    assert read_keys("it", text) == _expected([])

@@ -64,6 +64,7 @@ __all__ = ["ClaimDraft", "extract_claims", "number_problems", "sentences"]
 RECENT = 2  # sentences before that may name a statement's feature
 SCORE_LAP = 50  # a flat amount of 50 points or more is a score reached, no feature's rate
 RANGE_BEFORE = re.compile(r"[0-9]\s*[-–]\s*$")  # "between 4-7 points": a range, no rate
+VALUES_BEFORE = re.compile(r"[0-9]\s*,\s*$")  # "Pepite (1,2,3,5 punti)": values, no rate
 
 
 @dataclass(frozen=True)
@@ -318,9 +319,11 @@ def _sentence_claims(
             flat = "unknown"  # "verdoppelt er seinen Wert (zwei Punkte statt einem)": stated
         if mention.points == 0 and vocab.others.search(sentence, *amount.clause):
             flat = "unknown"  # "the other players receive nothing": no feature's rate
+        values = VALUES_BEFORE.search(sentence, 0, mention.start) is not None
         for found in features:
             feature = (base_of(found, vocab) or found) if amount.base else found
-            names = counted or amount.names
+            names = (FLAT,) if values else counted or amount.names
+            flat = "unknown" if values else flat
             state = _state(reading, named, contrast, context, feature, vocab)
             if mention.bare and not amount.base and named is None and before[1] is not None:
                 state = before[1]  # "(4 with pig)": when the rate before is scored
