@@ -357,6 +357,8 @@ class TokenSentence:
                 phrase.items = ["score_tile"]
             elif "land" in mods and feature is None:  # `72 żetony terenu`: land tokens are tiles
                 phrase.items, phrase.context = ["tiles"], "tiles"
+            elif head:  # `20 Warenplättchen`: a word naming the token item itself
+                phrase.items = [head]
             return phrase
         if head is None and self.alone_in_parenthesis(at):
             # `Tessere Paesaggio (72)`: the count of the noun before the parenthesis.
