@@ -218,6 +218,17 @@ class TokenSentence:
             return features[-1]  # the first in reading order
         return last if head is None else None
 
+    def tower_pieces(self, index: int, head: str | None, pieced: bool, tiles_at: int) -> bool:
+        """A tower word naming the tower's pieces: after a pieces word (`piezas de torre`),
+        before one (`Turm-Ebenen`, `tower pieces`), or linked right after a tile noun (`peças de
+        torre`). A tower alone counts nothing (it is The Tower's tile dispenser, or one of The
+        City's towers, by product)."""
+        if not self.word(index, "tower"):
+            return False
+        if head is None:
+            return pieced or (index + 1 < len(self.tokens) and self.word(index + 1, "pieces"))
+        return tiles_at >= 0 and index == tiles_at + 2 and self.word(index - 1, "link")
+
     def alone_in_parenthesis(self, at: int) -> bool:
         """`(72)`: the count is all the parenthesis holds."""
         tokens = self.tokens
@@ -236,7 +247,7 @@ class TokenSentence:
         generic = False
         mods: set[str] = set()
         feature: str | None = None
-        linked = paren = pieces = False
+        linked = paren = pieces = pieced = False
         unknown_before = unknown_after = 0
         index = at + 1
         while index < len(tokens) and index <= at + PHRASE_LIMIT:
@@ -295,9 +306,19 @@ class TokenSentence:
                 continue
             if lex.is_("kinds", folded) or lex.is_("without", folded):
                 return Phrase(stop=index + 1, dropped=True)
+            if self.tower_pieces(index, head, pieced, head_at if kind == "tiles" else -1):
+                # `30 piezas de torre`, `30 peças de torre`, `30 Turm-Ebenen`: tower pieces
+                pieces_after = head is None and not pieced
+                head, head_at, kind, generic = "tower_piece", index, "other", False
+                index += 2 if pieces_after else 1
+                continue
             if head is None and lex.is_("pieces", folded):
-                if index + 1 < len(tokens) and self.word(index + 1, "link"):
-                    index += 2  # `30 piezas de seguidores`: the pieces of the noun after
+                following = index + 1 < len(tokens)
+                if following and self.word(index + 1, "link"):
+                    index, pieced = index + 2, True  # `30 piezas de seguidores`: the noun after
+                    continue
+                if following and self.word(index + 1, "tower"):
+                    index, pieced = index + 1, True  # `30 секций башни`
                     continue
                 pieces = True
                 index += 1
