@@ -52,6 +52,28 @@ def _box(text: str, language: str) -> list[str]:
         ("es", "1 dispensador de losetas en forma de torre", ["tile_dispenser 1"]),
         ("pt", "1 distribuidor de cartelas", ["tile_dispenser 1"]),
         ("fr", "1 distributeur de tuiles", ["tile_dispenser 1"]),
+        # Gold Rush's cowboys, tents and mining tokens in every lexicon, named before a count
+        # in a parenthesis or after one.
+        ("it", "Segnalini Miniera (63)", ["mining_token 63"]),
+        ("it", "Cowboy (25)", ["meeple 25"]),
+        ("it", "Tende dei Cercatori d’Oro (5)", ["tent 5"]),
+        (
+            "fr",
+            "25 cowboys, 5 tentes et 63 jetons Mine",
+            ["meeple 25", "tent 5", "mining_token 63"],
+        ),
+        # a points counter is a scoreboard; a marker noun is a token noun (`znaczników punktacji`)
+        ("es", "1 contador de puntos", ["scoreboard 1"]),
+        ("es", "72 losetas y un contador de puntos", ["tiles 72", "scoreboard 1"]),
+        ("pl", "pięć dwustronnych znaczników punktacji (po 50 pkt i 100 pkt)", ["score_tile 5"]),
+        ("pl", "6 znaczników punktacji", ["score_tile 6"]),
+        # a partitive's tiles may be land tiles, a feature after them counts (`good symbols`)
+        (
+            "en",
+            "20 of the new 24 new land tiles are castles, which have good symbols on it.",
+            ["goods 20", "tiles 24"],
+        ),
+        ("en", "6 of the 18 land tiles show an inn", ["inn 6", "tiles 18"]),
     ],
 )
 def test_shape(language: str, text: str, expected: list[str]) -> None:

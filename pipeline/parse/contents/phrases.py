@@ -176,11 +176,11 @@ class TokenSentence:
         if ahead >= len(self.tokens) or not self.word(ahead, "partitive"):
             return None
         index, determined = ahead + 1, False
-        while index < len(self.tokens) and index <= ahead + 4:
+        while index < len(self.tokens) and index <= ahead + 5:
             if self.word(index, "determiner") or self.tokens[index].kind == "number":
                 determined = True
-            elif not self.word(index, "adjective"):
-                break
+            elif not (self.word(index, "adjective") or self.word(index, "land")):
+                break  # `20 of the new 24 new land tiles`
             index += 1
         if not determined or index >= len(self.tokens) or self.item(index) != "tiles":
             return None
