@@ -74,6 +74,24 @@ def _box(text: str, language: str) -> list[str]:
             ["goods 20", "tiles 24"],
         ),
         ("en", "6 of the 18 land tiles show an inn", ["inn 6", "tiles 18"]),
+        # Words the lexicons lacked for the base game's and the big expansions' pieces, found by
+        # restating dev sentences in the other languages: the shape of the dev sentence
+        # `12 neue Landschaftskärtchen - 6 Abteikärtchen - 6 Gutshof-Figuren - ...`,
+        (
+            "nl",
+            "12 landtegels, 6 abdijtegels, 6 schuren, 6 wagens en 6 burgemeesters",
+            ["tiles 12", "abbey 6", "barn 6", "wagon 6", "mayor 6"],
+        ),
+        ("es", "6 granjas, 6 carros y 6 alcaldes", ["barn 6", "wagon 6", "mayor 6"]),
+        ("fr", "6 granges, 6 chariots et 6 bourgmestres", ["barn 6", "wagon 6", "mayor 6"]),
+        # of `- 20 jetons Marchandise (9 × Vin, ...)`, `- 5 abbots in 5 colors`, `- 1 rulebook`,
+        # `- 1 scoreboard`,
+        ("nl", "20 goederenfiches", ["goods_token 20"]),
+        ("ro", "5 stareți", ["abbot 5"]),
+        ("en", "1 rule book and 1 scoring track", ["rules 1", "scoreboard 1"]),
+        # and of `- 1 sac en tissu`: a good right before another noun is its material.
+        ("en", "6 pigs and 1 cloth bag", ["pig 6", "bag 1"]),
+        ("ru", "6 свиней и тканевый мешочек", ["pig 6", "bag 1"]),
     ],
 )
 def test_shape(language: str, text: str, expected: list[str]) -> None:

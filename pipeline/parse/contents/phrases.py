@@ -267,7 +267,9 @@ class TokenSentence:
             found = self.item(index)
             if found is not None:
                 found_kind = kind_of(found)
-                if head is None or (generic and found_kind == "figure"):
+                material = kind == "good" and found_kind == "other" and index == head_at + 1
+                if head is None or (generic and found_kind == "figure") or material:
+                    # `1 cloth bag`: a good right before another noun is its material
                     head, head_at, kind, generic = found, index, found_kind, False
                     index += 1
                     continue
