@@ -92,6 +92,36 @@ def _box(text: str, language: str) -> list[str]:
         # and of `- 1 sac en tissu`: a good right before another noun is its material.
         ("en", "6 pigs and 1 cloth bag", ["pig 6", "bag 1"]),
         ("ru", "6 свиней и тканевый мешочек", ["pig 6", "bag 1"]),
+        # Amazonas's pieces (Amazon tiles, the estuary, boats and camps, the start board); a
+        # hyphenated compound is one word when the joined word names another item than its
+        # first part (`Mündungs-Plättchen`, `Doppel-Amazonasplättchen`, `Karten-Spender`); a
+        # start modifier makes a board the start board.
+        (
+            "de",
+            "65 Landschaftsplättchen (davon 15 Amazonasplättchen), 4 Doppel-Amazonasplättchen, "
+            "1 Mündungs-Plättchen, 1 Startstafel, 5 Boote (je 1x in gelb, grün, rot, blau und "
+            "braun), 10 Camps (je 2x in gelb, grün, rot, blau und braun), 25 Figuren (je 5x in "
+            "gelb, grün, rot, blau und braun), 1 Wertungstafel und 1 Spielanleitung.",
+            [
+                "tiles 65",
+                "amazon 15",
+                "double_amazon_tile 4",
+                "estuary_tile 1",
+                "start_board 1",
+                "boat 5",
+                "camp 10",
+                "meeple 25",
+                "scoreboard 1",
+                "rules 1",
+            ],
+        ),
+        (
+            "en",
+            "65 land tiles (including 15 Amazon tiles), 1 estuary tile, 1 start board, 5 boats",
+            ["tiles 65", "amazon 15", "estuary_tile 1", "start_board 1", "boat 5"],
+        ),
+        ("fr", "1 plateau de départ et 1 plateau de score", ["start_board 1", "scoreboard 1"]),
+        ("de", "1 Karten-Spender und 6 Abt-Meeple", ["tile_dispenser 1", "abbot 6"]),
     ],
 )
 def test_shape(language: str, text: str, expected: list[str]) -> None:

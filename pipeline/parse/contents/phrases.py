@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from carcdb.pipeline.parse.contents.joins import join_compounds, join_number_words
 from carcdb.pipeline.parse.contents.lexicon import Lexicon, vocabulary
-from carcdb.pipeline.parse.contents.tokens import Token, tokenize
+from carcdb.pipeline.parse.contents.tokens import tokenize
 
 # Punctuation that ends a clause (for binding "each player" and "in each of N colours").
 CLAUSE_ENDS = frozenset("();:.•–—-!?")
@@ -56,44 +57,10 @@ def per_player_item(item: str) -> bool:
     return vocabulary().items[item].per_player
 
 
-def join_number_words(tokens: list[Token], lex: Lexicon) -> list[Token]:
-    """A tens word and a units word are one number (`siedemdziesiąt dwie` 72, `setenta y
-    dos`, `vingt et un`, `seventy-two`, `soixante-douze`, `quatre-vingt-quatre`): they become
-    one number token of their value."""
-
-    def value(index: int) -> int | None:
-        if index >= len(tokens) or tokens[index].kind != "word":
-            return None
-        return lex.numbers.get(tokens[index].folded)
-
-    joined: list[Token] = []
-    index = 0
-    while index < len(tokens):
-        token, number, end = tokens[index], value(index), index + 1
-        if number is not None and 1 < number < 10 and value(end) == 20:
-            following = tokens[end]
-            if following.start == token.start + len(token.text) + 1:  # `quatre-vingt(s)`
-                number, end = 20 * number, end + 1
-        if number is not None and 20 <= number < 100 and number % 10 == 0:
-            after = end
-            if after < len(tokens) and tokens[after].kind == "word":
-                after += lex.is_("and", tokens[after].folded)
-            units = value(after)
-            # French counts 70 and 90 on from 60 and 80 (`soixante-douze`).
-            if units is not None and 0 < units < (20 if number in (60, 80) else 10):
-                number, end = number + units, after + 1
-        if end > index + 1 and number is not None:
-            joined.append(Token("number", token.text, token.folded, token.start, number))
-        else:
-            joined.append(token)
-        index = end
-    return joined
-
-
 class TokenSentence:
     def __init__(self, text: str, lex: Lexicon) -> None:
         self.lex = lex
-        self.tokens = join_number_words(tokenize(text), lex)
+        self.tokens = join_compounds(text, join_number_words(tokenize(text), lex), lex)
         self.consumed: set[int] = set()  # feature words a partitive count took
         self.clauses = self._clauses()
 
@@ -397,6 +364,8 @@ class TokenSentence:
             return phrase
         if head == "meeple" and "large" in mods:
             head = "large_meeple"
+        if head == "scoreboard" and "start" in mods:
+            head = "start_board"  # `1 start board`, `1 Starttafel`: the board play starts on
         phrase.items = [head]
         phrase.generic = generic
         return phrase

@@ -12,6 +12,8 @@ A count is a number (digits or a number word) and the noun phrase after it:
 - `6 of the 18 tiles include images of an Inn` (partitive): the first feature after the tiles;
 - `Inn on the Lake (6 tiles)`, `płytki terenu (18 sztuk)`: the noun before the parenthesis;
 - a tower word beside a pieces word (`30 piezas de torre`, `30 Turm-Ebenen`): tower pieces;
+- a start modifier on a board (`1 start board`, `1 Starttafel`): the start board; a good right
+  before another noun is its material (`1 cloth bag`: a bag);
 - `N colours`, `N players` count no item: they say how many colours the box holds;
 - coordination: `a Pig and Builder figure` counts both with one number.
 Colours and players: `in each of the six colours` multiplies the counts of one just before it
