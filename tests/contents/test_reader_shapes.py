@@ -122,6 +122,29 @@ def _box(text: str, language: str) -> list[str]:
         ),
         ("fr", "1 plateau de départ et 1 plateau de score", ["start_board 1", "scoreboard 1"]),
         ("de", "1 Karten-Spender und 6 Abt-Meeple", ["tile_dispenser 1", "abbot 6"]),
+        # A count written after its noun, alone: in a parenthesis (`Tessere Paesaggio (72)`),
+        # after a colon or a times sign, up to the end of its list member.
+        ("it", "Tessere Paesaggio (72)", ["tiles 72"]),
+        ("it", "Tessere Paesaggio: 72", ["tiles 72"]),
+        ("de", "Landschaftskarten: 72, Gefolgsleute: 40", ["tiles 72", "meeple 40"]),
+        (
+            "en",
+            "Land tiles x 72, Meeples × 40 and Scoreboard x 1",
+            ["tiles 72", "meeple 40", "scoreboard 1"],
+        ),
+        ("de", "Spieler: 2-5, Alter: 8", []),
+        # A figure count per colour is a box total times the colours: with a trailing "each"
+        # after the sentence named the colours, or before "in each of the N colours".
+        (
+            "ca",
+            "Carcassonne compta amb 72 llosetes, 5 sets de diferents colors format per 8 meeples "
+            "cadascun, un taulell de puntuació i les regles.",
+            ["tiles 72", "meeple 40", "scoreboard 1", "rules 1"],
+        ),
+        ("en", "5 sets of different colours with 8 meeples each", ["meeple 40"]),
+        ("en", "8 meeples in each of the five colours", ["meeple 40"]),
+        ("en", "a builder and a pig in each of the six colours", ["builder 6", "pig 6"]),
+        ("en", "40 meeples in 5 colours, 8 each", ["meeple 40"]),
     ],
 )
 def test_shape(language: str, text: str, expected: list[str]) -> None:

@@ -19,6 +19,10 @@ CLAUSE_ENDS = frozenset("();:.•–—-!?")
 PHRASE_LIMIT = 12  # tokens a noun phrase may span after its number
 # Punctuation that separates the members of a list of contents (`72 tiles, a scoreboard`).
 LIST_SEPARATORS = frozenset(",;:•·–—-+")
+# What stands between a noun and its count written after it (`Tessere (72)`, `Meeples: 40`,
+# `Land tiles x 72`), and what may end that list member.
+AFTER_NOUN = frozenset({"(", ":", "x", "×"})
+MEMBER_ENDS = LIST_SEPARATORS | {".", ")", "/"}
 # A list member with no number: how many words may stand before its noun (`oraz oczywiście
 # instrukcję`: one word of no class; adjectives and determiners besides).
 _BARE_UNKNOWN = 1
@@ -164,10 +168,13 @@ class TokenSentence:
         assert found is not None
         return found
 
-    def before_parenthesis(self, at: int, head: str | None) -> str | None:
+    def before_parenthesis(
+        self, at: int, head: str | None, openers: frozenset[str] = frozenset("(")
+    ) -> str | None:
         """`Inn on the Lake (6 Tiles)`: the first feature before the parenthesis, in its clause;
-        for `(18 pieces)` also the last item there."""
-        if at == 0 or self.tokens[at - 1].text != "(":
+        for `(18 pieces)` also the last item there (`openers`: what may stand before the count:
+        `:` and `x` too for a count alone after its noun)."""
+        if at == 0 or self.tokens[at - 1].folded not in openers:
             return None
         features: list[str] = []
         last: str | None = None
@@ -196,11 +203,16 @@ class TokenSentence:
             return pieced or (index + 1 < len(self.tokens) and self.word(index + 1, "pieces"))
         return tiles_at >= 0 and index == tiles_at + 2 and self.word(index - 1, "link")
 
-    def alone_in_parenthesis(self, at: int) -> bool:
-        """`(72)`: the count is all the parenthesis holds."""
+    def after_its_noun(self, at: int) -> bool:
+        """`(72)`, `: 72`, `x 72`: the count is all that follows its noun (a parenthesis holds
+        nothing else; after a colon or a times sign the list member ends there)."""
         tokens = self.tokens
+        if at == 0 or tokens[at - 1].folded not in AFTER_NOUN:
+            return False
+        if tokens[at - 1].text == "(":
+            return at + 1 < len(tokens) and tokens[at + 1].text == ")"
         return (
-            0 < at < len(tokens) - 1 and tokens[at - 1].text == "(" and tokens[at + 1].text == ")"
+            at + 1 == len(tokens) or tokens[at + 1].text in MEMBER_ENDS or self.word(at + 1, "and")
         )
 
     def phrase(self, at: int, context: str | None) -> Phrase:
@@ -350,9 +362,9 @@ class TokenSentence:
             elif head:  # `20 Warenplättchen`: a word naming the token item itself
                 phrase.items = [head]
             return phrase
-        if head is None and self.alone_in_parenthesis(at):
-            # `Tessere Paesaggio (72)`: the count of the noun before the parenthesis.
-            owner = self.before_parenthesis(at, None)
+        if head is None and self.after_its_noun(at):
+            # `Tessere Paesaggio (72)`, `Landschaftskarten: 72`: the count of the noun before.
+            owner = self.before_parenthesis(at, None, AFTER_NOUN)
             phrase.items = [owner] if owner else []
             phrase.context = "tiles" if owner == "tiles" else None
             return phrase
@@ -386,9 +398,9 @@ class TokenSentence:
                 continue
             if not vocabulary().items[item].once:
                 continue
-            after = index + 2 < len(tokens) and tokens[index + 1].text == "("
+            after = index + 2 < len(tokens) and tokens[index + 1].folded in AFTER_NOUN
             if after and self.number(index + 2) is not None:
-                continue  # `segnapunti (1)`: the parenthesis counts it
+                continue  # `segnapunti (1)`, `Scoreboard x 1`: the count after it counts it
             back, unknown, seen, member = index - 1, 0, 0, False
             while True:
                 if back < 0:

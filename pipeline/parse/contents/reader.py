@@ -15,14 +15,17 @@ A count is a number (digits or a number word) and the noun phrase after it:
 - a start modifier on a board (`1 start board`, `1 Starttafel`): the start board; a good right
   before another noun is its material (`1 cloth bag`: a bag);
 - `N colours`, `N players` count no item: they say how many colours the box holds;
-- coordination: `a Pig and Builder figure` counts both with one number.
-Colours and players: `in each of the six colours` multiplies the counts of one just before it
-in its clause (`a builder and a pig` -> 6 each); `per player`, `each player`, `po`/`câte`
-make the nearest count a count per player (`basis` `per_player`); an indefinite article
-counts 1 only for an item a box holds once (a scoreboard, a bag, a neutral figure), never a
-player's figure or a tile; an item a box holds once (`once`: a scoreboard, the rules, a bag)
-that a list names with no number counts 1 (`72 płytki, plansza punktacji i instrukcja`), as
-in the languages without articles. A number the grammar places nowhere is returned as unplaced.
+- coordination: `a Pig and Builder figure` counts both with one number;
+- a count alone after its noun: `Tessere Paesaggio (72)`, `Landschaftskarten: 72`, `Meeples x 40`.
+Colours and players: `in each of the six colours` multiplies the counts just before it in its
+clause (`a builder and a pig` -> 6 each, `8 meeples` -> 48); a count whose list member ends
+with "each" (`8 meeples cadascun`) is multiplied by the colours the sentence names; `per
+player`, `each player`, `po`/`câte` make the nearest count a count per player (`basis`
+`per_player`); an indefinite article counts 1 only for an item a box holds once (a scoreboard,
+a bag, a neutral figure), never a player's figure or a tile; an item a box holds once (`once`:
+a scoreboard, the rules, a bag) that a list names with no number counts 1 (`72 płytki, plansza
+punktacji i instrukcja`), as in the languages without articles. A number the grammar places
+nowhere is returned as unplaced.
 """
 
 from __future__ import annotations
@@ -105,18 +108,27 @@ def read_sentence(text: str, lex: Lexicon) -> Reading:
         same = counted.get(clause, [])
         position = bisect.bisect_left(same, marker.index)
         if marker.number is not None:
-            # `a builder and a pig in each of the six colours`: the counts of 1 just before it,
-            # after the clause's previous marker.
+            # `a builder and a pig in each of the six colours`, `8 meeples in each of 5
+            # colours`: the counts just before it, after the clause's previous marker.
             floor = max(previous.get(clause, -1), marker.index - PHRASE_LIMIT)
             start = bisect.bisect_right(same, floor)
             for index in same[start:position]:
-                if sentence.number(index) == 1:
-                    multiplied[index] = marker.number
+                multiplied[index] = marker.number
         elif position:
             per_player.add(same[position - 1])
         elif position < len(same):
             per_player.add(same[position])
         previous[clause] = marker.index
+    if colours:
+        # `5 sets de diferents colors format per 8 meeples cadascun`: a count whose list member
+        # ends with an "each" word is per colour, times the colours the sentence names.
+        for index, phrase in phrases.items():
+            stop = phrase.stop
+            trailing = stop < len(tokens) and sentence.word(stop, "each")
+            if not trailing or phrase.colours is not None:
+                continue
+            if stop + 1 == len(tokens) or tokens[stop + 1].kind == "punct":
+                multiplied.setdefault(index, colours)
     reading = Reading()
     last_figure: str | None = None
     # An article counts only in a list of contents: at the sentence's start (`O tablă de
