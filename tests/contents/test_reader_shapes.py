@@ -145,6 +145,22 @@ def _box(text: str, language: str) -> list[str]:
         ("en", "8 meeples in each of the five colours", ["meeple 40"]),
         ("en", "a builder and a pig in each of the six colours", ["builder 6", "pig 6"]),
         ("en", "40 meeples in 5 colours, 8 each", ["meeple 40"]),
+        # A sentence of no count with two commas or more is a list: a once-held item a member
+        # names counts 1 after a separator or `and` (`tor punktacji` is a scoreboard), not at
+        # the sentence's start.
+        (
+            "ru",
+            "Внутри коробочки разместилась стопка тайлов, горсть жетонов, пакетик с фишками, "
+            "правила игры и картонные крепостные стены в двухмерной проекции.",
+            ["rules 1"],
+        ),
+        (
+            "pl",
+            "W pudełku: stos kafelków, garść pionków, tor punktacji i instrukcja",
+            ["scoreboard 1", "rules 1"],
+        ),
+        ("en", "The rules, as usual, are short", []),
+        ("pl", "Instrukcja, jak zwykle, jest krótka", []),
     ],
 )
 def test_shape(language: str, text: str, expected: list[str]) -> None:

@@ -382,7 +382,7 @@ class TokenSentence:
         phrase.generic = generic
         return phrase
 
-    def bare_once(self, covered: set[int], listing: bool) -> list[int]:
+    def bare_once(self, covered: set[int], listing: bool, opens: bool = True) -> list[int]:
         """Items a box holds once (`once` in items.json) that a list names with no number:
         `72 płytki, plansza punktacji oraz instrukcja`, `правила игры` alone. A member of a
         list starts after a separator, an `and` word or the sentence's start, with at most
@@ -404,7 +404,7 @@ class TokenSentence:
             back, unknown, seen, member = index - 1, 0, 0, False
             while True:
                 if back < 0:
-                    member = listing or words <= _BARE_ALONE
+                    member = (listing and opens) or words <= _BARE_ALONE
                     break
                 token = tokens[back]
                 if token.kind == "punct":

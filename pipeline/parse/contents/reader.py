@@ -45,6 +45,8 @@ from carcdb.pipeline.parse.contents.phrases import (
 from carcdb.pipeline.parse.contents.tokens import Token
 from carcdb.schemas.contents import ContentsBasis
 
+LIST_COMMAS = 2  # commas that make a sentence of no count a list of contents
+
 
 @dataclass(frozen=True)
 class ReadItem:
@@ -143,7 +145,12 @@ def read_sentence(text: str, lex: Lexicon) -> Reading:
         counting = phrase.colours is None and not phrase.dropped
         if counting and sentence.coordinated(phrase.stop) is not None:
             covered.update((phrase.stop, phrase.stop + 1))
-    numbered = any(not sentence.article(index) for index in counts)
+    # A list of contents: counts beside each other, or members cut by two commas or more
+    # (`стопка тайлов, горсть жетонов, пакетик с фишками, правила игры и ...`).
+    # Such a list opens the sentence only when it has counts (`The rules, as usual, are short`).
+    commas = sum(1 for token in tokens if token.text == ",")
+    counted_list = any(not sentence.article(index) for index in counts)
+    numbered = counted_list or commas >= LIST_COMMAS
     for index, phrase in phrases.items():
         if phrase.colours is not None or phrase.dropped:
             continue
@@ -178,7 +185,7 @@ def read_sentence(text: str, lex: Lexicon) -> Reading:
                 ReadItem(item, total, basis, colours if figure else None, tokens[index].start)
             )
     # A once-held item a list names with no number (`..., plansza punktacji i instrukcja`).
-    for index in sentence.bare_once(covered, numbered):
+    for index in sentence.bare_once(covered, numbered, counted_list):
         once = sentence.item(index)
         assert once is not None
         reading.items.append(ReadItem(once, 1, ContentsBasis.BOX, None, tokens[index].start))
