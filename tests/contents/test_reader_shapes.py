@@ -161,6 +161,14 @@ def _box(text: str, language: str) -> list[str]:
         ),
         ("en", "The rules, as usual, are short", []),
         ("pl", "Instrukcja, jak zwykle, jest krótka", []),
+        # A colour word right before a noun is an adjective, not a count of colours; more
+        # adjectives each lexicon skips between a number and its noun (`- 6 деревянных мэров`).
+        ("pl", "40 kolorowych pionków w pięciu kolorach", ["meeple 40"]),
+        ("en", "40 coloured meeples in 5 colours", ["meeple 40"]),
+        ("ru", "40 цветных фишек", ["meeple 40"]),
+        ("ru", "- 6 деревянных мэров", ["mayor 6"]),
+        ("ru", "6 разноцветных деревянных мэров", ["mayor 6"]),
+        ("nl", "40 kleine gekleurde horigen", ["meeple 40"]),
     ],
 )
 def test_shape(language: str, text: str, expected: list[str]) -> None:

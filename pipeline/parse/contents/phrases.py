@@ -86,6 +86,14 @@ class TokenSentence:
         token = self.tokens[index]
         return token.kind == "word" and token.folded in self.lex.articles
 
+    def noun(self, index: int) -> bool:
+        """Whether token `index` names an item or is a figure or token noun."""
+        if index >= len(self.tokens):
+            return False
+        return (
+            self.item(index) is not None or self.word(index, "figure") or self.word(index, "token")
+        )
+
     def item(self, index: int) -> str | None:
         token = self.tokens[index]
         if token.kind == "item":
@@ -263,7 +271,10 @@ class TokenSentence:
                 break
             folded = token.folded
             if head is None and lex.is_("colour", folded):
-                return Phrase(stop=index + 1, colours=tokens[at].value or self.number(at))
+                if not self.noun(index + 1):
+                    return Phrase(stop=index + 1, colours=tokens[at].value or self.number(at))
+                index += 1  # `40 kolorowych pionków`, `40 coloured meeples`: an adjective
+                continue
             if head is None and lex.is_("player", folded):
                 return Phrase(stop=index + 1, dropped=True)
             if lex.is_("figure", folded):
