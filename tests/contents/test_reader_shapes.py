@@ -169,6 +169,15 @@ def _box(text: str, language: str) -> list[str]:
         ("ru", "- 6 деревянных мэров", ["mayor 6"]),
         ("ru", "6 разноцветных деревянных мэров", ["mayor 6"]),
         ("nl", "40 kleine gekleurde horigen", ["meeple 40"]),
+        # Hills & Sheep's sheep tokens; a number right after a times count (`5x 2 Schafe`) is
+        # the face value of what it counts, not a count.
+        (
+            "de",
+            "18 Schaf und Wolf Marker (4x 1 Schaf, 5x 2 Schafe, 5x 3 Schafe, 2x 4 Schafe, 2x Wolf)",
+            ["sheep_token 18"],
+        ),
+        ("en", "18 sheep and wolf tokens (4x 1 sheep, 5x 2 sheep, 2x wolf)", ["sheep_token 18"]),
+        ("fr", "18 jetons mouton", ["sheep_token 18"]),
     ],
 )
 def test_shape(language: str, text: str, expected: list[str]) -> None:

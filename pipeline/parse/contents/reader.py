@@ -75,6 +75,8 @@ def read_sentence(text: str, lex: Lexicon) -> Reading:
     sentence = TokenSentence(text, lex)
     tokens = sentence.tokens
     markers, held = sentence.markers()
+    # `5x 2 Schafe`: a number right after a times count is the face value of what it counts.
+    held |= {i + 1 for i in range(len(tokens) - 1) if tokens[i].times and tokens[i + 1].value}
     counts = [
         index
         for index in range(len(tokens))
