@@ -35,6 +35,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from carcdb.pipeline.parse.contents.lexicon import Lexicon, vocabulary
+from carcdb.pipeline.parse.contents.members import bare_once, coordinated
 from carcdb.pipeline.parse.contents.phrases import (
     PHRASE_LIMIT,
     Phrase,
@@ -145,7 +146,7 @@ def read_sentence(text: str, lex: Lexicon) -> Reading:
     for index, phrase in phrases.items():
         covered.update(range(index, max(phrase.stop, index + 1)))
         counting = phrase.colours is None and not phrase.dropped
-        if counting and sentence.coordinated(phrase.stop) is not None:
+        if counting and coordinated(sentence, phrase.stop) is not None:
             covered.update((phrase.stop, phrase.stop + 1))
     # A list of contents: counts beside each other, or members cut by two commas or more
     # (`стопка тайлов, горсть жетонов, пакетик с фишками, правила игры и ...`).
@@ -165,7 +166,7 @@ def read_sentence(text: str, lex: Lexicon) -> Reading:
             items = [last_figure]
             multiplied.pop(index, None)  # "8 in each of 5 colours": 8 per colour, elided
             per_player.add(index)
-        extra = sentence.coordinated(phrase.stop)
+        extra = coordinated(sentence, phrase.stop)
         if extra is not None:
             items.append(extra)
         if not items:
@@ -187,7 +188,7 @@ def read_sentence(text: str, lex: Lexicon) -> Reading:
                 ReadItem(item, total, basis, colours if figure else None, tokens[index].start)
             )
     # A once-held item a list names with no number (`..., plansza punktacji i instrukcja`).
-    for index in sentence.bare_once(covered, numbered, counted_list):
+    for index in bare_once(sentence, covered, numbered, counted_list):
         once = sentence.item(index)
         assert once is not None
         reading.items.append(ReadItem(once, 1, ContentsBasis.BOX, None, tokens[index].start))
