@@ -52,6 +52,21 @@ def _box(text: str, language: str) -> list[str]:
         ("es", "1 dispensador de losetas en forma de torre", ["tile_dispenser 1"]),
         ("pt", "1 distribuidor de cartelas", ["tile_dispenser 1"]),
         ("fr", "1 distributeur de tuiles", ["tile_dispenser 1"]),
+        # ... the same in other word orders: a tile noun right before another piece names what
+        # it holds, a tower word right after a tile noun (a genitive) the tower's pieces.
+        (
+            "en",
+            "18 land tiles, 30 tower pieces, 1 tile dispenser",
+            ["tiles 18", "tower_piece 30", "tile_dispenser 1"],
+        ),
+        ("cs", "30 dílků věže", ["tower_piece 30"]),
+        ("ru", "30 элементов башен", ["tower_piece 30"]),
+        # compounds ending in a tile noun (`- 72 Landschaftskarten`) in Hungarian
+        (
+            "hu",
+            "72 tájkártya, 40 alattvaló, 1 pontozótábla",
+            ["tiles 72", "meeple 40", "scoreboard 1"],
+        ),
         # Gold Rush's cowboys, tents and mining tokens in every lexicon, named before a count
         # in a parenthesis or after one.
         ("it", "Segnalini Miniera (63)", ["mining_token 63"]),

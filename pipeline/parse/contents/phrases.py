@@ -196,14 +196,16 @@ class TokenSentence:
 
     def tower_pieces(self, index: int, head: str | None, pieced: bool, tiles_at: int) -> bool:
         """A tower word naming the tower's pieces: after a pieces word (`piezas de torre`),
-        before one (`Turm-Ebenen`, `tower pieces`), or linked right after a tile noun (`peças de
-        torre`). A tower alone counts nothing (it is The Tower's tile dispenser, or one of The
+        before one (`Turm-Ebenen`, `tower pieces`), or right after a tile noun (`peças de torre`,
+        `dílků věže`). A tower alone counts nothing (it is The Tower's tile dispenser, or one of The
         City's towers, by product)."""
         if not self.word(index, "tower"):
             return False
         if head is None:
             return pieced or (index + 1 < len(self.tokens) and self.word(index + 1, "pieces"))
-        return tiles_at >= 0 and index == tiles_at + 2 and self.word(index - 1, "link")
+        if tiles_at < 0:
+            return False
+        return index == tiles_at + 1 or (index == tiles_at + 2 and self.word(index - 1, "link"))
 
     def after_its_noun(self, at: int) -> bool:
         """`(72)`, `: 72`, `x 72`: the count is all that follows its noun (a parenthesis holds
@@ -248,9 +250,14 @@ class TokenSentence:
             found = self.item(index)
             if found is not None:
                 found_kind = kind_of(found)
-                material = kind == "good" and found_kind == "other" and index == head_at + 1
-                if head is None or (generic and found_kind == "figure") or material:
-                    # `1 cloth bag`: a good right before another noun is its material
+                material = kind in ("good", "tiles") and found_kind == "other"
+                if (
+                    head is None
+                    or (generic and found_kind == "figure")
+                    or (material and index == head_at + 1)
+                ):
+                    # `1 cloth bag`, `1 tile dispenser`: a good right before another noun is
+                    # its material, a tile noun what it holds
                     head, head_at, kind, generic = found, index, found_kind, False
                     index += 1
                     continue
