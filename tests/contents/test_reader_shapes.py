@@ -193,6 +193,10 @@ def _box(text: str, language: str) -> list[str]:
         ),
         ("en", "18 sheep and wolf tokens (4x 1 sheep, 5x 2 sheep, 2x wolf)", ["sheep_token 18"]),
         ("fr", "18 jetons mouton", ["sheep_token 18"]),
+        # Number words as the dev sentence `siedemdziesiąt dwie płytki terenu` writes them, in
+        # other languages: French 17-19 with a hyphen, Hungarian's attributive `két` in compounds.
+        ("fr", "dix-huit tuiles et dix-neuf partisans", ["tiles 18", "meeple 19"]),
+        ("hu", "hetvenkét lapka és tizenkét lapka", ["tiles 72", "tiles 12"]),
     ],
 )
 def test_shape(language: str, text: str, expected: list[str]) -> None:

@@ -1,6 +1,7 @@
 """Tokens the lexicon joins: number words of tens and units, hyphenated compounds.
 
-- `siedemdziesiąt dwie`, `setenta y dos`, `quatre-vingt-quatre` are one number token;
+- `siedemdziesiąt dwie`, `setenta y dos`, `quatre-vingt-quatre`, `dix-huit` are one number
+  token;
 - `Mündungs-Plättchen`, `Karten-Spender`, `Doppel-Amazonasplättchen`: a hyphenated compound is
   one word when the joined word names an item its first part does not (the compound's last
   part names what it is, as in `Mündungsplättchen`); `Abt-Meeple` stays two words (the abbot
@@ -31,6 +32,9 @@ def join_number_words(tokens: list[Token], lex: Lexicon) -> list[Token]:
             following = tokens[end]
             if following.start == token.start + len(token.text) + 1:  # `quatre-vingt(s)`
                 number, end = 20 * number, end + 1
+        hyphened = end < len(tokens) and tokens[end].start == token.start + len(token.text) + 1
+        if number == 10 and hyphened and value(end) in (7, 8, 9):  # `dix-huit`
+            number, end = 10 + (value(end) or 0), end + 1
         if number is not None and 20 <= number < 100 and number % 10 == 0:
             after = end
             if after < len(tokens) and tokens[after].kind == "word":
