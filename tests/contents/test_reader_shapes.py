@@ -197,6 +197,22 @@ def _box(text: str, language: str) -> list[str]:
         # other languages: French 17-19 with a hyphen, Hungarian's attributive `két` in compounds.
         ("fr", "dix-huit tuiles et dix-neuf partisans", ["tiles 18", "meeple 19"]),
         ("hu", "hetvenkét lapka és tizenkét lapka", ["tiles 72", "tiles 12"]),
+        # The Catapult's tokens and measuring stick; a count's copies after it multiply it
+        # (`in jeweils sechs Exemplaren`, `in 6 copies each`); a piece with a token form
+        # before a token noun counts its tokens (`catapult tokens`, as `wine tokens`).
+        (
+            "de",
+            "Das Katapult besteht aus einem entfernt einer Wurstzange ähnelnden Gerät, einer "
+            "Messlatte, vier verschiedenen Katapultplättchen in jeweils sechs Exemplaren und "
+            "zwölf neuen Landschaftskärtchen.",
+            ["measuring_stick 1", "catapult_token 24", "tiles 12"],
+        ),
+        (
+            "en",
+            "4 different catapult tokens in 6 copies each and 1 ruler",
+            ["catapult_token 24", "measuring_stick 1"],
+        ),
+        ("fr", "4 jetons catapulte en 6 exemplaires", ["catapult_token 24"]),
     ],
 )
 def test_shape(language: str, text: str, expected: list[str]) -> None:

@@ -194,6 +194,17 @@ class TokenSentence:
             return features[-1]  # the first in reading order
         return last if head is None else None
 
+    def copies(self, stop: int) -> int | None:
+        """`in jeweils sechs Exemplaren`, `in 6 copies each` right after a phrase: the index of
+        the number of copies of each of the phrase's count."""
+        tokens, index = self.tokens, stop
+        for word_class in ("link", "each"):
+            if index < len(tokens) and self.word(index, word_class):
+                index += 1
+        if index + 1 >= len(tokens) or self.number(index) is None or self.article(index):
+            return None
+        return index if self.word(index + 1, "pieces") else None
+
     def tower_pieces(self, index: int, head: str | None, pieced: bool, tiles_at: int) -> bool:
         """A tower word naming the tower's pieces: after a pieces word (`piezas de torre`),
         before one (`Turm-Ebenen`, `tower pieces`), or right after a tile noun (`peças de torre`,
@@ -286,7 +297,8 @@ class TokenSentence:
                 index += 1
                 continue
             if lex.is_("token", folded):
-                if head is None or kind == "good":
+                tokened = head is not None and bool(head) and bool(vocabulary().items[head].token)
+                if head is None or tokened:  # `wine tokens`, `catapult tokens`
                     feature = head
                     head, head_at, kind = "", index, "token"
                     index += 1

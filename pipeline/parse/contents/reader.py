@@ -90,11 +90,18 @@ def read_sentence(text: str, lex: Lexicon) -> Reading:
     colours: int | None = None
     context: str | None = None
     skip_until = -1
+    copies: dict[int, int] = {}  # `4 Katapultplättchen in jeweils sechs Exemplaren`: 4 x 6
     for index in counts:
         if index < skip_until:
             continue
         phrase = sentence.phrase(index, context)
         phrases[index] = phrase
+        copied = None if phrase.colours is not None else sentence.copies(phrase.stop)
+        if copied is not None:
+            copies[index] = sentence.number(copied) or 1
+            skip_until = copied + 2
+            context = phrase.context or context
+            continue
         context = phrase.context or context
         colours = colours or phrase.colours
         skip_until = phrase.stop if phrase.colours is None else -1
@@ -176,7 +183,7 @@ def read_sentence(text: str, lex: Lexicon) -> Reading:
         for item in items:
             if kind_of(item) == "figure":
                 last_figure = item
-            basis, total = ContentsBasis.BOX, count
+            basis, total = ContentsBasis.BOX, count * copies.get(index, 1)
             if index in multiplied and per_player_item(item):
                 total = count * multiplied[index]
             elif sentence.article(index) and not (_article_counts(item) and listing):
