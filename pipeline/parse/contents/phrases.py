@@ -22,7 +22,7 @@ LIST_SEPARATORS = frozenset(",;:•·–—-+")
 # What stands between a noun and its count written after it (`Tessere (72)`, `Meeples: 40`,
 # `Land tiles x 72`), and what may end that list member.
 AFTER_NOUN = frozenset({"(", ":", "x", "×"})
-MEMBER_ENDS = LIST_SEPARATORS | {".", ")", "/"}
+MEMBER_ENDS = LIST_SEPARATORS | {".", ")"}
 # Words that may stand between "each" and its colour or player word ("each of the six colours").
 _BETWEEN_EACH_AND_COLOUR = ("determiner", "link", "partitive", "each", "adjective")
 
@@ -195,8 +195,8 @@ class TokenSentence:
         return last if head is None else None
 
     def copies(self, stop: int) -> int | None:
-        """`in jeweils sechs Exemplaren`, `in 6 copies each` right after a phrase: the index of
-        the number of copies of each of the phrase's count."""
+        """`in jeweils sechs Exemplaren`, `in 6 copies each` right after a phrase (from `stop`):
+        the index of the number of copies, each of them the phrase's count over again."""
         tokens, index = self.tokens, stop
         for word_class in ("link", "each"):
             if index < len(tokens) and self.word(index, word_class):
@@ -297,8 +297,8 @@ class TokenSentence:
                 index += 1
                 continue
             if lex.is_("token", folded):
-                tokened = head is not None and bool(head) and bool(vocabulary().items[head].token)
-                if head is None or tokened:  # `wine tokens`, `catapult tokens`
+                # `wine tokens`, `catapult tokens`: a piece with a token form, then the noun
+                if head is None or (head and vocabulary().items[head].token):
                     feature = head
                     head, head_at, kind = "", index, "token"
                     index += 1

@@ -16,7 +16,9 @@ A count is a number (digits or a number word) and the noun phrase after it:
   before another noun is its material (`1 cloth bag`: a bag);
 - `N colours`, `N players` count no item: they say how many colours the box holds;
 - coordination: `a Pig and Builder figure` counts both with one number;
-- a count alone after its noun: `Tessere Paesaggio (72)`, `Landschaftskarten: 72`, `Meeples x 40`.
+- a count alone after its noun: `Tessere Paesaggio (72)`, `Landschaftskarten: 72`, `Meeples x 40`;
+- copies after a phrase multiply its count (`4 Katapultplättchen in jeweils sechs Exemplaren`);
+  a number right after a times count is a face value, not a count (`5x 2 Schafe`).
 Colours and players: `in each of the six colours` multiplies the counts just before it in its
 clause (`a builder and a pig` -> 6 each, `8 meeples` -> 48); a count whose list member ends
 with "each" (`8 meeples cadascun`) is multiplied by the colours the sentence names; `per
