@@ -14,10 +14,12 @@ import pytest
 from tests.contents.real_contents import HALVES, scores, statements
 
 # half -> (recall, precision) the reader must reach over all items of the half: the figures
-# measured after the reader was tuned on the development half (re-a's sentences included),
-# rounded down to 5 points (docs/contents.md); the test recall bar went from 0.70 to 0.65 when
-# batch rf-sla added its held-out half (test 69.0% with it, read before any tuning on rf-sla).
-BARS = {"dev": (0.80, 0.90), "test": (0.65, 0.85)}
+# measured after the reader was tuned on the development half, rounded down to 5 points
+# (docs/contents.md); the test recall bar went from 0.70 to 0.65 when batch rf-sla added its
+# held-out half (test 69.0% with it, read before any tuning on rf-sla), and back to 0.70 and the
+# dev recall bar from 0.80 to 0.90 after session 18's pass (dev 92.6% / 94.8%, test 74.5% /
+# 86.2%).
+BARS = {"dev": (0.90, 0.90), "test": (0.70, 0.85)}
 
 
 def test_corpus_size() -> None:

@@ -47,6 +47,7 @@ WORD_CLASSES = (
     "each",  # "each", "per", "every", "all" (before a colour or player word)
     "distributive",  # "po", "câte", "je": the number after it is per colour
     "pieces",  # "pieces", "sztuk": "(18 pieces)" counts the noun before the parenthesis
+    "tower",  # "tower", "torre": its pieces ("piezas de torre", "Turm-Ebenen") are tower pieces
     "kinds",  # "types", "kinds": "2 new tile types" counts no tiles
     "without",  # "4 without goods" counts nothing
     "stop",  # words that end a noun phrase ("points": "1 point per tile" counts nothing)

@@ -10,20 +10,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from carcdb.pipeline.parse.contents.joins import join_compounds, join_number_words
 from carcdb.pipeline.parse.contents.lexicon import Lexicon, vocabulary
-from carcdb.pipeline.parse.contents.tokens import Token, tokenize
+from carcdb.pipeline.parse.contents.tokens import tokenize
 
 # Punctuation that ends a clause (for binding "each player" and "in each of N colours").
 CLAUSE_ENDS = frozenset("();:.•–—-!?")
 PHRASE_LIMIT = 12  # tokens a noun phrase may span after its number
 # Punctuation that separates the members of a list of contents (`72 tiles, a scoreboard`).
 LIST_SEPARATORS = frozenset(",;:•·–—-+")
-# A list member with no number: how many words may stand before its noun (`oraz oczywiście
-# instrukcję`: one word of no class; adjectives and determiners besides).
-_BARE_UNKNOWN = 1
-_BARE_WORDS = 3
-# A sentence of no count that is only a once-held item (`Regelbuch`, `polska instrukcja`).
-_BARE_ALONE = 3
+# What stands between a noun and its count written after it (`Tessere (72)`, `Meeples: 40`,
+# `Land tiles x 72`), and what may end that list member.
+AFTER_NOUN = frozenset({"(", ":", "x", "×"})
+MEMBER_ENDS = LIST_SEPARATORS | {".", ")"}
 # Words that may stand between "each" and its colour or player word ("each of the six colours").
 _BETWEEN_EACH_AND_COLOUR = ("determiner", "link", "partitive", "each", "adjective")
 
@@ -56,44 +55,10 @@ def per_player_item(item: str) -> bool:
     return vocabulary().items[item].per_player
 
 
-def join_number_words(tokens: list[Token], lex: Lexicon) -> list[Token]:
-    """A tens word and a units word are one number (`siedemdziesiąt dwie` 72, `setenta y
-    dos`, `vingt et un`, `seventy-two`, `soixante-douze`, `quatre-vingt-quatre`): they become
-    one number token of their value."""
-
-    def value(index: int) -> int | None:
-        if index >= len(tokens) or tokens[index].kind != "word":
-            return None
-        return lex.numbers.get(tokens[index].folded)
-
-    joined: list[Token] = []
-    index = 0
-    while index < len(tokens):
-        token, number, end = tokens[index], value(index), index + 1
-        if number is not None and 1 < number < 10 and value(end) == 20:
-            following = tokens[end]
-            if following.start == token.start + len(token.text) + 1:  # `quatre-vingt(s)`
-                number, end = 20 * number, end + 1
-        if number is not None and 20 <= number < 100 and number % 10 == 0:
-            after = end
-            if after < len(tokens) and tokens[after].kind == "word":
-                after += lex.is_("and", tokens[after].folded)
-            units = value(after)
-            # French counts 70 and 90 on from 60 and 80 (`soixante-douze`).
-            if units is not None and 0 < units < (20 if number in (60, 80) else 10):
-                number, end = number + units, after + 1
-        if end > index + 1 and number is not None:
-            joined.append(Token("number", token.text, token.folded, token.start, number))
-        else:
-            joined.append(token)
-        index = end
-    return joined
-
-
 class TokenSentence:
     def __init__(self, text: str, lex: Lexicon) -> None:
         self.lex = lex
-        self.tokens = join_number_words(tokenize(text), lex)
+        self.tokens = join_compounds(text, join_number_words(tokenize(text), lex), lex)
         self.consumed: set[int] = set()  # feature words a partitive count took
         self.clauses = self._clauses()
 
@@ -114,6 +79,14 @@ class TokenSentence:
     def article(self, index: int) -> bool:
         token = self.tokens[index]
         return token.kind == "word" and token.folded in self.lex.articles
+
+    def noun(self, index: int) -> bool:
+        """Whether token `index` names an item or is a figure or token noun."""
+        if index >= len(self.tokens):
+            return False
+        return (
+            self.item(index) is not None or self.word(index, "figure") or self.word(index, "token")
+        )
 
     def item(self, index: int) -> str | None:
         token = self.tokens[index]
@@ -176,11 +149,11 @@ class TokenSentence:
         if ahead >= len(self.tokens) or not self.word(ahead, "partitive"):
             return None
         index, determined = ahead + 1, False
-        while index < len(self.tokens) and index <= ahead + 4:
+        while index < len(self.tokens) and index <= ahead + 5:
             if self.word(index, "determiner") or self.tokens[index].kind == "number":
                 determined = True
-            elif not self.word(index, "adjective"):
-                break
+            elif not (self.word(index, "adjective") or self.word(index, "land")):
+                break  # `20 of the new 24 new land tiles`
             index += 1
         if not determined or index >= len(self.tokens) or self.item(index) != "tiles":
             return None
@@ -197,10 +170,13 @@ class TokenSentence:
         assert found is not None
         return found
 
-    def before_parenthesis(self, at: int, head: str | None) -> str | None:
+    def before_parenthesis(
+        self, at: int, head: str | None, openers: frozenset[str] = frozenset("(")
+    ) -> str | None:
         """`Inn on the Lake (6 Tiles)`: the first feature before the parenthesis, in its clause;
-        for `(18 pieces)` also the last item there."""
-        if at == 0 or self.tokens[at - 1].text != "(":
+        for `(18 pieces)` also the last item there (`openers`: what may stand before the count:
+        `:` and `x` too for a count alone after its noun)."""
+        if at == 0 or self.tokens[at - 1].folded not in openers:
             return None
         features: list[str] = []
         last: str | None = None
@@ -218,11 +194,40 @@ class TokenSentence:
             return features[-1]  # the first in reading order
         return last if head is None else None
 
-    def alone_in_parenthesis(self, at: int) -> bool:
-        """`(72)`: the count is all the parenthesis holds."""
+    def copies(self, stop: int) -> int | None:
+        """`in jeweils sechs Exemplaren`, `in 6 copies each` right after a phrase (from `stop`):
+        the index of the number of copies, each of them the phrase's count over again."""
+        tokens, index = self.tokens, stop
+        for word_class in ("link", "each"):
+            if index < len(tokens) and self.word(index, word_class):
+                index += 1
+        if index + 1 >= len(tokens) or self.number(index) is None or self.article(index):
+            return None
+        return index if self.word(index + 1, "pieces") else None
+
+    def tower_pieces(self, index: int, head: str | None, pieced: bool, tiles_at: int) -> bool:
+        """A tower word naming the tower's pieces: after a pieces word (`piezas de torre`),
+        before one (`Turm-Ebenen`, `tower pieces`), or right after a tile noun (`peças de torre`,
+        `dílků věže`). A tower alone counts nothing (it is The Tower's tile dispenser, or one of The
+        City's towers, by product)."""
+        if not self.word(index, "tower"):
+            return False
+        if head is None:
+            return pieced or (index + 1 < len(self.tokens) and self.word(index + 1, "pieces"))
+        if tiles_at < 0:
+            return False
+        return index == tiles_at + 1 or (index == tiles_at + 2 and self.word(index - 1, "link"))
+
+    def after_its_noun(self, at: int) -> bool:
+        """`(72)`, `: 72`, `x 72`: the count is all that follows its noun (a parenthesis holds
+        nothing else; after a colon or a times sign the list member ends there)."""
         tokens = self.tokens
+        if at == 0 or tokens[at - 1].folded not in AFTER_NOUN:
+            return False
+        if tokens[at - 1].text == "(":
+            return at + 1 < len(tokens) and tokens[at + 1].text == ")"
         return (
-            0 < at < len(tokens) - 1 and tokens[at - 1].text == "(" and tokens[at + 1].text == ")"
+            at + 1 == len(tokens) or tokens[at + 1].text in MEMBER_ENDS or self.word(at + 1, "and")
         )
 
     def phrase(self, at: int, context: str | None) -> Phrase:
@@ -236,7 +241,7 @@ class TokenSentence:
         generic = False
         mods: set[str] = set()
         feature: str | None = None
-        linked = paren = pieces = False
+        linked = paren = pieces = pieced = False
         unknown_before = unknown_after = 0
         index = at + 1
         while index < len(tokens) and index <= at + PHRASE_LIMIT:
@@ -256,7 +261,14 @@ class TokenSentence:
             found = self.item(index)
             if found is not None:
                 found_kind = kind_of(found)
-                if head is None or (generic and found_kind == "figure"):
+                material = kind in ("good", "tiles") and found_kind == "other"
+                if (
+                    head is None
+                    or (generic and found_kind == "figure")
+                    or (material and index == head_at + 1)
+                ):
+                    # `1 cloth bag`, `1 tile dispenser`: a good right before another noun is
+                    # its material, a tile noun what it holds
                     head, head_at, kind, generic = found, index, found_kind, False
                     index += 1
                     continue
@@ -271,7 +283,10 @@ class TokenSentence:
                 break
             folded = token.folded
             if head is None and lex.is_("colour", folded):
-                return Phrase(stop=index + 1, colours=tokens[at].value or self.number(at))
+                if not self.noun(index + 1):
+                    return Phrase(stop=index + 1, colours=tokens[at].value or self.number(at))
+                index += 1  # `40 kolorowych pionków`, `40 coloured meeples`: an adjective
+                continue
             if head is None and lex.is_("player", folded):
                 return Phrase(stop=index + 1, dropped=True)
             if lex.is_("figure", folded):
@@ -282,7 +297,8 @@ class TokenSentence:
                 index += 1
                 continue
             if lex.is_("token", folded):
-                if head is None or kind == "good":
+                # `wine tokens`, `catapult tokens`: a piece with a token form, then the noun
+                if head is None or (head and vocabulary().items[head].token):
                     feature = head
                     head, head_at, kind = "", index, "token"
                     index += 1
@@ -295,9 +311,19 @@ class TokenSentence:
                 continue
             if lex.is_("kinds", folded) or lex.is_("without", folded):
                 return Phrase(stop=index + 1, dropped=True)
+            if self.tower_pieces(index, head, pieced, head_at if kind == "tiles" else -1):
+                # `30 piezas de torre`, `30 peças de torre`, `30 Turm-Ebenen`: tower pieces
+                pieces_after = head is None and not pieced
+                head, head_at, kind, generic = "tower_piece", index, "other", False
+                index += 2 if pieces_after else 1
+                continue
             if head is None and lex.is_("pieces", folded):
-                if index + 1 < len(tokens) and self.word(index + 1, "link"):
-                    index += 2  # `30 piezas de seguidores`: the pieces of the noun after
+                following = index + 1 < len(tokens)
+                if following and self.word(index + 1, "link"):
+                    index, pieced = index + 2, True  # `30 piezas de seguidores`: the noun after
+                    continue
+                if following and self.word(index + 1, "tower"):
+                    index, pieced = index + 1, True  # `30 секций башни`
                     continue
                 pieces = True
                 index += 1
@@ -357,10 +383,12 @@ class TokenSentence:
                 phrase.items = ["score_tile"]
             elif "land" in mods and feature is None:  # `72 żetony terenu`: land tokens are tiles
                 phrase.items, phrase.context = ["tiles"], "tiles"
+            elif head:  # `20 Warenplättchen`: a word naming the token item itself
+                phrase.items = [head]
             return phrase
-        if head is None and self.alone_in_parenthesis(at):
-            # `Tessere Paesaggio (72)`: the count of the noun before the parenthesis.
-            owner = self.before_parenthesis(at, None)
+        if head is None and self.after_its_noun(at):
+            # `Tessere Paesaggio (72)`, `Landschaftskarten: 72`: the count of the noun before.
+            owner = self.before_parenthesis(at, None, AFTER_NOUN)
             phrase.items = [owner] if owner else []
             phrase.context = "tiles" if owner == "tiles" else None
             return phrase
@@ -372,62 +400,8 @@ class TokenSentence:
             return phrase
         if head == "meeple" and "large" in mods:
             head = "large_meeple"
+        if head == "scoreboard" and "start" in mods:
+            head = "start_board"  # `1 start board`, `1 Starttafel`: the board play starts on
         phrase.items = [head]
         phrase.generic = generic
         return phrase
-
-    def bare_once(self, covered: set[int], listing: bool) -> list[int]:
-        """Items a box holds once (`once` in items.json) that a list names with no number:
-        `72 płytki, plansza punktacji oraz instrukcja`, `правила игры` alone. A member of a
-        list starts after a separator, an `and` word or the sentence's start, with at most
-        `_BARE_UNKNOWN` word of no class and a few adjectives before its noun; a sentence
-        with counts must be a list (`listing`), one with none only that noun and its words."""
-        tokens = self.tokens
-        words = sum(1 for token in tokens if token.kind == "word")
-        found: list[int] = []
-        named: set[str] = set()
-        for index in range(len(tokens)):
-            item = self.item(index)
-            if item is None or index in covered or item in named:
-                continue
-            if not vocabulary().items[item].once:
-                continue
-            after = index + 2 < len(tokens) and tokens[index + 1].text == "("
-            if after and self.number(index + 2) is not None:
-                continue  # `segnapunti (1)`: the parenthesis counts it
-            back, unknown, seen, member = index - 1, 0, 0, False
-            while True:
-                if back < 0:
-                    member = listing or words <= _BARE_ALONE
-                    break
-                token = tokens[back]
-                if token.kind == "punct":
-                    member = token.text in LIST_SEPARATORS and listing
-                    break
-                if token.kind != "word" or seen >= _BARE_WORDS:
-                    break
-                if self.word(back, "and"):
-                    member = listing
-                    break
-                if self.item(back) is not None or token.folded in self.lex.numbers:
-                    break
-                if not (self.word(back, "adjective") or self.word(back, "determiner")):
-                    unknown += 1
-                    if unknown > _BARE_UNKNOWN or self.word(back, "stop"):
-                        break
-                seen += 1
-                back -= 1
-            if member:
-                found.append(index)
-                named.add(item)
-        return found
-
-    def coordinated(self, stop: int) -> str | None:
-        """`a Pig and Builder figure`: an item right after `and`, with no number of its own (not
-        an item a box holds once: `bare_once` counts it)."""
-        if stop + 1 >= len(self.tokens) or not self.word(stop, "and"):
-            return None
-        found = self.item(stop + 1)
-        if found is not None and vocabulary().items[found].once:
-            return None  # `12 castles and rules`: the rules are a list member of their own
-        return found

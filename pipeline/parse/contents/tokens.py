@@ -27,7 +27,7 @@ _TOKEN = re.compile(
     r"(?P<number>(?<![^\W_])\d+(?:\s*[x×](?![^\W_]))?(?![^\W_]))"
     rf"|(?P<item>{ITEM_MARK}(?P<name>[a-z_]+){ITEM_END})"
     r"|(?P<word>[^\W_]+)"
-    r"|(?P<punct>[()\[\];:.,!?+/•·–—]|(?<![^\W_])-|-(?![^\W_]))"
+    r"|(?P<punct>[()\[\];:.,!?+/•·–—×]|(?<![^\W_])-|-(?![^\W_]))"
 )
 _DIGITS = re.compile(r"\d+")
 
