@@ -273,3 +273,36 @@ def test_a_list_of_values_is_no_rate() -> None:
     # it_gamesacademy_corsa_all_oro.txt (dev): a token's possible values, not a rate per unit
     text = "Vengono pescati coperti e possono raffigurare Pepite (1,2,3,5 punti) oppure Ghiaia."
     assert read_keys("it", text) == _expected([])
+
+
+# A comma segment naming a modifier and an amount is that modifier's alternative rate, in the
+# unit of the rate before; the rate before keeps the base feature.
+@pytest.mark.parametrize(
+    ("language", "text", "claims"),
+    [
+        (
+            "en",
+            "A road scores 1 point per tile, 2 points with an inn.",
+            ["road completed tile 1", "inn completed tile 2"],
+        ),
+        (
+            "de",
+            "Eine Straße bringt 1 Punkt pro Plättchen, mit Wirtshaus 2 Punkte.",
+            ["road completed tile 1", "inn completed tile 2"],
+        ),
+        (
+            "it",
+            "Una strada vale 1 punto per tessera, 2 punti con una locanda.",
+            ["road completed tile 1", "inn completed tile 2"],
+        ),
+        (
+            "en",
+            "Fields score 3 points per completed city, 4 points with a pig.",
+            ["field end_game completed_city 3", "pig end_game completed_city 4"],
+        ),
+    ],
+)
+def test_a_segment_naming_a_modifier_is_its_alternative_rate(
+    language: str, text: str, claims: list[str]
+) -> None:
+    assert read_keys(language, text) == _expected(claims)

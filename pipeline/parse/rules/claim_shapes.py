@@ -230,7 +230,24 @@ class Sentence:
                 return other.start
             if other.bare and before.rstrip().endswith(","):  # ", 4 se ha il maiale"
                 return other.start
+            segment = self._modified_segment(other)
+            if segment is not None and segment > mention.end:
+                return segment  # ", 2 points with an inn", ", mit Wirtshaus 2 Punkte"
         return len(self.text)
+
+    def _modified_segment(self, mention: Mention) -> int | None:
+        """Where the comma segment of `mention` starts when it names a modifier and no other
+        amount: the segment is that modifier's alternative rate."""
+        start = self.text.rfind(",", 0, mention.start)
+        if start < 0:
+            return None
+        stop = re.search(r"[,;.(]", self.text[mention.end :])
+        end = mention.end + stop.start() if stop else len(self.text)
+        if any(start < m.start < end and m is not mention for m in self.mentions):
+            return None
+        modifiers = self.vocab.relations.modifiers
+        named = [f for f in self.features if f[2] in modifiers and start < f[0] < end]
+        return start if named else None
 
     def amounts(self) -> list[Amount]:
         found: list[Amount] = []
@@ -289,7 +306,12 @@ class Sentence:
             )
             previous = tuple(n for n in previous if n not in (FLAT, "multiplier"))
         after_from = before is not None and before.base and unit is None and index > 0
-        names, inherited = self._names(index, unit, previous, base or after_from or conditional)
+        segment = self._modified_segment(mention) if unit is None and before is not None else None
+        # ", 2 points with an inn": the modifier's alternative rate, in the unit before
+        modified = segment is not None and before is not None and segment >= before.mention.end
+        names, inherited = self._names(
+            index, unit, previous, base or after_from or conditional or modified
+        )
         state_unit = unit or (before.state_unit if inherited and before is not None else None)
         return Amount(
             mention, clause, unit, names, base, inherited, state_unit, self._qualified(mention)
