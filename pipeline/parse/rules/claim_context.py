@@ -62,13 +62,26 @@ def qualified_span(
 
 
 def feature_words(text: str, vocab: Vocabulary) -> list[Found]:
+    """Every feature word of the text: each phrase's matches, as `finditer` finds them (a
+    phrase's matches do not overlap), found by trying the phrases only where one of them
+    matches (`any_feature`, searched again from the next character), not by scanning the text
+    once per phrase (tests/rules/test_word_prefilter.py compares the two)."""
     if vocab.any_feature.search(text) is None:
         return []  # no feature word at all (most texts): the per-phrase scans would find none
-    found = [
-        (m.start(), m.end(), phrase.specificity(m.group(0)), phrase.meaning)
-        for phrase in vocab.features
-        for m in phrase.pattern.finditer(text)
-    ]
+    found: list[tuple[int, int, int, str]] = []
+    ends = [0] * len(vocab.features)  # where each phrase's last match ended
+    candidate = vocab.any_feature.search(text)
+    while candidate is not None:
+        start = candidate.start()
+        # the next position where some phrase matches, a word inside this match included
+        candidate = vocab.any_feature.search(text, start + 1)
+        for index, phrase in enumerate(vocab.features):
+            if start < ends[index]:
+                continue
+            m = phrase.pattern.match(text, start)
+            if m is not None:
+                found.append((start, m.end(), phrase.specificity(m.group(0)), phrase.meaning))
+                ends[index] = m.end()
     # of two features matching the same word, the longer stem's first ("Stadttürme": a tower)
     found.sort(key=lambda f: (f[0], -f[1], -f[2]))
     return [(start, end, meaning) for start, end, _, meaning in found]
