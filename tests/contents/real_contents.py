@@ -122,3 +122,12 @@ def table(results: dict[str, Score], heading: str) -> str:
             f"  {s.recall:>6.1%}  {s.precision:>9.1%}"
         )
     return "\n".join(lines)
+
+
+def box_items(text: str, language: str = "en") -> list[str]:
+    """The box totals `read_sentence` reads in one sentence, as `item count` (a shape test's)."""
+    return [
+        f"{item.item} {item.count}"
+        for item in read_sentence(text, lexicon(language)).items
+        if item.basis is ContentsBasis.BOX
+    ]

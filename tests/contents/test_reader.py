@@ -10,14 +10,7 @@ from carcdb.pipeline.parse.contents.lexicon import fold, languages, lexicon, voc
 from carcdb.pipeline.parse.contents.reader import read_sentence
 from carcdb.pipeline.parse.contents.tokens import ITEM_END, ITEM_MARK, tokenize
 from carcdb.schemas.contents import ContentsBasis
-
-
-def _box(text: str, language: str = "en") -> list[str]:
-    return [
-        f"{item.item} {item.count}"
-        for item in read_sentence(text, lexicon(language)).items
-        if item.basis is ContentsBasis.BOX
-    ]
+from tests.contents.real_contents import box_items
 
 
 @pytest.mark.parametrize(
@@ -141,7 +134,7 @@ def _box(text: str, language: str = "en") -> list[str]:
     ],
 )
 def test_sentence_items(language: str, text: str, expected: list[str]) -> None:
-    assert _box(text, language) == expected
+    assert box_items(text, language) == expected
 
 
 def test_per_player_counts_are_not_box_totals() -> None:
@@ -165,7 +158,7 @@ def test_unplaced_numbers_are_returned() -> None:
 
 def test_item_marks_name_the_item() -> None:
     text = f"1 {ITEM_MARK}courier{ITEM_END} curier"
-    assert _box(text, "ro") == ["courier 1"]
+    assert box_items(text, "ro") == ["courier 1"]
 
 
 def test_tokens() -> None:

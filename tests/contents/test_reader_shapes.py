@@ -5,17 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from carcdb.pipeline.parse.contents.lexicon import lexicon
-from carcdb.pipeline.parse.contents.reader import read_sentence
-from carcdb.schemas.contents import ContentsBasis
-
-
-def _box(text: str, language: str) -> list[str]:
-    return [
-        f"{item.item} {item.count}"
-        for item in read_sentence(text, lexicon(language)).items
-        if item.basis is ContentsBasis.BOX
-    ]
+from tests.contents.real_contents import box_items
 
 
 @pytest.mark.parametrize(
@@ -216,4 +206,4 @@ def _box(text: str, language: str) -> list[str]:
     ],
 )
 def test_shape(language: str, text: str, expected: list[str]) -> None:
-    assert _box(text, language) == expected
+    assert box_items(text, language) == expected
