@@ -22,7 +22,7 @@ Refused = Callable[..., str]
 # One case of each kind of input in the fast lane; every case in `make test-all`.
 FAST_CASES = {"empty", "binary", "bad-utf8", "html-page", "title-control", "xml-cut",
               "api-revisions-dict", "xml-second-page-no-title", "xml-element-in-text",
-              "xml-one-revision-two-texts", "title-soft-hyphen",
+              "xml-one-revision-two-texts", "xml-page-two-titles", "title-soft-hyphen",
               "view-source-title-nel"}  # fmt: skip
 assert {case[0] for case in IMPORT_CASES} >= FAST_CASES
 
