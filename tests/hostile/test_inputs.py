@@ -177,3 +177,39 @@ def test_stdin_is_read_with_the_rules_of_files(
     bad = cli("import", "-", "--title", "X", "--db", str(db))
     assert bad.code == 2 and "<stdin>: invalid UTF-8 at byte offset 8" in one_line(bad.err)
     assert table_digests(db, everything=True) == before
+
+
+# A JCloisterZone file's numbers (`import-shapes`): `str.isdigit` let `²` and 20 digits through
+# to `int()` and the warehouse's INTEGER column, an internal error (exit 70) each.
+JCZ_TILE = "<defs><tiles><tile id='a'><city {pennants}>N</city></tile></tiles>"
+JCZ_SET = "<sets><tile-set id='s'><ref count='{count}' tile='a'/></tile-set></sets></defs>"
+
+
+@pytest.mark.parametrize(
+    ("count", "expect"),
+    [
+        ("99999999999999999999", "is beyond 2,147,483,647"),
+        ("\u00b2", "is not a whole number in ASCII digits"),
+        ("\u0663", "is not a whole number in ASCII digits"),
+    ],
+    ids=["twenty-digits", "superscript-two", "arabic-indic-three"],
+)
+def test_a_jcz_ref_count_out_of_range_is_refused(
+    refused: Refused, tmp_path: Path, count: str, expect: str
+) -> None:
+    bad = tmp_path / "tiles.xml"
+    bad.write_text(JCZ_TILE.format(pennants="") + JCZ_SET.format(count=count), "utf-8")
+    line = refused("import-shapes", str(bad))
+    assert f"{bad}: ref count" in line
+    assert expect in line
+
+
+def test_a_jcz_pennant_count_out_of_range_is_a_tile_problem(cli: Run, tmp_path: Path) -> None:
+    db = tmp_path / "w.duckdb"
+    for pennants in ("\u00b2", "9" * 30):
+        shapes = tmp_path / "tiles.xml"
+        text = JCZ_TILE.format(pennants=f"pennants='{pennants}'") + JCZ_SET.format(count=1)
+        shapes.write_text(text, "utf-8")
+        outcome = cli("import-shapes", str(shapes), "--db", str(db), "--json")
+        assert outcome.code in (0, 1), outcome
+        assert "is not a whole number" in outcome.out or "is beyond" in outcome.out
