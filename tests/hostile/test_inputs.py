@@ -213,3 +213,20 @@ def test_a_jcz_pennant_count_out_of_range_is_a_tile_problem(cli: Run, tmp_path: 
         outcome = cli("import-shapes", str(shapes), "--db", str(db), "--json")
         assert outcome.code in (0, 1), outcome
         assert "is not a whole number" in outcome.out or "is beyond" in outcome.out
+
+
+def test_a_numbered_code_range_is_bounded(refused: Refused, tmp_path: Path) -> None:
+    """`engine-config --codes A1-A99999999999` listed every code first: MemoryError, exit 70."""
+    out = str(tmp_path / "config.json")
+    line = refused(
+        "engine-config", "--page", "Base game", "--edition", "C3", "--codes", "A1-A99999999999",
+        "--out", out,
+    )  # fmt: skip
+    assert "--codes: the range 'A1-A99999999999' names 99,999,999,999 codes" in line
+    assert not Path(out).exists()
+    # Digits of another script are no range ('A٣-A٩' was read as A3-A9).
+    line = refused(
+        "engine-config", "--page", "Base game", "--edition", "C3", "--codes", "A\u0663-A\u0669",
+        "--out", out,
+    )  # fmt: skip
+    assert "no tile A\u0663-A\u0669" in line
