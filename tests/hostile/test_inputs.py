@@ -230,3 +230,17 @@ def test_a_numbered_code_range_is_bounded(refused: Refused, tmp_path: Path) -> N
         "--out", out,
     )  # fmt: skip
     assert "no tile A\u0663-A\u0669" in line
+
+
+def test_a_language_list_entry_that_is_no_language_code_is_refused(
+    refused: Refused, tmp_path: Path
+) -> None:
+    """A capture's Language list went into the catalog unread: '../x - Evil' or a code of
+    100,000 letters was stored as a language of the wiki."""
+    capture = (SAMPLE / "000_afd8b4923b42bd32.txt").read_text("utf-8")
+    for code in ("../x", "x" * 100_000, "RO", "ro\u202e"):
+        bad = tmp_path / "capture.txt"
+        bad.write_text(capture.replace("\nLanguage\n", f"\nLanguage\n{code} - Evil\n", 1), "utf-8")
+        line = refused("import", str(bad), "--jobs", "0")
+        assert f"{bad}: line " in line
+        assert "is not a MediaWiki language code" in line
