@@ -21,7 +21,14 @@ from carcdb.pipeline.cli.options import (
     QuietOption,
     warn,
 )
-from carcdb.pipeline.cli.output import console, err_console, print_json, print_table, progress_for
+from carcdb.pipeline.cli.output import (
+    console,
+    err_console,
+    escape_line,
+    print_json,
+    print_table,
+    progress_for,
+)
 from carcdb.pipeline.errors import InputError
 from carcdb.pipeline.extract.endpoint import DEFAULT_CONTACT, DEFAULT_ENDPOINT
 from carcdb.pipeline.fakewiki.faults import CONTINUATIONS, FAULT_KINDS, RANDOM_FAULT_MIX
@@ -188,7 +195,7 @@ def extract(
             ("deleted since discovery", report.deleted),
         ):
             if titles:
-                shown = ", ".join(titles[:_SHOWN_PROBLEMS])
+                shown = ", ".join(escape_line(t) for t in titles[:_SHOWN_PROBLEMS])
                 more = (
                     f" and {len(titles) - _SHOWN_PROBLEMS} more"
                     if len(titles) > _SHOWN_PROBLEMS
@@ -197,7 +204,7 @@ def extract(
                 err_console.print(f"{label}: {shown}{more}", markup=False)
         for label, problems in (("failed", report.failed), ("refused", report.refused)):
             for title, reason in problems[:_SHOWN_PROBLEMS]:
-                err_console.print(f"{label}: {title}: {reason}", markup=False)
+                err_console.print(f"{label}: {escape_line(title)}: {reason}", markup=False)
             if len(problems) > _SHOWN_PROBLEMS:
                 err_console.print(
                     f"{label}: {len(problems) - _SHOWN_PROBLEMS} more (table api_page_problems)",

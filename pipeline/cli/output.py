@@ -71,6 +71,12 @@ def escape_controls(text: str) -> str:
     return _CONTROLS.sub(_escape, text)
 
 
+def escape_line(text: str) -> str:
+    """`text` for one line of a report: `escape_controls`, and newline and tab as `\\n`, `\\t`
+    (a title holding a newline must not start a line of its own)."""
+    return escape_controls(text).replace("\n", "\\n").replace("\t", "\\t")
+
+
 def escape_json_controls(text: str) -> str:
     """JSON text with the control characters `json.dumps` leaves raw written as `\\uXXXX`
     (they can only be inside strings there, so the JSON means the same)."""
@@ -125,7 +131,8 @@ def _console(**options: Any) -> Console:
             del self._buffer[:]  # what could not be written is not for a later command
             raise StdoutClosed
 
-    return _Console(highlight=False, markup=False, **options)
+    # No emoji codes: a title 'Template:X' before ': reason' printed 'Template❌ reason'.
+    return _Console(highlight=False, markup=False, emoji=False, **options)
 
 
 def _stdout_console() -> Console:
@@ -400,7 +407,7 @@ def progress_for(quiet: bool) -> Iterator[Progress]:
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
-        console=Console(stderr=True, markup=False),
+        console=Console(stderr=True, markup=False, emoji=False),
         transient=True,
     )
     with bar:

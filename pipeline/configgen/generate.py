@@ -43,7 +43,10 @@ from carcdb.schemas.suggest import fix_for
 
 # (list_index, its tiles=N, list_index of the list declaring its section's total)
 ListTotals = tuple[int, int | None, int | None]
-_RANGE = re.compile(r"^([A-Za-z]*)(\d*)-([A-Za-z]*)(\d*)$")
+_RANGE = re.compile(r"^([A-Za-z]*)([0-9]*)-([A-Za-z]*)([0-9]*)$")
+# Codes one numbered range may name: a tile list holds a few hundred (`A1-A99999999999` took
+# all memory).
+MAX_RANGE_CODES = 10_000
 
 
 def parse_codes(text: str) -> list[str]:
@@ -60,6 +63,12 @@ def parse_codes(text: str) -> list[str]:
         if not n1 and not n2 and len(p1) == 1 and len(p2) == 1 and p1 <= p2:
             codes += [chr(c) for c in range(ord(p1), ord(p2) + 1)]
         elif n1 and n2 and p1 == p2 and int(n1) <= int(n2):
+            if int(n2) - int(n1) >= MAX_RANGE_CODES:
+                raise InputError(
+                    f"--codes: the range {part!r} names {int(n2) - int(n1) + 1:,} codes, more than "
+                    f"{MAX_RANGE_CODES:,} (a tile list holds a few hundred)",
+                    fix="e.g. A-X or Z01-Z12",
+                )
             codes += [f"{p1}{n:0{len(n1)}d}" for n in range(int(n1), int(n2) + 1)]
         else:
             raise InputError(f"cannot read the range {part!r}", fix="e.g. A-X or Z01-Z12")

@@ -8,6 +8,7 @@ title is not printed, so the title and language come from the caller or a manife
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from carcdb.pipeline.errors import InputError
@@ -15,6 +16,10 @@ from carcdb.pipeline.extract.truncation import is_truncated_capture
 
 VIEW_SOURCE_PREFIX = "View source for "
 # Lines the view-source page prints around the wikitext.
+# A MediaWiki language code: lower-case letters, digits and hyphens (`ro`, `zh-hans`,
+# `be-tarask`, `simple`); the longest the wiki lists is 11 characters.
+_LANGUAGE_CODE = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+_LANGUAGE_CODE_MAX = 35
 _VIEW_SOURCE_PREAMBLE = (
     "You do not have permission to edit this page",
     "The action you have requested is limited",
@@ -126,7 +131,15 @@ def read_export_translations(text: str, origin: str) -> ExportTranslationsCaptur
                 path=origin,
                 fix="save the whole Special:ExportTranslations page",
             )
-        languages.append((code.strip(), name.strip()))
+        code = code.strip()
+        if len(code) > _LANGUAGE_CODE_MAX or not _LANGUAGE_CODE.fullmatch(code):
+            raise InputError(
+                f"line {offset}: language code {code[:40]!r} is not a MediaWiki language code "
+                "(lower-case letters, digits and hyphens, e.g. ro, zh-hans)",
+                path=origin,
+                fix="save the whole Special:ExportTranslations page",
+            )
+        languages.append((code, name.strip()))
     body, chrome_after = _cut_trailing_chrome(lines[fetch + 1 :])
     wikitext = "\n".join(body).strip()
     if not wikitext:

@@ -14,6 +14,8 @@ damaged file cannot pass for pages it does not hold:
 - `<text deleted="deleted"/>` (a revision whose text was hidden by revision deletion) is a
   deleted revision (`DumpRevision.deleted`), not an empty one; a revision without `<text>` is
   refused;
+- each field comes once: a second `<title>` or `<ns>` in one `<page>`, or a second field in one
+  `<revision>`, is refused (the last one used to win silently);
 - only the characters of those fields are kept, each within its bound
   (`pipeline.limits.REVISION` for a text, `XML_TOKEN` for the others): whitespace between
   elements, however much of it, costs no memory;
@@ -64,6 +66,7 @@ class _State:
     capture: tuple[str, str] | None = None  # the field being read
     title: str | None = None
     namespace: int = 0
+    page_fields: set[str] = field(default_factory=set)  # the `<page>`'s fields read so far
     revision: dict[str, str] = field(default_factory=dict)
     deleted: bool = False
     done: list[DumpRevision] = field(default_factory=list)
@@ -120,11 +123,15 @@ def iter_dump(chunks: Iterator[bytes], origin: str) -> Iterator[DumpRevision]:
         state.path.append(tag)
         if tag == "page":
             state.title, state.namespace = None, 0
+            state.page_fields = set()
         elif tag == "revision":
             state.revision, state.deleted = {}, False
             if state.title is None:
                 raise refuse("a <revision> of a <page> without a <title> before it")
         if (parent, tag) in _FIELDS:
+            seen = state.page_fields if parent == "page" else state.revision
+            if tag in seen:
+                raise refuse(f"a second <{tag}> in one <{parent}>")
             state.capture = (parent, tag)
             state.buffer, state.buffered = [], 0
             if tag == "text" and attrs.get("deleted") == "deleted":
@@ -136,6 +143,8 @@ def iter_dump(chunks: Iterator[bytes], origin: str) -> Iterator[DumpRevision]:
         if state.capture == (parent, tag):
             text = "".join(state.buffer)
             state.capture, state.buffer, state.buffered = None, [], 0
+            if parent == "page":
+                state.page_fields.add(tag)
             if (parent, tag) == ("page", "title"):
                 state.title = text
             elif (parent, tag) == ("page", "ns"):

@@ -18,6 +18,7 @@ from typing import Any
 from carcdb.pipeline.extract.titles import namespace_of
 from carcdb.pipeline.fakewiki.corpus import FakeCorpus, Revision
 from carcdb.pipeline.fakewiki.faults import FAULT_KINDS, RANDOM_FAULT_MIX
+from carcdb.pipeline.numbers import is_ascii_digits
 
 _BAD_TITLE_CHARS = set("#<>[]|{}")
 
@@ -215,9 +216,10 @@ class FakeApi:
         if "revids" in params:
             bad: dict[str, Any] = {}
             for raw in self._values(params, "revids", result):
-                revision = self.corpus.revision(int(raw)) if raw.isdigit() else None
+                number = is_ascii_digits(raw)  # (`str.isdigit` takes '²', which int() refuses)
+                revision = self.corpus.revision(int(raw)) if number else None
                 if revision is None or revision.title in self.faults.vanish:
-                    bad[raw] = {"revid": int(raw) if raw.isdigit() else raw, "missing": True}
+                    bad[raw] = {"revid": int(raw) if number else raw, "missing": True}
                     continue
                 pages += self._entries(revision, content)
                 served.append(revision)

@@ -37,6 +37,7 @@ from pydantic import ValidationError
 
 from carcdb.pipeline.engine.geometry import HALVES, SIDES, TileShape
 from carcdb.pipeline.errors import InputError, malformed_xml
+from carcdb.pipeline.numbers import INT32_MAX, ascii_int, why_not_int
 from carcdb.schemas.engine_config import TileGeometry
 from carcdb.schemas.interchange import FileLocation, JczRef, JczTile, JczTileSet
 
@@ -91,9 +92,10 @@ def _pennants(attrs: dict[str, str]) -> int | str:
             value = attrs[name].strip().lower()
             if value == "yes":
                 return 1
-            if value.isdigit():
-                return int(value)
-            return f"pennants={attrs[name]!r} is not a number"
+            number = ascii_int(value)
+            if number is not None:
+                return number
+            return f"pennants={attrs[name]!r} {why_not_int(value)}"
     return 0
 
 
@@ -250,9 +252,13 @@ def read_jcz(data: bytes, origin: str) -> JczFile:
                 JczTileSet(set_id=set_id, product=None, edition=None, location=location())
             )
         elif name == "ref" and parent == "tile-set":
-            count = attrs.get("count", "1").strip()
-            if not count.isdigit():
-                raise fail(f"ref count {count!r} is not a whole number", "count=N, N >= 0")
+            written = attrs.get("count", "1").strip()
+            count = ascii_int(written)
+            if count is None:
+                raise fail(
+                    f"ref count {written[:40]!r} {why_not_int(written)}",
+                    f"count=N, 0 <= N <= {INT32_MAX:,}",
+                )
             tile_id = attrs.get("tile", "")
             if tile_id not in tile_ids:
                 raise fail(
@@ -263,7 +269,7 @@ def read_jcz(data: bytes, origin: str) -> JczFile:
                 JczRef(
                     set_id=str(state["set"]),
                     tile_id=tile_id,
-                    count=int(count),
+                    count=count,
                     location=location(),
                 )
             )

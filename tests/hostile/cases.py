@@ -172,6 +172,25 @@ IMPORT_CASES: list[tuple[str, bytes, list[str], str]] = [
         "inside <title>",
     ),
     ("xml-no-text", _xml(TITLED + "<revision><id>1</id></revision>"), [], "has no <text>"),
+    # a field given twice: the last one used to win silently (another page's title, text)
+    (
+        "xml-page-two-titles",
+        _xml(TITLED + "<title>Other page/de</title>" + _xml_revision()),
+        [],
+        "a second <title> in one <page>",
+    ),
+    (
+        "xml-revision-two-texts",
+        _xml(TITLED + _xml_revision(text="== one ==", extra="<text>== two ==</text>")),
+        [],
+        "a second <text> in one <revision>",
+    ),
+    (
+        "xml-revision-two-ids",
+        _xml(TITLED + _xml_revision(extra="<id>2</id>")),
+        [],
+        "a second <id> in one <revision>",
+    ),
     (
         "xml-timestamp-words",
         _xml(TITLED + _xml_revision(extra="<timestamp>yesterday</timestamp>")),

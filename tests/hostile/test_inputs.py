@@ -22,7 +22,7 @@ Refused = Callable[..., str]
 # One case of each kind of input in the fast lane; every case in `make test-all`.
 FAST_CASES = {"empty", "binary", "bad-utf8", "html-page", "title-control", "xml-cut",
               "api-revisions-dict", "xml-second-page-no-title", "xml-element-in-text",
-              "xml-one-revision-two-texts", "title-soft-hyphen",
+              "xml-one-revision-two-texts", "xml-page-two-titles", "title-soft-hyphen",
               "view-source-title-nel"}  # fmt: skip
 assert {case[0] for case in IMPORT_CASES} >= FAST_CASES
 
@@ -177,3 +177,70 @@ def test_stdin_is_read_with_the_rules_of_files(
     bad = cli("import", "-", "--title", "X", "--db", str(db))
     assert bad.code == 2 and "<stdin>: invalid UTF-8 at byte offset 8" in one_line(bad.err)
     assert table_digests(db, everything=True) == before
+
+
+# A JCloisterZone file's numbers (`import-shapes`): `str.isdigit` let `²` and 20 digits through
+# to `int()` and the warehouse's INTEGER column, an internal error (exit 70) each.
+JCZ_TILE = "<defs><tiles><tile id='a'><city {pennants}>N</city></tile></tiles>"
+JCZ_SET = "<sets><tile-set id='s'><ref count='{count}' tile='a'/></tile-set></sets></defs>"
+
+
+@pytest.mark.parametrize(
+    ("count", "expect"),
+    [
+        ("99999999999999999999", "is beyond 2,147,483,647"),
+        ("\u00b2", "is not a whole number in ASCII digits"),
+        ("\u0663", "is not a whole number in ASCII digits"),
+    ],
+    ids=["twenty-digits", "superscript-two", "arabic-indic-three"],
+)
+def test_a_jcz_ref_count_out_of_range_is_refused(
+    refused: Refused, tmp_path: Path, count: str, expect: str
+) -> None:
+    bad = tmp_path / "tiles.xml"
+    bad.write_text(JCZ_TILE.format(pennants="") + JCZ_SET.format(count=count), "utf-8")
+    line = refused("import-shapes", str(bad))
+    assert f"{bad}: ref count" in line
+    assert expect in line
+
+
+def test_a_jcz_pennant_count_out_of_range_is_a_tile_problem(cli: Run, tmp_path: Path) -> None:
+    db = tmp_path / "w.duckdb"
+    for pennants in ("\u00b2", "9" * 30):
+        shapes = tmp_path / "tiles.xml"
+        text = JCZ_TILE.format(pennants=f"pennants='{pennants}'") + JCZ_SET.format(count=1)
+        shapes.write_text(text, "utf-8")
+        outcome = cli("import-shapes", str(shapes), "--db", str(db), "--json")
+        assert outcome.code in (0, 1), outcome
+        assert "is not a whole number" in outcome.out or "is beyond" in outcome.out
+
+
+def test_a_numbered_code_range_is_bounded(refused: Refused, tmp_path: Path) -> None:
+    """`engine-config --codes A1-A99999999999` listed every code first: MemoryError, exit 70."""
+    out = str(tmp_path / "config.json")
+    line = refused(
+        "engine-config", "--page", "Base game", "--edition", "C3", "--codes", "A1-A99999999999",
+        "--out", out,
+    )  # fmt: skip
+    assert "--codes: the range 'A1-A99999999999' names 99,999,999,999 codes" in line
+    assert not Path(out).exists()
+    # Digits of another script are no range ('A٣-A٩' was read as A3-A9).
+    line = refused(
+        "engine-config", "--page", "Base game", "--edition", "C3", "--codes", "A\u0663-A\u0669",
+        "--out", out,
+    )  # fmt: skip
+    assert "no tile A\u0663-A\u0669" in line
+
+
+def test_a_language_list_entry_that_is_no_language_code_is_refused(
+    refused: Refused, tmp_path: Path
+) -> None:
+    """A capture's Language list went into the catalog unread: '../x - Evil' or a code of
+    100,000 letters was stored as a language of the wiki."""
+    capture = (SAMPLE / "000_afd8b4923b42bd32.txt").read_text("utf-8")
+    for code in ("../x", "x" * 100_000, "RO", "ro\u202e"):
+        bad = tmp_path / "capture.txt"
+        bad.write_text(capture.replace("\nLanguage\n", f"\nLanguage\n{code} - Evil\n", 1), "utf-8")
+        line = refused("import", str(bad), "--jobs", "0")
+        assert f"{bad}: line " in line
+        assert "is not a MediaWiki language code" in line

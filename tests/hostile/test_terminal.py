@@ -17,7 +17,12 @@ import duckdb
 import pytest
 
 from carcdb.pipeline.cli.app import run_app
-from carcdb.pipeline.cli.output import escape_controls, escape_json_controls
+from carcdb.pipeline.cli.output import (
+    err_console,
+    escape_controls,
+    escape_json_controls,
+    escape_line,
+)
 from tests.conftest import SAMPLE
 from tests.hostile.conftest import one_line
 
@@ -175,3 +180,14 @@ def test_a_real_terminal_gets_escapes_and_a_pipe_the_stored_data(
         assert EVIL.encode() in piped
     else:
         assert not any(raw.encode() in piped for raw in RAW) and b"\\x1b" in piped
+
+
+def test_emoji_codes_and_line_breaks_in_titles_print_as_written(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """rich replaced emoji codes in every printed text: the refused page 'Template:X' before
+    ': reason' printed 'Template❌ reason'. A title with a newline (a hostile listing's) started
+    a line of its own in `extract`'s one-line-per-page report."""
+    err_console.print("failed: Template:X: sha1 :smile: :a:", markup=False)
+    assert capsys.readouterr().err == "failed: Template:X: sha1 :smile: :a:\n"
+    assert escape_line("A\nfailed: B\t\x1b") == "A\\nfailed: B\\t\\x1b"
