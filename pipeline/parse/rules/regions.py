@@ -7,6 +7,7 @@ heading inside a `<ref>` or a parameter never splits anything.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -91,20 +92,42 @@ class PageRegions:
             path.append(latest[-1].name)
         return path
 
+    @cached_property
+    def _boundaries(self) -> list[int]:
+        """Every heading's and heading template's offset, in order (a page of thousands of
+        headings took seconds when each lookup scanned them all)."""
+        return sorted(
+            [h.offset for h in self.headings] + [t.offset for t in self.heading_templates]
+        )
+
     def boundaries_after(self, offset: int) -> int:
         """Where the next heading or heading template after `offset` starts (or the end)."""
-        starts = [h.offset for h in self.headings if h.offset > offset]
-        starts += [t.offset for t in self.heading_templates if t.offset > offset]
-        return min(starts, default=len(self.doc.revision.wikitext))
+        starts = self._boundaries
+        index = bisect.bisect_right(starts, offset)
+        return starts[index] if index < len(starts) else len(self.doc.revision.wikitext)
+
+    @cached_property
+    def _section_ends(self) -> dict[int, int]:
+        """id(heading) -> the offset of the next heading of the same or a higher level, found
+        in one pass over the headings in document order."""
+        ends: dict[int, int] = {}
+        open_headings: list[SectionHeading] = []
+        for other in sorted(self.headings, key=lambda h: h.offset):
+            while open_headings and open_headings[-1].level >= other.level:
+                ends[id(open_headings.pop())] = other.offset
+            open_headings.append(other)
+        return ends
 
     def section_body(self, heading: SectionHeading) -> Region:
         """From after the heading to the next heading of the same or a higher level."""
         start = heading.offset + len(heading.raw)
-        end = len(self.doc.revision.wikitext)
-        for other in self.headings:
-            if other.offset > heading.offset and other.level <= heading.level:
-                end = other.offset
-                break
+        end = self._section_ends.get(id(heading))
+        if end is None:  # the page's last section at its level, or a heading not of this page
+            end = len(self.doc.revision.wikitext)
+            for other in self.headings:
+                if other.offset > heading.offset and other.level <= heading.level:
+                    end = other.offset
+                    break
         return Region(start, end)
 
     def direct_body(self, heading: SectionHeading) -> Region:
