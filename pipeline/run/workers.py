@@ -204,20 +204,18 @@ def _worker_main(conn: Connection, stages: Sequence[ParseStage], memory_mb: int)
     try:
         while (revision := inbox.get()) is not None:
             try:
-                outbox.put(("ok", rows_of(revision, stages)))
+                result = _rows_or_too_deep(revision, stages)
             except MemoryError:
                 # The page's tree is unwound by now; report and leave, a fresh worker follows.
                 outbox.put(("memory", f"address space limit of {memory_mb} MB reached"))
                 return
-            except RecursionError:
-                detail = too_deep(revision.wikitext)
-                outbox.put(
-                    ("bug", traceback.format_exc()) if detail is None else ("too-deep", detail)
-                )
-                return
-            except Exception:
+            except Exception:  # a bug (a RecursionError on a page nested as wiki pages are too)
                 outbox.put(("bug", traceback.format_exc()))
                 return
+            if isinstance(result, PageFailure):
+                outbox.put((result.reason, result.detail))  # too deep: a fresh worker follows
+                return
+            outbox.put(("ok", result))
     finally:
         outbox.put(None)
         sender.join()

@@ -24,6 +24,7 @@ from dataclasses import replace
 from carcdb.pipeline.numbers import ascii_int
 from carcdb.pipeline.parse.rules.claim_elliptic import elliptic
 from carcdb.pipeline.parse.rules.claim_mention import Mention, inside, sign_of
+from carcdb.pipeline.parse.rules.claim_unit_start import skip_spaces
 from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
 
 __all__ = ["Mention", "points_phrases"]
@@ -169,12 +170,14 @@ def _terse_rates(sentence: str, vocab: Vocabulary) -> list[Mention]:
     """A summary's rate with no points word: digits, a "per" and a unit a rate counts in
     ("City: 2 per tile, 2 per shield", "Wiese: 3 je fertige Stadt"); not number words, nor a
     unit no feature is scored per ("1 per player")."""
-    found = []
+    found: list[Mention] = []
+    if vocab.any_feature.search(sentence) is None:
+        return found
     for m in TERSE_NUMBER.finditer(sentence):
         per = vocab.per.match(sentence, m.end())
-        if per is None or vocab.any_feature.search(sentence) is None:
+        if per is None:
             continue
-        start = per.end() + len(sentence[per.end() :]) - len(sentence[per.end() :].lstrip())
+        start = skip_spaces(sentence, per.end())
         if any(
             unit.meaning in TERSE_UNITS and unit.pattern.match(sentence, start)
             for unit in vocab.units

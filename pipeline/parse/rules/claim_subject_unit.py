@@ -27,8 +27,9 @@ def subject_unit(
 ) -> UnitPhrase | None:
     """A unit named before the amount with no "per": a unit that is a feature's as the subject
     (coats of arms: "Wappen bringen keine Punkte", "Blazoanele aduc ... 1 punct"; "Ein Weinberg
-    neben einem Kloster bringt 3 zusätzliche Punkte"), or any unit followed by "each" after
-    the amount ("tiles score 1 point each")."""
+    neben einem Kloster bringt 3 zusätzliche Punkte"), any unit followed by "each" after the
+    amount ("tiles score 1 point each"), or one of a unit joined to it ("1 tile = 1 point":
+    `_single_unit_before`, tried first)."""
     mention = mentions[index]
     start = mentions[index - 1].end if index else 0
     marks = [m.end() for m in re.finditer(r"[;:|]", sentence[: mention.start])]

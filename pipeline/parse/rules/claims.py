@@ -320,10 +320,11 @@ def _sentence_claims(
         if mention.points == 0 and vocab.others.search(sentence, *amount.clause):
             flat = "unknown"  # "the other players receive nothing": no feature's rate
         values = VALUES_BEFORE.search(sentence, 0, mention.start) is not None
+        if values:
+            flat = "unknown"  # "Pepite (1,2,3,5 punti)": a token's values, read as no rate
         for found in features:
             feature = (base_of(found, vocab) or found) if amount.base else found
             names = (FLAT,) if values else counted or amount.names
-            flat = "unknown" if values else flat
             state = _state(reading, named, contrast, context, feature, vocab)
             if mention.bare and not amount.base and named is None and before[1] is not None:
                 state = before[1]  # "(4 with pig)": when the rate before is scored

@@ -108,21 +108,22 @@ class PageRegions:
 
     @cached_property
     def _section_ends(self) -> dict[int, int]:
-        """id(heading) -> the offset of the next heading of the same or a higher level, found
-        in one pass over the headings in document order."""
+        """id(heading) -> the offset of the next heading of the same or a higher level (the
+        text's end for a heading no later one closes), found in one pass in document order."""
         ends: dict[int, int] = {}
         open_headings: list[SectionHeading] = []
         for other in sorted(self.headings, key=lambda h: h.offset):
             while open_headings and open_headings[-1].level >= other.level:
                 ends[id(open_headings.pop())] = other.offset
             open_headings.append(other)
+        ends.update({id(h): len(self.doc.revision.wikitext) for h in open_headings})
         return ends
 
     def section_body(self, heading: SectionHeading) -> Region:
         """From after the heading to the next heading of the same or a higher level."""
         start = heading.offset + len(heading.raw)
         end = self._section_ends.get(id(heading))
-        if end is None:  # the page's last section at its level, or a heading not of this page
+        if end is None:  # a heading not of this page's index: found by a scan
             end = len(self.doc.revision.wikitext)
             for other in self.headings:
                 if other.offset > heading.offset and other.level <= heading.level:
