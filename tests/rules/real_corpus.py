@@ -159,6 +159,12 @@ def claim_key(
     return (feature, PHASES[state], unit, points, sign, multiplier)
 
 
+def annotated_keys(claims: list[str]) -> Counter[Key]:
+    """A shape test's annotated claims (`road end_game tile +1` ...) as keys, to compare with
+    `read_keys`."""
+    return Counter(parse_annotation(c) for c in claims)
+
+
 def read_keys(language: str, text: str, context: tuple[str, ...] = ()) -> Counter[Key]:
     """The rate claims `extract_claims` reads in `text` (a shape test's sentence), as keys."""
     found = extract_claims(text, list(context), ClaimState.COMPLETED, vocabulary(language))

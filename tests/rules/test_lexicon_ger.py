@@ -9,16 +9,9 @@ the corpus compares them: feature, phase, unit, points, sign, multiplier).
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
-from tests.rules.real_corpus import parse_annotation, read_keys
-
-
-def _expected(claims: list[str]) -> Counter[object]:
-    return Counter(parse_annotation(c) for c in claims)
-
+from tests.rules.real_corpus import annotated_keys, read_keys
 
 FEATURES = [
     # German (Hans im Glück names)
@@ -112,7 +105,7 @@ FEATURES = [
 def test_an_expansion_feature_is_named_by_its_own_word(
     language: str, text: str, expected: list[str]
 ) -> None:
-    assert read_keys(language, text) == _expected(expected)
+    assert read_keys(language, text) == annotated_keys(expected)
 
 
 UNITS = [
@@ -246,7 +239,7 @@ UNITS = [
 def test_an_expansion_unit_is_named_by_its_own_word(
     language: str, text: str, expected: list[str]
 ) -> None:
-    assert read_keys(language, text) == _expected(expected)
+    assert read_keys(language, text) == annotated_keys(expected)
 
 
 # Common words a new or narrowed stem must not read as a feature or unit.
@@ -291,7 +284,7 @@ NOT_FIRING = [
 def test_a_common_word_names_no_expansion_piece(
     language: str, text: str, expected: list[str]
 ) -> None:
-    assert read_keys(language, text) == _expected(expected)
+    assert read_keys(language, text) == annotated_keys(expected)
 
 
 def test_a_tower_token_in_a_reference_row_is_the_unit_not_the_feature() -> None:
@@ -299,4 +292,4 @@ def test_a_tower_token_in_a_reference_row_is_the_unit_not_the_feature() -> None:
     # rendered as words is the unit; the feature stays the template's
     text = "(+3) points / Token LB Tower4 C1.png tower"
     context = ("Template:ScoringGroupFeatureVista",)
-    assert read_keys("en", text, context) == _expected(["vista during_game tower +3"])
+    assert read_keys("en", text, context) == annotated_keys(["vista during_game tower +3"])

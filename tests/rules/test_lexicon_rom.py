@@ -10,13 +10,12 @@ the corpus compares them: feature, phase, unit, points, sign, multiplier).
 from __future__ import annotations
 
 import json
-from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from carcdb.pipeline.parse.rules.vocabulary import vocabulary
-from tests.rules.real_corpus import parse_annotation, read_keys
+from tests.rules.real_corpus import annotated_keys, read_keys
 
 LANGUAGES = ("it", "es", "pt", "fr", "ca", "ro")
 LEXICONS = Path(__file__).parents[2] / "pipeline" / "parse" / "rules" / "lang"
@@ -41,10 +40,6 @@ completed_city completed_road fortress market bird fruit animal gold shell banan
 aurochs
 """
 CANONICAL_UNITS = frozenset(_CANONICAL_UNITS_WORDS.split())
-
-
-def _expected(claims: list[str]) -> Counter[object]:
-    return Counter(parse_annotation(c) for c in claims)
 
 
 # Left out where a word names a figure that acts on the feature scored rather than scores:
@@ -292,7 +287,7 @@ FEATURES = [
 def test_a_new_feature_word_names_its_feature(
     language: str, text: str, expected: list[str]
 ) -> None:
-    assert read_keys(language, text) == _expected(expected)
+    assert read_keys(language, text) == annotated_keys(expected)
 
 
 # A unit named by a new word, after the language's "per each" (the animals of Hunters and
@@ -473,7 +468,7 @@ UNITS = [
 
 @pytest.mark.parametrize(("language", "text", "expected"), UNITS)
 def test_a_new_unit_word_names_its_unit(language: str, text: str, expected: list[str]) -> None:
-    assert read_keys(language, text) == _expected(expected)
+    assert read_keys(language, text) == annotated_keys(expected)
 
 
 # Common words that start like a new stem (or are one of its homographs) and name no new
@@ -637,7 +632,7 @@ def test_a_common_word_is_no_new_feature_or_unit(
         if phrase.meaning == meaning and phrase.pattern.search(text)
     ]
     assert named == []
-    assert read_keys(language, text) == _expected(expected)
+    assert read_keys(language, text) == annotated_keys(expected)
 
 
 # A bare "circus" word names where the acrobats and the ringmaster score, not the big top
@@ -660,7 +655,7 @@ CIRCUS_WORDS = [
 
 @pytest.mark.parametrize(("language", "text", "expected"), CIRCUS_WORDS)
 def test_a_circus_word_names_no_big_top(language: str, text: str, expected: list[str]) -> None:
-    assert read_keys(language, text) == _expected(expected)
+    assert read_keys(language, text) == annotated_keys(expected)
 
 
 # The dragon is named as what the fairy protects from: the fairy is the one scoring
@@ -715,4 +710,4 @@ NO_SUBJECT = [
 def test_a_figure_or_place_the_scorer_acts_on_is_no_subject(
     language: str, text: str, expected: list[str]
 ) -> None:
-    assert read_keys(language, text) == _expected(expected)
+    assert read_keys(language, text) == annotated_keys(expected)

@@ -9,16 +9,9 @@ the corpus compares them: feature, phase, unit, points, sign, multiplier).
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
-from tests.rules.real_corpus import parse_annotation, read_keys
-
-
-def _expected(claims: list[str]) -> Counter[object]:
-    return Counter(parse_annotation(c) for c in claims)
-
+from tests.rules.real_corpus import annotated_keys, read_keys
 
 # A feature named as the sentence's subject: its rate per tile (a ransom: a flat amount).
 FEATURES = [
@@ -273,7 +266,7 @@ FEATURES = [
 
 @pytest.mark.parametrize(("language", "text", "expected"), FEATURES)
 def test_a_feature_word_names_its_feature(language: str, text: str, expected: list[str]) -> None:
-    assert read_keys(language, text) == _expected(expected)
+    assert read_keys(language, text) == annotated_keys(expected)
 
 
 # A unit after a "per" word (Hungarian: "minden ...ért"): the rate is per that unit.
@@ -416,7 +409,7 @@ UNITS = [
 
 @pytest.mark.parametrize(("language", "text", "expected"), UNITS)
 def test_a_unit_word_names_its_unit(language: str, text: str, expected: list[str]) -> None:
-    assert read_keys(language, text) == _expected(expected)
+    assert read_keys(language, text) == annotated_keys(expected)
 
 
 # Other cases and numbers of the new words (genitive, plural, adjective; Hungarian "-nként"
@@ -448,7 +441,7 @@ INFLECTIONS = [
 def test_an_inflected_word_names_its_feature_or_unit(
     language: str, text: str, expected: list[str]
 ) -> None:
-    assert read_keys(language, text) == _expected(expected)
+    assert read_keys(language, text) == annotated_keys(expected)
 
 
 # A common word that starts like a new stem names no feature: the title's feature is scored
@@ -517,4 +510,4 @@ COLLISIONS = [
 def test_a_common_word_is_no_new_feature(
     language: str, title: str, text: str, expected: list[str]
 ) -> None:
-    assert read_keys(language, text, (title,)) == _expected(expected)
+    assert read_keys(language, text, (title,)) == annotated_keys(expected)

@@ -11,12 +11,7 @@ from collections import Counter
 
 import pytest
 
-from tests.rules.real_corpus import parse_annotation, read_keys
-
-
-def _expected(claims: list[str]) -> Counter[object]:
-    return Counter(parse_annotation(c) for c in claims)
-
+from tests.rules.real_corpus import annotated_keys, read_keys
 
 # A list of features joined by semicolons, each item with its rate; an ", or less if ..."
 # condition ends an item: its state (the end of the game) is the lesser case's, and neither it
@@ -70,7 +65,7 @@ LIST_ITEMS = [
 def test_a_list_item_and_an_or_less_condition_keep_their_own_state(
     language: str, text: str, expected: list[str]
 ) -> None:
-    assert read_keys(language, text) == _expected(expected)
+    assert read_keys(language, text) == annotated_keys(expected)
 
 
 # "A difference of N points" compares two scores: no feature's rate (a threshold word).
@@ -123,7 +118,7 @@ LIST_ITEM_SUBJECTS = [
 
 @pytest.mark.parametrize(("language", "text", "expected"), LIST_ITEM_SUBJECTS)
 def test_a_list_items_line_keeps_its_subject(language: str, text: str, expected: list[str]) -> None:
-    assert read_keys(language, text) == _expected(expected)
+    assert read_keys(language, text) == annotated_keys(expected)
 
 
 # A counted feature with its completed word and another word or two joined to it by "and"
@@ -157,7 +152,7 @@ JOINED_STATE_WORDS = [
 def test_a_counted_feature_keeps_its_joined_state_words(
     language: str, text: str, expected: list[str]
 ) -> None:
-    assert read_keys(language, text) == _expected(expected)
+    assert read_keys(language, text) == annotated_keys(expected)
 
 
 # Coordinated subjects, each with its own state word ("le città incomplete e le strade
@@ -189,7 +184,7 @@ COORDINATED_SUBJECTS = [
 def test_coordinated_subjects_with_their_own_state_words_are_both_scored(
     language: str, text: str
 ) -> None:
-    assert read_keys(language, text) == _expected(
+    assert read_keys(language, text) == annotated_keys(
         ["city incomplete tile 1", "road incomplete tile 1"]
     )
 
@@ -216,7 +211,7 @@ ITSELF = [
 def test_a_point_for_itself_is_the_features_flat_point(
     language: str, text: str, expected: list[str]
 ) -> None:
-    assert read_keys(language, text) == _expected(expected)
+    assert read_keys(language, text) == annotated_keys(expected)
 
 
 # "1 punto per la tessera del monastero" (for the monastery's own tile, "1 point for the
@@ -247,7 +242,7 @@ OWN_TILE = [
 def test_a_point_for_the_monasterys_own_tile_is_its_flat_point(
     language: str, text: str, expected: list[str]
 ) -> None:
-    assert read_keys(language, text) == _expected(expected)
+    assert read_keys(language, text) == annotated_keys(expected)
 
 
 # "o 3 punti (anche per gli scudi)" after rates per tile and per coat of arms: 3 per tile and
@@ -284,7 +279,7 @@ ALSO_FOR = [
 def test_an_also_aside_keeps_the_units_of_the_rates_before(
     language: str, text: str, expected: list[str]
 ) -> None:
-    assert read_keys(language, text) == _expected(expected)
+    assert read_keys(language, text) == annotated_keys(expected)
 
 
 # "por cada tramo del río incluidos los lagos y los peces" (es_dojuegos_cazadores_y_recolectores,
@@ -313,4 +308,4 @@ INCLUDING = [
 def test_the_units_an_including_names_are_counted_too(
     language: str, text: str, expected: list[str]
 ) -> None:
-    assert read_keys(language, text) == _expected(expected)
+    assert read_keys(language, text) == annotated_keys(expected)

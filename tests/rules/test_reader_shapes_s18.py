@@ -8,16 +8,9 @@ the corpus compares them: feature, phase, unit, points, sign, multiplier).
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
-from tests.rules.real_corpus import parse_annotation, read_keys
-
-
-def _expected(claims: list[str]) -> Counter[object]:
-    return Counter(parse_annotation(c) for c in claims)
-
+from tests.rules.real_corpus import annotated_keys, read_keys
 
 # Two features coordinated by "or"/"and" are both the subject even when the second repeats a
 # possessive or an article-contracted preposition (lexicon key coordination_fillers): "his
@@ -50,13 +43,13 @@ COORDINATED = [
 def test_a_coordination_repeating_its_possessive_names_both_features(
     language: str, text: str, claims: list[str]
 ) -> None:
-    assert read_keys(language, text) == _expected(claims)
+    assert read_keys(language, text) == annotated_keys(claims)
 
 
 def test_a_possessive_without_a_coordination_joins_nothing() -> None:
     # "its city" after a comma is no list: the road alone is scored
     text = "A road scores 1 point per tile, its city is scored later."
-    assert read_keys("en", text) == _expected(["road completed tile 1"])
+    assert read_keys("en", text) == annotated_keys(["road completed tile 1"])
 
 
 # A bare number closing a comma segment that names a "per" and a unit, after an amount, is
@@ -80,7 +73,7 @@ UNIT_THEN_NUMBER = [
 def test_a_unit_then_a_bare_number_is_that_units_amount(
     language: str, text: str, claims: list[str]
 ) -> None:
-    assert read_keys(language, text) == _expected(claims)
+    assert read_keys(language, text) == annotated_keys(claims)
 
 
 # Czech and Slovak "karta" (a card) is a tile as "kartička" is: "za každou kartu".
@@ -92,7 +85,7 @@ def test_a_unit_then_a_bare_number_is_that_units_amount(
     ],
 )
 def test_a_card_is_a_tile(language: str, text: str, claims: list[str]) -> None:
-    assert read_keys(language, text) == _expected(claims)
+    assert read_keys(language, text) == annotated_keys(claims)
 
 
 # A negation before a unit is the unit's, not the state's: "without shield" leaves "in a
@@ -115,7 +108,7 @@ NEGATED_UNIT = [
 
 @pytest.mark.parametrize(("language", "text", "claims"), NEGATED_UNIT)
 def test_a_negation_before_a_unit_is_the_units(language: str, text: str, claims: list[str]) -> None:
-    assert read_keys(language, text) == _expected(claims)
+    assert read_keys(language, text) == annotated_keys(claims)
 
 
 # Copied text: a word a printed rulebook hyphenated at a line's end is one word again (not a
@@ -138,7 +131,7 @@ COPIED = [
 
 @pytest.mark.parametrize(("language", "text", "claims"), COPIED)
 def test_copied_text_is_read_as_printed(language: str, text: str, claims: list[str]) -> None:
-    assert read_keys(language, text) == _expected(claims)
+    assert read_keys(language, text) == annotated_keys(claims)
 
 
 def test_a_compound_part_before_and_keeps_its_hyphen() -> None:
@@ -169,7 +162,7 @@ def test_a_compound_part_before_and_keeps_its_hyphen() -> None:
 def test_a_compounds_first_part_is_listed_with_it(
     language: str, text: str, claims: list[str]
 ) -> None:
-    assert read_keys(language, text) == _expected(claims)
+    assert read_keys(language, text) == annotated_keys(claims)
 
 
 # A summary's rate with no points word: digits, a "per" and a unit a rate counts in; number
@@ -193,7 +186,7 @@ def test_a_compounds_first_part_is_listed_with_it(
     ],
 )
 def test_a_terse_rate_needs_no_points_word(language: str, text: str, claims: list[str]) -> None:
-    assert read_keys(language, text) == _expected(claims)
+    assert read_keys(language, text) == annotated_keys(claims)
 
 
 # A unit that belongs to one feature names it (features.json unit_features): fruit symbols
@@ -206,14 +199,14 @@ def test_a_terse_rate_needs_no_points_word(language: str, text: str, claims: lis
     ],
 )
 def test_a_features_own_unit_names_it(text: str, claims: list[str]) -> None:
-    assert read_keys("en", text) == _expected(claims)
+    assert read_keys("en", text) == annotated_keys(claims)
 
 
 def test_an_image_file_name_of_a_rendered_copy_is_no_text() -> None:
     # en_template_scoring_group_feature_german_castle_2024_04.txt (dev): the image's name
     # ("Token LB Tower4 C1.png") names no unit; the word after it does
     text = "(+3) points / Token LB Tower4 C1.png tower"
-    assert read_keys("en", text, ("ScoringGroupFeatureGermanCastle",)) == _expected(
+    assert read_keys("en", text, ("ScoringGroupFeatureGermanCastle",)) == annotated_keys(
         ["german_castle completed tower +3"]
     )
 
@@ -237,7 +230,7 @@ def test_an_image_file_name_of_a_rendered_copy_is_no_text() -> None:
     ],
 )
 def test_one_unit_equal_to_an_amount_is_a_rate(language: str, text: str, claims: list[str]) -> None:
-    assert read_keys(language, text) == _expected(claims)
+    assert read_keys(language, text) == annotated_keys(claims)
 
 
 # A short head opening the sentence before a spaced dash names what the sentence is about, as
@@ -266,13 +259,13 @@ def test_one_unit_equal_to_an_amount_is_a_rate(language: str, text: str, claims:
 def test_a_head_before_a_dash_names_the_subject(
     language: str, text: str, claims: list[str]
 ) -> None:
-    assert read_keys(language, text) == _expected(claims)
+    assert read_keys(language, text) == annotated_keys(claims)
 
 
 def test_a_list_of_values_is_no_rate() -> None:
     # it_gamesacademy_corsa_all_oro.txt (dev): a token's possible values, not a rate per unit
     text = "Vengono pescati coperti e possono raffigurare Pepite (1,2,3,5 punti) oppure Ghiaia."
-    assert read_keys("it", text) == _expected([])
+    assert read_keys("it", text) == annotated_keys([])
 
 
 # A comma segment naming a modifier and an amount is that modifier's alternative rate, in the
@@ -305,4 +298,4 @@ def test_a_list_of_values_is_no_rate() -> None:
 def test_a_segment_naming_a_modifier_is_its_alternative_rate(
     language: str, text: str, claims: list[str]
 ) -> None:
-    assert read_keys(language, text) == _expected(claims)
+    assert read_keys(language, text) == annotated_keys(claims)
