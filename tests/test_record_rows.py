@@ -19,7 +19,7 @@ from pydantic import BaseModel
 
 from carcdb.pipeline.parse.document import RevisionText
 from carcdb.pipeline.parse.registry import parse_revision, registered_stages
-from carcdb.pipeline.run.workers import rows_of
+from carcdb.pipeline.run.page_parse import rows_of
 from carcdb.schemas import fastpath
 from carcdb.schemas.base import Record, SourceLocation
 from carcdb.schemas.findings import Finding, Severity

@@ -107,7 +107,7 @@ def import_command(
     """Store page revisions from files and parse them, so the warehouse is current after it."""
     from carcdb.pipeline.extract.corpus import SourceSpec
     from carcdb.pipeline.run import build as build_lib
-    from carcdb.pipeline.run.workers import ParseLimits
+    from carcdb.pipeline.run.page_parse import ParseLimits
 
     specs = [SourceSpec(path, title, lang, fmt) for path in paths]
     limits = ParseLimits(seconds_per_page=page_timeout)
@@ -137,7 +137,7 @@ def build(
 ) -> None:
     """Import a corpus, parse it, run every check and print a summary."""
     from carcdb.pipeline.run import build as build_lib
-    from carcdb.pipeline.run.workers import ParseLimits
+    from carcdb.pipeline.run.page_parse import ParseLimits
     from carcdb.warehouse.connection import read_only
     from carcdb.warehouse.queries import status
 

@@ -136,7 +136,7 @@ def extract(
     from carcdb.pipeline.limits import MB
     from carcdb.pipeline.run import build as build_lib
     from carcdb.pipeline.run.extract import extract_from_api
-    from carcdb.pipeline.run.workers import ParseLimits
+    from carcdb.pipeline.run.page_parse import ParseLimits
 
     _debug_logging(verbose)
     if not contact and not _is_local(api):

@@ -19,10 +19,10 @@ from carcdb.pipeline.checks import run_checks
 from carcdb.pipeline.extract.corpus import SourceSpec, iter_sources, read_corpus, sample_corpus_dir
 from carcdb.pipeline.progress import NoProgress, Progress
 from carcdb.pipeline.run.known_sources import KnownFile, find_known
+from carcdb.pipeline.run.page_parse import ParseLimits
 from carcdb.pipeline.run.parse_runner import ParseReport
 from carcdb.pipeline.run.session import ImportOrder, StoreSession
 from carcdb.pipeline.run.tuning import collector_paused
-from carcdb.pipeline.run.workers import ParseLimits
 from carcdb.schemas.checks import CheckResult
 from carcdb.schemas.pages import ImportBatch
 from carcdb.warehouse.connection import write_transaction

@@ -23,7 +23,8 @@ from pathlib import Path
 
 from carcdb.pipeline.parse.document import RevisionText
 from carcdb.pipeline.parse.registry import PARSER_VERSION
-from carcdb.pipeline.run.workers import PageFailure, PageRows, StartingPool
+from carcdb.pipeline.run.page_parse import PageFailure, PageRows
+from carcdb.pipeline.run.workers import StartingPool
 from carcdb.schemas.pages import ImportBatch
 from carcdb.warehouse.connection import read_only
 from carcdb.warehouse.errors import WarehouseError

@@ -28,9 +28,9 @@ from carcdb.pipeline.extract.api.fetch import FetchOutcome, fetch_batches
 from carcdb.pipeline.extract.api.sweep import MAX_VALUES, plan_fetch, sweep
 from carcdb.pipeline.progress import NoProgress, Progress
 from carcdb.pipeline.run.ahead import ahead_groups, entered_meanwhile
+from carcdb.pipeline.run.page_parse import ParseLimits
 from carcdb.pipeline.run.session import StoreSession
 from carcdb.pipeline.run.tuning import worker_count
-from carcdb.pipeline.run.workers import ParseLimits
 from carcdb.warehouse.connection import transaction
 from carcdb.warehouse.extractions import PageProblem, record_extraction
 from carcdb.warehouse.revisions import latest_revision_ids

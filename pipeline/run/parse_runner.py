@@ -5,7 +5,7 @@ A revision needs parsing when it was never parsed or was parsed by another `PARS
 the warehouse in chunks, parsed by `jobs` worker processes (`parse_pool`), and their rows are
 streamed to this process, the single writer, which appends them in batches. `jobs=0` parses
 in this process (for debugging and unpicklable stages): the time limit holds where
-`workers.parse_in_process` can arm an interval timer; there is no memory guard.
+`page_parse.parse_in_process` can arm an interval timer; there is no memory guard.
 
 A page the guards stop (time limit, memory, a crashed worker) becomes an error finding of the
 `parse` stage and is marked parsed, so the next build does not hang on it again; a parser
@@ -25,14 +25,8 @@ from carcdb.pipeline.parse.registry import PARSER_VERSION, registered_stages
 from carcdb.pipeline.parse.stage import ParseStage
 from carcdb.pipeline.progress import NoProgress, Progress
 from carcdb.pipeline.run.early_parse import EarlyParse
-from carcdb.pipeline.run.workers import (
-    PageFailure,
-    PageRows,
-    ParseLimits,
-    StartingPool,
-    WorkerPool,
-    parse_in_process,
-)
+from carcdb.pipeline.run.page_parse import PageFailure, PageRows, ParseLimits, parse_in_process
+from carcdb.pipeline.run.workers import StartingPool, WorkerPool
 from carcdb.schemas.findings import Finding, Severity
 from carcdb.warehouse.parse_state import keys_to_parse, mark_parsed, marked_before
 from carcdb.warehouse.revisions import revision_count, revision_identities, stored_texts

@@ -44,6 +44,7 @@ from carcdb.pipeline.parse.registry import PARSER_VERSION
 from carcdb.pipeline.progress import NoProgress, Progress
 from carcdb.pipeline.run.check_helper import check_helper
 from carcdb.pipeline.run.early_parse import EarlyParse, already_parsed
+from carcdb.pipeline.run.page_parse import ParseLimits
 from carcdb.pipeline.run.parse_runner import ParseReport, parse_pending, start_workers
 from carcdb.pipeline.run.tuning import (
     cap_build_memory,
@@ -52,7 +53,7 @@ from carcdb.pipeline.run.tuning import (
     leave_cores_to_workers,
     worker_count,
 )
-from carcdb.pipeline.run.workers import ParseLimits, StartingPool
+from carcdb.pipeline.run.workers import StartingPool
 from carcdb.schemas.pages import ImportBatch
 from carcdb.warehouse.connection import open_writer, transaction
 from carcdb.warehouse.history import current_texts

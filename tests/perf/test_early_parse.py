@@ -16,8 +16,9 @@ from carcdb.pipeline.progress import NoProgress
 from carcdb.pipeline.run import early_parse, parse_runner
 from carcdb.pipeline.run.build import build_corpus
 from carcdb.pipeline.run.early_parse import EarlyParse
+from carcdb.pipeline.run.page_parse import PageRows, ParseLimits
 from carcdb.pipeline.run.parse_runner import parse_pending
-from carcdb.pipeline.run.workers import PageRows, ParseLimits, StartingPool
+from carcdb.pipeline.run.workers import StartingPool
 from carcdb.pipeline.synth import generate_corpus
 from carcdb.warehouse.connection import read_only, write_transaction
 from carcdb.warehouse.store import store_batches

@@ -17,13 +17,8 @@ from carcdb.pipeline.progress import NoProgress
 from carcdb.pipeline.run import parse_runner
 from carcdb.pipeline.run import session as session_module
 from carcdb.pipeline.run.build import build_corpus, store_and_parse
-from carcdb.pipeline.run.workers import (
-    PageFailure,
-    PageRows,
-    ParseLimits,
-    StageBugError,
-    WorkerPool,
-)
+from carcdb.pipeline.run.page_parse import PageFailure, PageRows, ParseLimits
+from carcdb.pipeline.run.workers import StageBugError, WorkerPool
 from carcdb.pipeline.synth import generate_corpus
 from carcdb.warehouse.connection import read_only, write_transaction
 from carcdb.warehouse.queries import status

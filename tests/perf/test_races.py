@@ -13,8 +13,9 @@ import threading
 import pytest
 
 from carcdb.pipeline.parse.document import RevisionText
-from carcdb.pipeline.run import workers
-from carcdb.pipeline.run.workers import PageFailure, PageRows, ParseLimits, WorkerPool
+from carcdb.pipeline.run import page_parse, workers
+from carcdb.pipeline.run.page_parse import PageFailure, PageRows, ParseLimits
+from carcdb.pipeline.run.workers import WorkerPool
 from tests.perf.stages import COUNT_STAGE, DIE
 
 
@@ -106,7 +107,9 @@ def test_ctrl_c_just_after_the_page_alarm_is_set_still_clears_the_alarm(
     monkeypatch.setattr(signal, "setitimer", arm_then_interrupted)
     try:
         with pytest.raises(_CtrlC):
-            workers.parse_in_process(_revision("Page", "{{A}}"), [COUNT_STAGE], ParseLimits(30.0))
+            page_parse.parse_in_process(
+                _revision("Page", "{{A}}"), [COUNT_STAGE], ParseLimits(30.0)
+            )
         assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
     finally:
         setitimer(signal.ITIMER_REAL, 0)

@@ -22,8 +22,8 @@ from carcdb.pipeline.parse.registry import registered_stages
 from carcdb.pipeline.parse.stage import ParseStage, StageOutput
 from carcdb.pipeline.run import tuning
 from carcdb.pipeline.run.build import build_corpus
+from carcdb.pipeline.run.page_parse import rows_of
 from carcdb.pipeline.run.tuning import collector_paused
-from carcdb.pipeline.run.workers import rows_of
 from carcdb.pipeline.synth import generate_corpus
 
 
