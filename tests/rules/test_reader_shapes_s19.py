@@ -40,3 +40,51 @@ def test_the_darmstadtium_makes_its_city_its_own(
     language: str, text: str, claims: list[str]
 ) -> None:
     assert read_keys(language, text) == annotated_keys(claims)
+
+
+# A negated scoring verb in a sentence with no points word nor digits is 0: per tile for an
+# incomplete road, city, inn, cathedral ... (written from the dev half's "Obléhaná města, která
+# nejsou zkompletována po skončení hry, nejsou započítána" and "los caminos incompletos con
+# posada no puntúan").
+NEGATED_VERB = [
+    (
+        "en",
+        "At the end of the game, incomplete cities with a cathedral are not scored.",
+        ["cathedral incomplete tile 0"],
+    ),
+    (
+        "de",
+        "Unvollendete belagerte Städte werden bei der Schlusswertung nicht gewertet.",
+        ["besieged_city incomplete tile 0"],
+    ),
+    (
+        "es",
+        "Al final de la partida, los caminos incompletos con posada no puntúan.",
+        ["inn incomplete tile 0"],
+    ),
+    (
+        "cs",
+        "Obléhaná města, která nejsou dokončena do konce hry, nejsou započítána.",
+        ["besieged_city incomplete tile 0"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), NEGATED_VERB)
+def test_a_negated_scoring_verb_at_the_end_scores_nothing_per_tile(
+    language: str, text: str, claims: list[str]
+) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The pig does not count towards the number of followers in the farm.",
+        "The farmer does not score during the game.",
+        "A road is not scored until it is completed.",
+        "At the end of the game, the builder is not scored.",
+    ],
+)
+def test_a_negated_verb_states_no_rate_of_what_is_not_scored_per_tile(text: str) -> None:
+    assert read_keys("en", text) == annotated_keys([])

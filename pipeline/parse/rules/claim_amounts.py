@@ -35,6 +35,7 @@ SIGNED = re.compile(r"\(\s*([+\-−–])\s*([0-9]+)\s*\)")  # "(+0) kartička": 
 NEGATION_WINDOW = 4  # words between a negation and the points word it makes 0
 NEGATED_AFTER_WORDS = 6  # words after a points word to the negation ending its clause
 WORD = re.compile(r"\w+")
+DIGIT = re.compile(r"[0-9]")
 TERSE_NUMBER = re.compile(r"(?<![\w/.+\-])([0-9]{1,2})\s+")  # "2 per tile"
 TERSE_UNITS = frozenset({"tile", "coat_of_arms", "completed_city", "surrounding_tile"})
 
@@ -103,7 +104,34 @@ def _zeros(sentence: str, vocab: Vocabulary, taken: list[tuple[int, int]]) -> li
         negated = bool(negations) and _fillers(clause[negations[-1].end() :], vocab)
         if negated or _negated_after(sentence[m.end() :], vocab):
             found.append(Mention(m.start(), m.end(), 0, False, False))
+    if not found and vocab.points_word.search(sentence) is None and not DIGIT.search(sentence):
+        found += _negated_verb(sentence, vocab)
     return found
+
+
+def _negated_verb(sentence: str, vocab: Vocabulary) -> list[Mention]:
+    """ "incomplete cities are not scored", "werden nicht gewertet", "no puntúan", "nejsou
+    započítána": a scoring verb (no copula) a negation stands next to, in a sentence with no
+    points word nor digits, scores 0 (per tile for an incomplete road, city, inn ...: `claims`
+    makes it no feature's rate otherwise). Only where the sentence names a feature scored
+    per tile and the end of the game or an incomplete state: "the pig does not count towards
+    the followers", "the farmer does not score during the game" state no rate."""
+    zero_units = vocab.relations.zero_units
+    if not any(f.meaning in zero_units and f.pattern.search(sentence) for f in vocab.features):
+        return []
+    ending = ("incomplete", "end_game")
+    if not any(p.meaning in ending and p.pattern.search(sentence) for p in vocab.states):
+        return []
+    for verb in vocab.scoring_verb.finditer(sentence):
+        before = WORD.findall(sentence[max(0, verb.start() - 30) : verb.start()])[-2:]
+        after = WORD.findall(sentence[verb.end() : verb.end() + 20])[:1]
+        rest = WORD.match(sentence, verb.start())
+        if rest is not None and vocab.negation.fullmatch(rest.group(0)):
+            continue  # the verb's own stem is a negation word ("není" is no scoring verb)
+        if any(vocab.negation.fullmatch(word) for word in [*before, *after]):
+            end = rest.end() if rest is not None else verb.end()
+            return [Mention(verb.start(), end, 0, False, False)]
+    return []
 
 
 CLAUSE_STOP = re.compile(r"[,;:.!?()]")

@@ -85,6 +85,7 @@ class Vocabulary:
     nothing: re.Pattern[str]  # "nothing", "rien", "worthless": a zero amount on its own
     zero_filler: re.Pattern[str]  # "any", "extra": between a negation and its points word
     score_verb: re.Pattern[str]  # "scores", "is worth", "erhält": a sentence that states points
+    scoring_verb: re.Pattern[str]  # the score verbs that are no copula ("is=", "sind="): "scored"
     others: re.Pattern[str]  # "the other players": their nothing is no feature's rate
     penalty: re.Pattern[str]  # "loses", "resta" right before an amount: it is subtracted
     penalty_after: re.Pattern[str]  # "... 3 Punkte zahlt", "2 points are deducted": after it
@@ -342,6 +343,9 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
         nothing=_words_or_never(words_or_empty(data, "nothing")),
         zero_filler=_words_or_never([*words_or_empty(data, "zero_fillers"), *fillers]),
         score_verb=_stems_or_never(words_or_empty(data, "score_verbs")),
+        scoring_verb=_stems_or_never(
+            [w for w in words_or_empty(data, "score_verbs") if not w.endswith("=")]
+        ),
         others=_words_or_never(words_or_empty(data, "others")),
         penalty=_words_or_never(words_or_empty(data, "penalty"), suffix=r"\W*(?:\w+\W+)?$"),
         penalty_after=_words_or_never(
