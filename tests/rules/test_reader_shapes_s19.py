@@ -88,3 +88,36 @@ def test_a_negated_scoring_verb_at_the_end_scores_nothing_per_tile(
 )
 def test_a_negated_verb_states_no_rate_of_what_is_not_scored_per_tile(text: str) -> None:
     assert read_keys("en", text) == annotated_keys([])
+
+
+# A modifier named in an aside holding an amount of its own is that amount's: the rate before
+# the aside stays the base feature's (written from the dev half's "... and roads 1 point per
+# tile (unless they contain a fountain - which looks more like a well - which doubles the
+# score)").
+ASIDE_MODIFIER = [
+    (
+        "en",
+        "Completed houses give you 1 point per tile, and roads 1 point per tile (unless they "
+        "contain a fountain, which doubles the score).",
+        ["house completed tile 1", "road completed tile 1", "well completed tile ? x2"],
+    ),
+    (
+        "fr",
+        "Les routes rapportent 1 point par tuile (sauf si elles ont un puits, qui double les "
+        "points).",
+        ["road completed tile 1", "well completed tile ? x2"],
+    ),
+    (
+        "de",
+        "Straßen zählen 1 Punkt pro Karte (es sei denn, sie haben einen Brunnen, der die Punkte "
+        "verdoppelt).",
+        ["road completed tile 1", "well completed tile ? x2"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), ASIDE_MODIFIER)
+def test_a_modifier_in_an_aside_with_its_own_amount_leaves_the_rate_before(
+    language: str, text: str, claims: list[str]
+) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)

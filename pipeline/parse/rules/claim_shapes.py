@@ -219,10 +219,15 @@ class Sentence:
     def _alternative_after(self, mention: Mention) -> int:
         """Where a later amount introduced by "or" or, elliptic, by a comma starts ("2 punti per
         tessera ..., o 3 punti qualora la città avesse una Cattedrale", "3 punti per città, 4 se
-        ha il maiale"): a modifier named after it is that alternative's, not this amount's."""
+        ha il maiale"), or an aside holding a later amount: a modifier named after it is that
+        alternative's, not this amount's."""
+        own_aside = aside_holding(self.text, mention.start)
         for other in self.mentions:
             if other.start <= mention.start:
                 continue
+            aside = aside_holding(self.text, other.start)
+            if aside is not None and aside != own_aside and aside[0] > mention.end:
+                return aside[0]  # "1 point per tile (unless they contain a well, which doubles)"
             before = self.text[: other.start]
             if any(
                 not before[m.end() :].strip(" (") for m in self.vocab.alternative.finditer(before)
