@@ -121,3 +121,41 @@ def test_a_modifier_in_an_aside_with_its_own_amount_leaves_the_rate_before(
     language: str, text: str, claims: list[str]
 ) -> None:
     assert read_keys(language, text) == annotated_keys(claims)
+
+
+# In The Tower the points a player pays are a prisoner's ransom (features.json penalty_of), and
+# an amount right after a price word ("for", "für") in a clause with a penalty word ("buy",
+# "freikaufen") is paid (written from the dev half's "You can buy your prisoner from the invader
+# for 3 victory points" and "they also have to pay 3 victory points if they want to free their
+# Meeple").
+RANSOM = [
+    (
+        "en",
+        "They also have to pay 3 victory points if they want to free their meeple from the tower.",
+        ["prisoner during_game fixed -3"],
+    ),
+    (
+        "pl",
+        "Aby uwolnić swojego podwładnego z wieży, gracz płaci 3 punkty.",
+        ["prisoner during_game fixed -3"],
+    ),
+    ("en", "You can buy back your prisoner for 3 points.", ["prisoner during_game fixed -3"]),
+    (
+        "de",
+        "Der Gefangene kann für 3 Punkte freigekauft werden.",
+        ["prisoner during_game fixed -3"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), RANSOM)
+def test_points_paid_in_the_tower_are_the_prisoner_s_ransom(
+    language: str, text: str, claims: list[str]
+) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)
+
+
+def test_a_price_word_after_the_amount_or_without_a_penalty_word_is_no_price() -> None:
+    assert read_keys("en", "A completed city gives 3 points for each coat of arms.") == (
+        annotated_keys(["city completed coat_of_arms 3"])
+    )

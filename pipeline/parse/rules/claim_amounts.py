@@ -254,6 +254,24 @@ def _penalised(sentence: str, mention: Mention, vocab: Vocabulary) -> Mention:
         return mention
     before = sentence[max(0, mention.start - 40) : mention.start]
     after = sentence[mention.end : mention.end + 40]
-    if vocab.penalty.search(before) is None and vocab.penalty_after.search(after) is None:
+    if (
+        vocab.penalty.search(before) is None
+        and vocab.penalty_after.search(after) is None
+        and not _price(sentence, mention, vocab)
+    ):
         return mention
     return replace(mention, bonus=True, sign=-1)
+
+
+def _price(sentence: str, mention: Mention, vocab: Vocabulary) -> bool:
+    """ "buy your prisoner from the invader for 3 points", "für 3 Punkte freikaufen": an
+    amount right after a price word ("for"), in a clause with a penalty word, is paid."""
+    before = sentence[max(0, mention.start - 80) : mention.start]
+    price = vocab.price.search(before)
+    if price is None:
+        return False
+    clause = CLAUSE_STOP.split(before[: price.start()])[-1]
+    after = CLAUSE_STOP.split(sentence[mention.end : mention.end + 40])[0]
+    return vocab.penalty_word.search(clause) is not None or (
+        vocab.penalty_word.search(after) is not None
+    )

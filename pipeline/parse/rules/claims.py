@@ -324,6 +324,8 @@ def _sentence_claims(
             flat = "unknown"  # "Pepite (1,2,3,5 punti)": a token's values, read as no rate
         for found in features:
             feature = (base_of(found, vocab) or found) if amount.base else found
+            if mention.sign < 0:  # "pay 3 points to free their meeple": the prisoner's ransom
+                feature = vocab.relations.penalty_of.get(feature, feature)
             names = (FLAT,) if values else counted or amount.names
             state = _state(reading, named, contrast, context, feature, vocab)
             if mention.bare and not amount.base and named is None and before[1] is not None:

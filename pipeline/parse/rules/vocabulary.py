@@ -55,6 +55,7 @@ class Relations:
     sentence_refinements: frozenset[str]  # barn: a sentence naming it refines its own features
     zero_units: dict[str, str]  # road -> tile: "scores nothing" is 0 per tile
     feature_units: dict[str, dict[str, frozenset[str]]]  # city -> completed_city -> {field ...}
+    penalty_of: dict[str, str]  # tower -> prisoner: the points a tower sentence takes are a ransom
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,8 @@ class Vocabulary:
     others: re.Pattern[str]  # "the other players": their nothing is no feature's rate
     penalty: re.Pattern[str]  # "loses", "resta" right before an amount: it is subtracted
     penalty_after: re.Pattern[str]  # "... 3 Punkte zahlt", "2 points are deducted": after it
+    penalty_word: re.Pattern[str]  # a penalty word anywhere: "buy ... back for 3 points"
+    price: re.Pattern[str]  # "for" right before an amount: with a penalty word before, its price
     instead: re.Pattern[str]  # "instead of", "statt", "au lieu de"
     from_word: re.Pattern[str]  # "from" (of "from 2 to 3 points")
     to_word: re.Pattern[str]  # "to" (of "from 2 to 3 points")
@@ -246,6 +249,7 @@ def relations() -> Relations:
             feature: {unit: frozenset(of) for unit, of in units.items()}
             for feature, units in data["feature_units"].items()
         },
+        penalty_of=dict(data["penalty_of"]),
     )
 
 
@@ -351,6 +355,8 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
         penalty_after=_words_or_never(
             words_or_empty(data, "penalty"), prefix=r"^[^\w,;.]*(?:\w+[^\w,;.]+)?"
         ),
+        penalty_word=_words_or_never(words_or_empty(data, "penalty")),
+        price=_words_or_never(words_or_empty(data, "price"), suffix=r"\s*$"),
         instead=_stems_or_never(words_or_empty(data, "instead")),
         from_word=_words_or_never(words_or_empty(data, "from"), suffix=r"\s*$"),
         to_word=_words_or_never(words_or_empty(data, "to"), suffix=r"\s*$"),
