@@ -40,13 +40,13 @@ from tests.rules.real_corpus import (
 BAR, LANGUAGE_BAR, LANGUAGE_STATEMENTS = 0.90, 0.80, 10
 # The excerpts tuned on before the split, as read by the reader before issue 26's rewrite.
 PRE_SPLIT_RECALL, PRE_SPLIT_PRECISION = 0.978, 0.985
-# What the test half reads today, with batches rf-*'s, rg-*'s, rh-*'s, ri-*'s and rj-*'s test
-# excerpts (a floor: the reader may get better, not worse unnoticed; docs/rules.md says why it
+# What the test half reads today, with batches rf-*'s, rg-*'s, rh-*'s, ri-*'s, rj-*'s and rk-a's
+# test excerpts (a floor: the reader may get better, not worse unnoticed; docs/rules.md says why it
 # fell).
-TEST_RECALL_FLOOR, TEST_PRECISION_FLOOR = 0.515, 0.619
-# What the dev half reads with batches rd-d's, re-a's, rf-*'s, rg-*'s, rh-*'s, ri-*'s and rj-*'s
-# dev excerpts (rj-*'s untuned), after session 18's passes (a floor, as above).
-DEV_RECALL_FLOOR, DEV_PRECISION_FLOOR = 0.890, 0.896
+TEST_RECALL_FLOOR, TEST_PRECISION_FLOOR = 0.513, 0.617
+# What the dev half reads with batches rd-d's, re-a's, rf-*'s, rg-*'s, rh-*'s, ri-*'s, rj-*'s and
+# rk-a's dev excerpts (rj-*'s and rk-a's untuned), after session 18's passes (a floor, as above).
+DEV_RECALL_FLOOR, DEV_PRECISION_FLOOR = 0.857, 0.885
 
 
 def below_bar(results: dict[str, Score]) -> list[str]:
@@ -80,7 +80,8 @@ def test_the_tables_are_printed(record_property: Callable[[str, object], None]) 
 
 @pytest.mark.xfail(
     strict=True,
-    reason="batch rj's dev excerpts, added untuned, take the dev half below the bars (89.1%/89.6%)",
+    reason="batches rj's and rk-a's dev excerpts, added untuned, take the dev half below the bars"
+    " (85.7%/88.5%)",
 )
 def test_the_dev_half_meets_the_bars() -> None:
     assert below_bar(scores(in_half("dev"))) == [], _misses(in_half("dev"))
