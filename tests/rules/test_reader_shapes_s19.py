@@ -145,7 +145,23 @@ RANSOM = [
         "Der Gefangene kann für 3 Punkte freigekauft werden.",
         ["prisoner during_game fixed -3"],
     ),
+    # ransom verbs (lexicon key penalty): "terugkopen" (the dev half's "Spelers kunnen echter
+    # ook pionnen terugkopen door drie punten"), "wykupić"
+    (
+        "nl",
+        "Spelers kunnen hun pion uit de toren terugkopen door drie punten te betalen.",
+        ["prisoner during_game fixed -3"],
+    ),
+    ("pl", "Gracz może wykupić jeńca za 3 punkty.", ["prisoner during_game fixed -3"]),
 ]
+
+
+def test_the_polish_abbreviation_of_points_is_read_in_its_cases() -> None:
+    # "po 1 pkcie za kafel" (the dev half's Gold Rush news), "3 pkty"
+    text = "Za ukończony szlak kolejowy dostajemy po 1 pkcie za kafel."
+    assert read_keys("pl", text) == annotated_keys(["railway completed tile 1"])
+    text = "Ukończony klasztor daje 9 pkty."
+    assert read_keys("pl", text) == annotated_keys(["monastery completed fixed 9"])
 
 
 @pytest.mark.parametrize(("language", "text", "claims"), RANSOM)
