@@ -175,3 +175,39 @@ def test_a_price_word_after_the_amount_or_without_a_penalty_word_is_no_price() -
     assert read_keys("en", "A completed city gives 3 points for each coat of arms.") == (
         annotated_keys(["city completed coat_of_arms 3"])
     )
+
+
+# "multiplied by two" and its kin are multipliers (number lexicons' multipliers), after a unit
+# word too ("un point par tuile multiplié par deux": a factor, not a tile's kind as in "une
+# tuile double"); Polish "podwajamy" ("we double"). Written from the dev half's Gold Rush
+# sentences in French and Polish.
+MULTIPLIED = [
+    (
+        "fr",
+        "Un chemin de fer rapporte un point par tuile multiplié par deux si une seule locomotive "
+        "s'y trouve.",
+        ["railway completed tile 1", "railway completed tile ? x2"],
+    ),
+    (
+        "en",
+        "A railway scores 1 point per tile, multiplied by two if exactly one locomotive is on it.",
+        ["railway completed tile 1", "railway completed tile ? x2"],
+    ),
+    (
+        "es",
+        "El ferrocarril da 1 punto por loseta, multiplicado por dos si hay una locomotora.",
+        ["railway completed tile 1", "railway completed tile ? x2"],
+    ),
+    (
+        "pl",
+        "Jeśli na naszym szlaku kolejowym znajdzie się stacja, to punkty podwajamy.",
+        ["railway completed tile ? x2"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), MULTIPLIED)
+def test_multiplied_by_a_number_is_a_multiplier(
+    language: str, text: str, claims: list[str]
+) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)

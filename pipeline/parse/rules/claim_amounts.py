@@ -78,7 +78,10 @@ def _multiplier_words(
     for m in vocab.multiplier_word.finditer(sentence):
         if inside(m.start(), taken) or "-" in sentence[max(0, m.start() - 1) : m.end() + 1]:
             continue
-        if _after_unit_word(sentence[: m.start()], vocab) or _adjective(sentence, m.start(), vocab):
+        phrase = " " in m.group(0)  # "multiplié par deux" after "par tuile" is a factor still
+        if not phrase and (
+            _after_unit_word(sentence[: m.start()], vocab) or _adjective(sentence, m.start(), vocab)
+        ):
             continue
         before = sentence[max(0, m.start() - 30) : m.start()]
         negations = list(vocab.negation.finditer(before))
