@@ -43,7 +43,7 @@ PRE_SPLIT_RECALL, PRE_SPLIT_PRECISION = 0.978, 0.985
 # What the test half reads today, with batches rf-*'s, rg-*'s, rh-*'s, ri-*'s, rj-*'s and rk-*'s
 # test excerpts (a floor: the reader may get better, not worse unnoticed; docs/rules.md says why it
 # fell).
-TEST_RECALL_FLOOR, TEST_PRECISION_FLOOR = 0.507, 0.607
+TEST_RECALL_FLOOR, TEST_PRECISION_FLOOR = 0.507, 0.608
 # What the dev half reads with batches rd-d's, re-a's, rf-*'s, rg-*'s, rh-*'s, ri-*'s, rj-*'s and
 # rk-*'s dev excerpts (rj-*'s and rk-*'s untuned), after session 19's passes (a floor, as above).
 DEV_RECALL_FLOOR, DEV_PRECISION_FLOOR = 0.855, 0.882
