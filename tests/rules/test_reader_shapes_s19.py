@@ -211,3 +211,33 @@ def test_multiplied_by_a_number_is_a_multiplier(
     language: str, text: str, claims: list[str]
 ) -> None:
     assert read_keys(language, text) == annotated_keys(claims)
+
+
+# After a multiplier, an "and" followed by a feature and a multiplier of its own opens a clause
+# of its own: the second factor is that feature's alone (written from the dev half's "Une
+# cathédrale triple la valeur d'une ville et une auberge double celle des chemins").
+JOINED_FACTORS = [
+    (
+        "fr",
+        "Une cathédrale triple la valeur d'une ville et une auberge double celle des chemins.",
+        ["cathedral completed tile ? x3", "inn completed tile ? x2"],
+    ),
+    (
+        "en",
+        "A cathedral triples the value of a city and an inn doubles that of roads.",
+        ["cathedral completed tile ? x3", "inn completed tile ? x2"],
+    ),
+    (
+        "de",
+        "Eine Kathedrale verdreifacht den Wert der Stadt und ein Gasthaus verdoppelt den der "
+        "Straße.",
+        ["cathedral completed tile ? x3", "inn completed tile ? x2"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), JOINED_FACTORS)
+def test_and_before_a_feature_with_its_own_factor_opens_a_clause(
+    language: str, text: str, claims: list[str]
+) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)

@@ -30,6 +30,7 @@ BREAK_TAG = re.compile(r"<br\s*/?>", re.IGNORECASE)
 BOLD = re.compile(r"(?<=\w)\*\*|\*\*(?=\w)")
 ENDS_SENTENCE = re.compile(r"[.!?:;|)\]]\s*$")
 CLAUSE_MARK = re.compile(r";")
+WORDS = re.compile(r"\w+")
 LAST_WORD = re.compile(r"\w+$")
 LIST_LINE = re.compile(r"[-–•*#]\s")
 PARAMETER = re.compile(r"\|?\w+=")
@@ -121,6 +122,7 @@ def clauses(sentence: str, vocab: Vocabulary) -> list[Clause]:
     cuts = [(m.start(), m.end(), PLAIN) for m in CLAUSE_MARK.finditer(sentence)]
     for pattern, kind in ((vocab.contrast, CONTRAST), (vocab.otherwise, OTHERWISE)):
         cuts += [(m.start(), m.start(), kind) for m in pattern.finditer(sentence) if m.start()]
+    cuts += [(at, at, PLAIN) for at in _clause_joints(sentence, vocab)]
     found: list[Clause] = []
     opening = sentence.lstrip(" ,•*-")
     start = len(sentence) - len(opening)
@@ -135,6 +137,25 @@ def clauses(sentence: str, vocab: Vocabulary) -> list[Clause]:
         start, kind = max(start, cut_end), cut_kind
     found.append((start, len(sentence), kind))
     return found
+
+
+JOINT_WORDS = 3  # words between "and" and the verb of the clause it opens: "an inn"
+
+
+def _clause_joints(sentence: str, vocab: Vocabulary) -> list[int]:
+    """Where an "and" opens a clause of its own: after a multiplier, it is followed by a
+    feature and, a few words on, a multiplier of its own ("A cathedral triples the value of a
+    city and an inn doubles that of roads"): the second factor is the inn's alone."""
+    joints: list[int] = []
+    for joint in vocab.conjunction.finditer(sentence):
+        if vocab.multiplier_word.search(sentence, 0, joint.start()) is None:
+            continue
+        rest = sentence[joint.end() :]
+        words = list(WORDS.finditer(rest))[: JOINT_WORDS + 1]
+        verb = next((w for w in words if vocab.multiplier_word.match(rest, w.start())), None)
+        if verb is not None and vocab.any_feature.search(rest, 0, verb.start()) is not None:
+            joints.append(joint.start())
+    return joints
 
 
 def clause_of(position: int, spans: list[Clause]) -> int:
