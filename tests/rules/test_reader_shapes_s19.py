@@ -241,3 +241,9 @@ def test_and_before_a_feature_with_its_own_factor_opens_a_clause(
     language: str, text: str, claims: list[str]
 ) -> None:
     assert read_keys(language, text) == annotated_keys(claims)
+
+
+def test_the_game_s_end_is_the_end_of_the_game() -> None:
+    # the dev half's "... at game’s end – one point per potential tile space"
+    text = "At game’s end, a road scores 1 point per tile."
+    assert read_keys("en", text) == annotated_keys(["road incomplete tile 1"])
