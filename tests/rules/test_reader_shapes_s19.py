@@ -247,3 +247,14 @@ def test_the_game_s_end_is_the_end_of_the_game() -> None:
     # the dev half's "... at game’s end – one point per potential tile space"
     text = "At game’s end, a road scores 1 point per tile."
     assert read_keys("en", text) == annotated_keys(["road incomplete tile 1"])
+
+
+def test_a_feature_named_after_an_unknown_unit_is_where_the_unit_is() -> None:
+    # "per bear in his field": a rate per a unit no lexicon knows (`unknown`, not counted), not
+    # the field's flat amount; "for each completed monastery" is the monastery's
+    assert read_keys("en", "The hunter scores 2 points per bear in his field.") == (
+        annotated_keys([])
+    )
+    assert read_keys("en", "A monastery scores 9 points for each completed monastery.") == (
+        annotated_keys(["monastery completed fixed 9"])
+    )

@@ -35,6 +35,8 @@ BREAK = re.compile(r"[(,;]")
 CLAUSE_STOP = re.compile(r"[(),;.:]")
 BREAK_BEFORE = re.compile(r"[();.:]")  # a comma may stand before "including"
 FILLER_WORDS = 3  # words between a unit and the amount it opens ("für jedes Wappen noch einmal 2")
+PER_GAP = 2  # words between a "per" and the feature it is for ("for each completed city")
+PER_GAP_WORD = re.compile(r"\w+")
 
 
 @dataclass(frozen=True)
@@ -209,8 +211,17 @@ def per_follows(sentence: str, mention: Mention, vocab: Vocabulary) -> bool:
     # "1 punkt za sam klasztor", "un punto per sé": "for" the feature itself, a flat amount
     if vocab.itself.match(rest, per.end()):
         return False
-    named = vocab.any_feature.search(rest, per.end(), per.end() + UNIT_WINDOW)
-    return named is None
+    return _feature_after_per(rest, per.end(), vocab) is None
+
+
+def _feature_after_per(rest: str, start: int, vocab: Vocabulary) -> re.Match[str] | None:
+    """A feature word right after a "per", a few words at most between ("per completed
+    city", "für ein Kloster", "for each completed city"); one named after another noun ("per
+    bear in his field") is where the unit is, not what is counted."""
+    named = vocab.any_feature.search(rest, start, start + UNIT_WINDOW)
+    if named is None or len(PER_GAP_WORD.findall(rest, start, named.start())) > PER_GAP:
+        return None
+    return named
 
 
 def for_feature(sentence: str, mention: Mention, vocab: Vocabulary) -> bool:
@@ -220,8 +231,7 @@ def for_feature(sentence: str, mention: Mention, vocab: Vocabulary) -> bool:
     per = vocab.per.match(rest)
     if per is None:
         return False
-    named = vocab.any_feature.search(rest, per.end(), per.end() + UNIT_WINDOW)
-    return named is not None
+    return _feature_after_per(rest, per.end(), vocab) is not None
 
 
 def unit_next_to(sentence: str, mention: Mention, vocab: Vocabulary) -> UnitPhrase | None:
