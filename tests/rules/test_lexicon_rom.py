@@ -20,10 +20,12 @@ from tests.rules.real_corpus import annotated_keys, read_keys
 LANGUAGES = ("it", "es", "pt", "fr", "ca", "ro")
 LEXICONS = Path(__file__).parents[2] / "pipeline" / "parse" / "rules" / "lang"
 
-# Not `dragon` nor `tower` (as in English): neither scores itself, and a sentence names them
-# as what the fairy protects from ("La Fata oltre che a proteggere dal Drago regala un punto")
-# or where a prisoner is ransomed from ("Per liberare il prigioniero dalla torre, il giocatore
-# paga 3 punti"): the nearest feature to the amount would be theirs (see NO_SUBJECT).
+# Not `dragon` (as in English): it does not score itself, and a sentence names it as what the
+# fairy protects from ("La Fata oltre che a proteggere dal Drago regala un punto"): the nearest
+# feature to the amount would be its (see NO_SUBJECT). `tower` is known in it, es, pt, ca and
+# ro as a whole word (not French "tour", also a turn; not "torrente"): the points paid where a
+# prisoner is ransomed from it ("Per liberare il prigioniero dalla torre, il giocatore paga 3
+# punti") are the prisoner's (features.json penalty_of), and The Castle's towers score.
 _CANONICAL_FEATURES_WORDS = """
 road city monastery field inn cathedral goods pig builder barn abbey garden fortress
 besieged_city king scout shrine catapult castle bazaar hill flock princess fairy

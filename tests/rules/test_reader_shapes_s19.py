@@ -153,6 +153,12 @@ RANSOM = [
         ["prisoner during_game fixed -3"],
     ),
     ("pl", "Gracz może wykupić jeńca za 3 punkty.", ["prisoner during_game fixed -3"]),
+    # the tower as a Romance feature (whole words: not "torrente"), its ransom the prisoner's
+    (
+        "es",
+        "Para liberar a su seguidor de la torre, el jugador paga 3 puntos.",
+        ["prisoner during_game fixed -3"],
+    ),
 ]
 
 
