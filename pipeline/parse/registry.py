@@ -4,15 +4,22 @@ A stage is an extractor over a `ParsedDocument` (tiles, rules, ...). Each stage 
 warehouse tables it fills; every row of those tables carries `revision_key`, so re-parsing a
 revision replaces exactly its rows. Stages register in `registered_stages()`.
 
-`PARSER_VERSION` changes whenever any stage's output changes: stored revisions parsed by
-another version are parsed again by the next build.
+`PARSER_VERSION` changes whenever any stage's output may change: stored revisions parsed by
+another version are parsed again by the next build. It is `PARSER_RELEASE` (bumped by hand,
+with a note below of what changed) and a digest of what the stages' output is made from: the
+parse package's modules and data files (lexicons, relations, number words), the record
+models and the modules the package imports (`parse_digest`). A reader change that forgets the
+bump still parses every stored revision again.
 """
 
 from __future__ import annotations
 
+import hashlib
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from importlib import resources
+from importlib.resources.abc import Traversable
 
 from carcdb.pipeline.parse.contents import CONTENTS_STAGE
 from carcdb.pipeline.parse.document import ParsedDocument, RevisionText
@@ -20,7 +27,7 @@ from carcdb.pipeline.parse.rules.stage import RULES_STAGE
 from carcdb.pipeline.parse.stage import ParseStage, StageOutput
 from carcdb.pipeline.parse.tiles import TILES_STAGE
 
-PARSER_VERSION = "12"  # 2: tiles; 3: rules; 4: review fixes; 5: linear node spans; 6: claims
+PARSER_RELEASE = "13"  # 2: tiles; 3: rules; 4: review fixes; 5: linear node spans; 6: claims
 # in the compact notation, signs and multipliers, reference rows, listed features, note bodies
 # 5 changes no record of the sample or the bench corpora; it fixes one offset: a parameter value
 # made only of "=" (`{{a|b==}}`) was placed one character early. 7: units joined by "and",
@@ -35,6 +42,45 @@ PARSER_VERSION = "12"  # 2: tiles; 3: rules; 4: review fixes; 5: linear node spa
 # 12: phase-opening sentences introduce the sentences after them, subject units before the next
 # amount, flat "N points for <feature>", multipliers of per-tile features per tile, lexicons
 # completed in every language (issue 26's generalisation work).
+# 13: the version carries `parse_digest` (sessions 14-19's reader passes changed the output of
+# the rules and contents stages without a bump).
+
+# What the stages' output is made from, besides the parse package itself.
+DIGESTED = ("carcdb.pipeline.parse", "carcdb.schemas")
+DIGESTED_MODULES = ("numbers.py", "products.py")  # of carcdb.pipeline
+
+
+def _files(node: Traversable, prefix: str) -> Iterator[tuple[str, Traversable]]:
+    for child in sorted(node.iterdir(), key=lambda c: c.name):
+        if child.is_dir():
+            if child.name != "__pycache__":
+                yield from _files(child, f"{prefix}{child.name}/")
+        elif child.name.endswith((".py", ".json")):
+            yield f"{prefix}{child.name}", child
+
+
+def tree_digest(roots: Sequence[tuple[str, Traversable]]) -> str:
+    """A digest of every module and JSON file under the named roots (a file is one too), by
+    name and content."""
+    digest = hashlib.sha256()
+    for root_name, root in roots:
+        entries = _files(root, f"{root_name}/") if root.is_dir() else [(root_name, root)]
+        for name, entry in entries:
+            digest.update(name.encode() + b"\0" + entry.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def parse_digest() -> str:
+    """The digest of the modules and data files the stages' output is made from (`DIGESTED`):
+    the same for the same code and lexicons, whatever the machine or the install."""
+    pipeline = resources.files("carcdb.pipeline")
+    return tree_digest(
+        [(package, resources.files(package)) for package in DIGESTED]
+        + [(f"carcdb.pipeline/{name}", pipeline.joinpath(name)) for name in DIGESTED_MODULES]
+    )
+
+
+PARSER_VERSION = f"{PARSER_RELEASE}+{parse_digest()}"
 
 
 def registered_stages() -> list[ParseStage]:
