@@ -47,7 +47,7 @@ TEST_RECALL_FLOOR, TEST_PRECISION_FLOOR = 0.481, 0.581
 # What the dev half reads with batches rd-d's, re-a's, rf-*'s, rg-*'s, rh-*'s, ri-*'s, rj-*'s,
 # rk-*'s and rl-a's dev excerpts (rj-*'s, rk-*'s and rl-a's untuned), after session 19's passes (a
 # floor, as above).
-DEV_RECALL_FLOOR, DEV_PRECISION_FLOOR = 0.839, 0.869
+DEV_RECALL_FLOOR, DEV_PRECISION_FLOOR = 0.839, 0.868
 
 
 def below_bar(results: dict[str, Score]) -> list[str]:
