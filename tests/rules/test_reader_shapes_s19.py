@@ -264,3 +264,17 @@ def test_a_feature_named_after_an_unknown_unit_is_where_the_unit_is() -> None:
     assert read_keys("en", "A monastery scores 9 points for each completed monastery.") == (
         annotated_keys(["monastery completed fixed 9"])
     )
+
+
+# A feature's rate per its own kind is the single feature's that counts them (features.json
+# feature_units): "the robber ... an extra point for every completed road" is the robber
+# baron's (the dev half's Count, King and Robber shop page); a city per completed city names
+# no single counter (a field, a barn, a pig or the king).
+def test_a_road_rate_per_completed_road_is_the_robber_baron_s() -> None:
+    text = (
+        "At the end of the game the player who has the robber will score an extra point for "
+        "every completed road on the board."
+    )
+    assert read_keys("en", text) == annotated_keys(["scout end_game completed_road +1"])
+    text = "Am Spielende bekommt der Räuber 1 Punkt für jede fertige Straße."
+    assert read_keys("de", text) == annotated_keys(["scout end_game completed_road 1"])

@@ -327,6 +327,7 @@ def _sentence_claims(
             if mention.sign < 0:  # "pay 3 points to free their meeple": the prisoner's ransom
                 feature = vocab.relations.penalty_of.get(feature, feature)
             names = (FLAT,) if values else counted or amount.names
+            feature = _counter(feature, names, vocab)
             state = _state(reading, named, contrast, context, feature, vocab)
             if mention.bare and not amount.base and named is None and before[1] is not None:
                 state = before[1]  # "(4 with pig)": when the rate before is scored
@@ -372,6 +373,18 @@ def _sentence_claims(
         if not amount.base:
             before = (features, claims[-1].state if claims and not mention.bare else before[1])
     return claims + either_claims
+
+
+def _counter(feature: str, names: tuple[str, ...], vocab: Vocabulary) -> str:
+    """A feature's rate per its own kind is the one feature's that counts them
+    (`features.json` feature_units with a single counter): "the robber scores a point for
+    every completed road" is the robber baron's (a road is never scored per road); the
+    completed cities a field, a barn, a pig or the king count name no single one."""
+    counted = vocab.relations.feature_units.get(feature)
+    if counted is None or not any(name == feature or name in counted for name in names):
+        return feature
+    counters = [of for of in counted.values() if len(of) == 1]
+    return next(iter(counters[0])) if len(counters) == 1 else feature
 
 
 def _owned(name: str, feature: str, features: list[str], vocab: Vocabulary) -> bool:
