@@ -278,3 +278,31 @@ def test_a_road_rate_per_completed_road_is_the_robber_baron_s() -> None:
     assert read_keys("en", text) == annotated_keys(["scout end_game completed_road +1"])
     text = "Am Spielende bekommt der Räuber 1 Punkt für jede fertige Straße."
     assert read_keys("de", text) == annotated_keys(["scout end_game completed_road 1"])
+
+
+# The Wind Roses' rose is a feature in every language (its 3 points when the tile is placed
+# in its quarter: the dev half's Wind Roses (1st edition) page).
+WIND_ROSE = [
+    (
+        "en",
+        "If a player places a tile with a wind rose in the matching quarter, he immediately "
+        "receives 3 points.",
+        ["wind_rose during_game fixed 3"],
+    ),
+    (
+        "de",
+        "Wer ein Plättchen mit einer Windrose im passenden Viertel anlegt, erhält sofort 3 Punkte.",
+        ["wind_rose during_game fixed 3"],
+    ),
+    (
+        "fr",
+        "Le joueur qui pose une tuile avec une rose des vents dans le bon quart reçoit "
+        "immédiatement 3 points.",
+        ["wind_rose during_game fixed 3"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), WIND_ROSE)
+def test_the_wind_rose_is_a_feature(language: str, text: str, claims: list[str]) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)

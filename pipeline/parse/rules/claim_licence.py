@@ -45,10 +45,13 @@ def _stated_aside(sentence: str, mention: Mention, vocab: Vocabulary) -> bool:
 
 
 def is_example(sentence: str, features: list[Found], vocab: Vocabulary) -> bool:
-    """A worked example: a marker ("Example", "here", a player's colour) or a demonstrative
-    before a feature ("for this city", "pentru acest oraș")."""
-    if vocab.example.search(sentence) is not None:
-        return True
+    """A worked example: a marker ("Example", "here", a player's colour) outside the features'
+    names, or a demonstrative before a feature ("for this city", "pentru acest oraș")."""
+    # a colour inside a feature's name is no player's ("rose des vents": the wind rose)
+    named = [(f[0], f[1]) for f in features]
+    for marker in vocab.example.finditer(sentence):
+        if not any(start <= marker.start() < end for start, end in named):
+            return True
     starts = {f[0] for f in features}
     return any(m.end() in starts for m in vocab.demonstrative.finditer(sentence))
 
