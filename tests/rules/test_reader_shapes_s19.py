@@ -306,3 +306,10 @@ WIND_ROSE = [
 @pytest.mark.parametrize(("language", "text", "claims"), WIND_ROSE)
 def test_the_wind_rose_is_a_feature(language: str, text: str, claims: list[str]) -> None:
     assert read_keys(language, text) == annotated_keys(claims)
+
+
+def test_a_road_s_point_for_the_road_during_the_game_is_no_robber_baron_s() -> None:
+    # Slavic "za" is also "for": "1 punkt za drogę" (the dev half's Die Burg review) is no rate
+    # per completed road, so no robber baron's
+    found = read_keys("pl", "Wynosi on 1 punkt za drogę oraz 2 punkty za chlew.")
+    assert not [key for key in found if key[0] == "scout"]

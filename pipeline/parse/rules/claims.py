@@ -327,10 +327,12 @@ def _sentence_claims(
             if mention.sign < 0:  # "pay 3 points to free their meeple": the prisoner's ransom
                 feature = vocab.relations.penalty_of.get(feature, feature)
             names = (FLAT,) if values else counted or amount.names
-            feature = _counter(feature, names, vocab)
             state = _state(reading, named, contrast, context, feature, vocab)
             if mention.bare and not amount.base and named is None and before[1] is not None:
                 state = before[1]  # "(4 with pig)": when the rate before is scored
+            if state in (ClaimState.END_GAME, ClaimState.INCOMPLETE):
+                feature = _counter(feature, names, vocab)
+                state = _state(reading, named, contrast, context, feature, vocab)
             if state is ClaimState.END_GAME and feature in vocab.relations.completable:
                 state = ClaimState.INCOMPLETE
             zero_flat = "unknown" if mention.points == 0 and found in refined_away else flat
@@ -376,10 +378,11 @@ def _sentence_claims(
 
 
 def _counter(feature: str, names: tuple[str, ...], vocab: Vocabulary) -> str:
-    """A feature's rate per its own kind is the one feature's that counts them
-    (`features.json` feature_units with a single counter): "the robber scores a point for
-    every completed road" is the robber baron's (a road is never scored per road); the
-    completed cities a field, a barn, a pig or the king count name no single one."""
+    """A feature's rate per its own kind at the end of the game is the one feature's that
+    counts them (`features.json` feature_units with a single counter): "at the end, the robber
+    scores a point for every completed road" is the robber baron's (a road is never scored per
+    road; during the game Slavic "1 punkt za drogę" is a road's flat point); the completed
+    cities a field, a barn, a pig or the king count name no single one."""
     counted = vocab.relations.feature_units.get(feature)
     if counted is None or not any(name == feature or name in counted for name in names):
         return feature
