@@ -4,10 +4,11 @@ The rule's plain text is cut into sentences (`claim_text`), each read on its own
 (`claim_sentence`); in each, every amount
 (`claim_amounts`: points phrases, signed amounts, multipliers, zeros, elliptic numbers) is
 read by the grammar (`claim_shapes`) and gives one claim per feature and unit:
-- unit: `claim_shapes`; a flat amount is `fixed` when the sentence states it as a rate, a
-  goods amount a `majority`, and `unknown` in a worked example ("Example:", "Red scores 8
-  points", "for this city") or with no feature; "scores nothing" for an incomplete road, city,
-  inn ... is 0 per tile, for a completed one a player's, not the feature's (`unknown`);
+- unit: `claim_shapes`, named by the features' relations in `claim_relations`; a flat amount
+  is `fixed` when the sentence states it as a rate, a goods amount a `majority`, and `unknown`
+  in a worked example ("Example:", "Red scores 8 points", "for this city") or with no feature;
+  "scores nothing" for an incomplete road, city, inn ... is 0 per tile, for a completed one a
+  player's, not the feature's (`unknown`);
 - feature: `claim_context`; the rate after "instead of" or "from" is the base feature's ("2
   points per tile instead of 1" for an inn: the road's 1).
 - state: `claim_phase`. At the end of the game a completable feature (road, city, monastery,
@@ -43,6 +44,7 @@ from carcdb.pipeline.parse.rules.claim_phase import (
     either_state,
     prose,
 )
+from carcdb.pipeline.parse.rules.claim_relations import counter, owned, unit_name
 from carcdb.pipeline.parse.rules.claim_sentence import (
     Analysed,
     analysed,
@@ -128,45 +130,6 @@ class Context:
     features: list[str]  # named by the rule's title and headings
     state: ClaimState | None  # the phase they name
     default: ClaimState  # the rule's default state
-
-
-def _unit_name(
-    name: str,
-    feature: str,
-    state: ClaimState,
-    flat: str,
-    mention: Mention,
-    vocab: Vocabulary,
-    worded: bool = False,
-) -> str:
-    """`worded`: the multiplier is a word ("double"), not a bare "(x2)"."""
-    if name == "multiplier" and flat == "unknown" and mention.multiplier:
-        return "unknown"  # "As an example, the tile ... will only double points"
-    if name == "multiplier" and mention.multiplier and feature in vocab.relations.zero_units:
-        return vocab.relations.zero_units[feature]  # "doubles the road's points": per tile
-    if name == "multiplier" and mention.multiplier and worded:
-        for per_feature in vocab.relations.feature_units.values():  # "doubles the farmers'
-            for unit, of in per_feature.items():  # points": a field's, barn's, pig's rate is
-                if feature in of:  # per completed city
-                    return unit
-    if name == "unknown" and feature in vocab.relations.flat_units and flat != "unknown":
-        return vocab.relations.flat_units[feature]  # goods' "10 points for each type": a majority
-    if name == FLAT:
-        if feature == "unknown" or flat == "unknown":
-            return "unknown"
-        zero = mention.points == 0 and not mention.bonus
-        if zero and feature in vocab.relations.zero_units:
-            if state is ClaimState.INCOMPLETE:
-                return vocab.relations.zero_units[feature]  # "scores nothing when incomplete"
-            return "unknown"  # a completed road or city is never worth nothing: a player is
-        return vocab.relations.flat_units.get(feature, flat)
-    counted = vocab.relations.feature_units.get(name)
-    if counted is not None:  # "4 points per castle": a field's completed cities
-        counting = next((unit for unit, of in counted.items() if feature in of), None)
-        if counting is None and mention.multiplier and feature in vocab.relations.zero_units:
-            return vocab.relations.zero_units[feature]  # "doubles the points for the road"
-        return name if counting is None else counting
-    return name
 
 
 def _state(
@@ -331,7 +294,7 @@ def _sentence_claims(
             if mention.bare and not amount.base and named is None and before[1] is not None:
                 state = before[1]  # "(4 with pig)": when the rate before is scored
             if state in (ClaimState.END_GAME, ClaimState.INCOMPLETE):
-                feature = _counter(feature, names, vocab)
+                feature = counter(feature, names, vocab)
                 state = _state(reading, named, contrast, context, feature, vocab)
             if state is ClaimState.END_GAME and feature in vocab.relations.completable:
                 state = ClaimState.INCOMPLETE
@@ -356,7 +319,7 @@ def _sentence_claims(
                         sentence,
                         feature,
                         scored,
-                        _unit_name(
+                        unit_name(
                             name,
                             feature,
                             scored,
@@ -370,38 +333,11 @@ def _sentence_claims(
                         vocab,
                     )
                     for name in names
-                    if _owned(name, feature, features, vocab)
+                    if owned(name, feature, features, vocab)
                 ]
         if not amount.base:
             before = (features, claims[-1].state if claims and not mention.bare else before[1])
     return claims + either_claims
-
-
-def _counter(feature: str, names: tuple[str, ...], vocab: Vocabulary) -> str:
-    """A feature's rate per its own kind at the end of the game is the one feature's that
-    counts them (`features.json` feature_units with a single counter): "at the end, the robber
-    scores a point for every completed road" is the robber baron's (a road is never scored per
-    road; during the game Slavic "1 punkt za drogę" is a road's flat point); the completed
-    cities a field, a barn, a pig or the king count name no single one."""
-    counted = vocab.relations.feature_units.get(feature)
-    if counted is None or not any(name == feature or name in counted for name in names):
-        return feature
-    counters = [of for of in counted.values() if len(of) == 1]
-    return next(iter(counters[0])) if len(counters) == 1 else feature
-
-
-def _owned(name: str, feature: str, features: list[str], vocab: Vocabulary) -> bool:
-    """A unit that belongs to one feature (`features.json` unit_features: a coat of arms is a
-    city's) counts, of features listed together, for that feature only: "roads and cities
-    score 1 point per tile and per coat of arms" gives no road a coat of arms."""
-    owner = vocab.relations.unit_features.get(name)
-    if owner is None or len(features) < 2:
-        return True
-
-    def owns(found: str) -> bool:
-        return found == owner or base_of(found, vocab) == owner
-
-    return owns(feature) or not any(owns(found) for found in features)
 
 
 def _features(

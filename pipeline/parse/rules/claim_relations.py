@@ -1,0 +1,80 @@
+"""How `features.json`'s relations name a claim (for `claims`): the unit an amount's unit
+names give a feature (`unit_name`: a flat amount's `fixed`, `majority` or `unknown`, a zero's
+rate per tile, a multiplier's unit, a count of cities as a field's `completed_city`), whether
+a feature listed with others owns a unit (`owned`: a coat of arms is a city's), and the one
+feature that counts a feature's own kind (`counter`: the robber baron's completed roads).
+"""
+
+from __future__ import annotations
+
+from carcdb.pipeline.parse.rules.claim_amounts import Mention
+from carcdb.pipeline.parse.rules.claim_modifiers import base_of
+from carcdb.pipeline.parse.rules.claim_shapes import FLAT
+from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
+from carcdb.schemas.rules import ClaimState
+
+
+def unit_name(
+    name: str,
+    feature: str,
+    state: ClaimState,
+    flat: str,
+    mention: Mention,
+    vocab: Vocabulary,
+    worded: bool = False,
+) -> str:
+    """`worded`: the multiplier is a word ("double"), not a bare "(x2)"."""
+    if name == "multiplier" and flat == "unknown" and mention.multiplier:
+        return "unknown"  # "As an example, the tile ... will only double points"
+    if name == "multiplier" and mention.multiplier and feature in vocab.relations.zero_units:
+        return vocab.relations.zero_units[feature]  # "doubles the road's points": per tile
+    if name == "multiplier" and mention.multiplier and worded:
+        for per_feature in vocab.relations.feature_units.values():  # "doubles the farmers'
+            for unit, of in per_feature.items():  # points": a field's, barn's, pig's rate is
+                if feature in of:  # per completed city
+                    return unit
+    if name == "unknown" and feature in vocab.relations.flat_units and flat != "unknown":
+        return vocab.relations.flat_units[feature]  # goods' "10 points for each type": a majority
+    if name == FLAT:
+        if feature == "unknown" or flat == "unknown":
+            return "unknown"
+        zero = mention.points == 0 and not mention.bonus
+        if zero and feature in vocab.relations.zero_units:
+            if state is ClaimState.INCOMPLETE:
+                return vocab.relations.zero_units[feature]  # "scores nothing when incomplete"
+            return "unknown"  # a completed road or city is never worth nothing: a player is
+        return vocab.relations.flat_units.get(feature, flat)
+    counted = vocab.relations.feature_units.get(name)
+    if counted is not None:  # "4 points per castle": a field's completed cities
+        counting = next((unit for unit, of in counted.items() if feature in of), None)
+        if counting is None and mention.multiplier and feature in vocab.relations.zero_units:
+            return vocab.relations.zero_units[feature]  # "doubles the points for the road"
+        return name if counting is None else counting
+    return name
+
+
+def counter(feature: str, names: tuple[str, ...], vocab: Vocabulary) -> str:
+    """A feature's rate per its own kind at the end of the game is the one feature's that
+    counts them (`features.json` feature_units with a single counter): "at the end, the robber
+    scores a point for every completed road" is the robber baron's (a road is never scored per
+    road; during the game Slavic "1 punkt za drogę" is a road's flat point); the completed
+    cities a field, a barn, a pig or the king count name no single one."""
+    counted = vocab.relations.feature_units.get(feature)
+    if counted is None or not any(name == feature or name in counted for name in names):
+        return feature
+    counters = [of for of in counted.values() if len(of) == 1]
+    return next(iter(counters[0])) if len(counters) == 1 else feature
+
+
+def owned(name: str, feature: str, features: list[str], vocab: Vocabulary) -> bool:
+    """A unit that belongs to one feature (`features.json` unit_features: a coat of arms is a
+    city's) counts, of features listed together, for that feature only: "roads and cities
+    score 1 point per tile and per coat of arms" gives no road a coat of arms."""
+    owner = vocab.relations.unit_features.get(name)
+    if owner is None or len(features) < 2:
+        return True
+
+    def owns(found: str) -> bool:
+        return found == owner or base_of(found, vocab) == owner
+
+    return owns(feature) or not any(owns(found) for found in features)
