@@ -176,7 +176,10 @@ def stage_output(excerpt: Excerpt, text: str | None = None) -> StageOutput:
     return extract(ParsedDocument(excerpt.revision(text)))
 
 
-def predicted(excerpt: Excerpt) -> list[Key]:
+@cache
+def predicted(excerpt: Excerpt) -> tuple[Key, ...]:
+    """The rate claims the stage reads in an excerpt (read once per process: the corpus test's
+    tables, bars and floors all score the same readings)."""
     if excerpt.form == "wikitext":
         rows = stage_output(excerpt).rows.get("scoring_claims", [])
         keys = [
@@ -196,7 +199,7 @@ def predicted(excerpt: Excerpt) -> list[Key]:
         keys = [
             claim_key(c.feature, c.state, c.unit, c.points, c.sign, c.multiplier) for c in drafts
         ]
-    return [key for key in keys if key is not None]
+    return tuple(key for key in keys if key is not None)
 
 
 @dataclass
