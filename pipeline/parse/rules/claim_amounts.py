@@ -5,9 +5,11 @@ In a sentence (`claim_text.sentences`), an amount (`Mention`) is a points phrase
 multiplier ("(x2)", "double", "verdoppelt"; not "double-sized", "une tuile double" nor "nicht
 doppelt"), a "nothing" word in a sentence with a scoring verb ("scores nothing", "ne
 rapportent rien"), a points word after a negation ("you do not get any points": 0; after a
-penalty word it is subtracted: "loses 2 points", "resta 10 puntos"), "as many points as" (1
-per the unit named after it: "as many points as there are tiles"), a singular points word
-before a "per" word in a language without articles ("punkt za każdy kafelek": 1), or an
+penalty word it is subtracted: "loses 2 points", "resta 10 puntos", and after a price word in
+a clause with one: "buy back your prisoner for 3 points"), a negated scoring verb at the end of
+the game in a sentence with no points word ("incomplete cities are not scored": 0), "as many
+points as" (1 per the unit named after it: "as many points as there are tiles"), a singular
+points word before a "per" word in a language without articles ("punkt za każdy kafelek": 1), or an
 elliptic number in a sentence about points (`claim_elliptic`: "one for each tile", "4 instead
 of 3 points", "(4 with pig)", "..., each shield also 2"). In a sentence with no points word at
 all, digits before a "per" and a rate's unit are a summary's rate ("City: 2 per tile").
@@ -126,13 +128,13 @@ def _negated_verb(sentence: str, vocab: Vocabulary) -> list[Mention]:
     if not any(p.meaning in ending and p.pattern.search(sentence) for p in vocab.states):
         return []
     for verb in vocab.scoring_verb.finditer(sentence):
-        before = WORD.findall(sentence[max(0, verb.start() - 30) : verb.start()])[-2:]
-        after = WORD.findall(sentence[verb.end() : verb.end() + 20])[:1]
-        rest = WORD.match(sentence, verb.start())
-        if rest is not None and vocab.negation.fullmatch(rest.group(0)):
+        word = WORD.match(sentence, verb.start())
+        end = word.end() if word is not None else verb.end()
+        if word is not None and vocab.negation.fullmatch(word.group(0)):
             continue  # the verb's own stem is a negation word ("není" is no scoring verb)
-        if any(vocab.negation.fullmatch(word) for word in [*before, *after]):
-            end = rest.end() if rest is not None else verb.end()
+        before = WORD.findall(sentence[max(0, verb.start() - 30) : verb.start()])[-2:]
+        after = WORD.findall(sentence[end : end + 20])[:1]  # "zählen nicht"
+        if any(vocab.negation.fullmatch(w) for w in [*before, *after]):
             return [Mention(verb.start(), end, 0, False, False)]
     return []
 
