@@ -313,3 +313,12 @@ def test_a_road_s_point_for_the_road_during_the_game_is_no_robber_baron_s() -> N
     # per completed road, so no robber baron's
     found = read_keys("pl", "Wynosi on 1 punkt za drogę oraz 2 punkty za chlew.")
     assert not [key for key in found if key[0] == "scout"]
+
+
+def test_hungarian_factors_in_their_cases_and_a_zeroing_verb() -> None:
+    # the dev half's club page: "a várak után kapott pontok háromszorosát éri ... ez a lap
+    # lenullázza az adott területet"
+    text = "Ha a várat befejezzük, a katedrális a pontok háromszorosát éri."
+    assert read_keys("hu", text) == annotated_keys(["cathedral completed tile ? x3"])
+    text = "Ha a játék végéig nem zárjuk le a várat, a katedrális lenullázza a várat."
+    assert read_keys("hu", text) == annotated_keys(["cathedral incomplete tile 0"])
