@@ -162,14 +162,6 @@ RANSOM = [
 ]
 
 
-def test_the_polish_abbreviation_of_points_is_read_in_its_cases() -> None:
-    # "po 1 pkcie za kafel" (the dev half's Gold Rush news), "3 pkty"
-    text = "Za ukończony szlak kolejowy dostajemy po 1 pkcie za kafel."
-    assert read_keys("pl", text) == annotated_keys(["railway completed tile 1"])
-    text = "Ukończony klasztor daje 9 pkty."
-    assert read_keys("pl", text) == annotated_keys(["monastery completed fixed 9"])
-
-
 @pytest.mark.parametrize(("language", "text", "claims"), RANSOM)
 def test_points_paid_in_the_tower_are_the_prisoner_s_ransom(
     language: str, text: str, claims: list[str]
@@ -181,6 +173,14 @@ def test_a_price_word_after_the_amount_or_without_a_penalty_word_is_no_price() -
     assert read_keys("en", "A completed city gives 3 points for each coat of arms.") == (
         annotated_keys(["city completed coat_of_arms 3"])
     )
+
+
+def test_the_polish_abbreviation_of_points_is_read_in_its_cases() -> None:
+    # "po 1 pkcie za kafel" (the dev half's Gold Rush news), "3 pkty"
+    text = "Za ukończony szlak kolejowy dostajemy po 1 pkcie za kafel."
+    assert read_keys("pl", text) == annotated_keys(["railway completed tile 1"])
+    text = "Ukończony klasztor daje 9 pkty."
+    assert read_keys("pl", text) == annotated_keys(["monastery completed fixed 9"])
 
 
 # "multiplied by two" and its kin are multipliers (number lexicons' multipliers), after a unit
