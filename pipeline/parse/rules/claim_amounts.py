@@ -121,12 +121,6 @@ def _negated_verb(sentence: str, vocab: Vocabulary) -> list[Mention]:
     makes it no feature's rate otherwise). Only where the sentence names a feature scored
     per tile and the end of the game or an incomplete state: "the pig does not count towards
     the followers", "the farmer does not score during the game" state no rate."""
-    zero_units = vocab.relations.zero_units
-    if not any(f.meaning in zero_units and f.pattern.search(sentence) for f in vocab.features):
-        return []
-    ending = ("incomplete", "end_game")
-    if not any(p.meaning in ending and p.pattern.search(sentence) for p in vocab.states):
-        return []
     for verb in vocab.scoring_verb.finditer(sentence):
         word = WORD.match(sentence, verb.start())
         end = word.end() if word is not None else verb.end()
@@ -135,8 +129,18 @@ def _negated_verb(sentence: str, vocab: Vocabulary) -> list[Mention]:
         before = WORD.findall(sentence[max(0, verb.start() - 30) : verb.start()])[-2:]
         after = WORD.findall(sentence[end : end + 20])[:1]  # "zählen nicht"
         if any(vocab.negation.fullmatch(w) for w in [*before, *after]):
-            return [Mention(verb.start(), end, 0, False, False)]
+            return [Mention(verb.start(), end, 0, False, False)] if _ending(sentence, vocab) else []
     return []
+
+
+def _ending(sentence: str, vocab: Vocabulary) -> bool:
+    """The sentence names the end of the game or an incomplete state, and a feature scored per
+    tile (whose zero is its rate per tile)."""
+    ending = ("incomplete", "end_game")
+    if not any(p.meaning in ending and p.pattern.search(sentence) for p in vocab.states):
+        return False
+    zero_units = vocab.relations.zero_units
+    return any(f.meaning in zero_units and f.pattern.search(sentence) for f in vocab.features)
 
 
 CLAUSE_STOP = re.compile(r"[,;:.!?()]")
