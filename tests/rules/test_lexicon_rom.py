@@ -32,7 +32,7 @@ besieged_city king scout shrine catapult castle bazaar hill flock princess fairy
 prisoner mage witch circus acrobat ringmaster cemetery haunted_castle german_castle
 german_cathedral gingerbread_man lighthouse lake river forest market residential guard
 well watchtower animal_path bush baobab railway vista tributary wheel_of_fortune island
-ship gold_mine message darmstadtium wind_rose
+ship gold_mine message darmstadtium wind_rose labyrinth
 """
 CANONICAL_FEATURES = frozenset(_CANONICAL_FEATURES_WORDS.split())
 _CANONICAL_UNITS_WORDS = """
