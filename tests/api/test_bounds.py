@@ -33,6 +33,7 @@ def _extract(
     return code, json.loads(out)["extract"] if out.strip() else {}, err
 
 
+@pytest.mark.slow  # waits for a wall-clock timeout on a server sending a byte a second
 def test_a_byte_a_second_does_not_beat_the_timeout(
     make_wiki: WikiFactory, db_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -341,6 +341,8 @@ def _one_each(slow: object, items: tuple[int, ...], memo: object) -> list[CheckR
     return [outcome("test.here", str(item), True, 1, 1) for item in items]
 
 
+# slow lane: five helpers started and ended in a loop (a race, about 3 s of the fast lane)
+@pytest.mark.slow
 @pytest.mark.parametrize("end", ["close", "kill"])
 def test_ending_right_after_the_results_leaves_no_thread_reading_a_closed_pipe(
     end: str, monkeypatch: pytest.MonkeyPatch
