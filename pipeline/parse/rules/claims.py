@@ -291,11 +291,13 @@ def _sentence_claims(
                 feature = vocab.relations.penalty_of.get(feature, feature)
             names = (FLAT,) if values else counted or amount.names
             state = _state(reading, named, contrast, context, feature, vocab)
+            if state in (ClaimState.END_GAME, ClaimState.INCOMPLETE):
+                scorer = counter(feature, names, vocab)  # "at the end ... per completed road"
+                if scorer != feature:
+                    feature = scorer
+                    state = _state(reading, named, contrast, context, feature, vocab)
             if mention.bare and not amount.base and named is None and before[1] is not None:
                 state = before[1]  # "(4 with pig)": when the rate before is scored
-            if state in (ClaimState.END_GAME, ClaimState.INCOMPLETE):
-                feature = counter(feature, names, vocab)
-                state = _state(reading, named, contrast, context, feature, vocab)
             if state is ClaimState.END_GAME and feature in vocab.relations.completable:
                 state = ClaimState.INCOMPLETE
             zero_flat = "unknown" if mention.points == 0 and found in refined_away else flat
