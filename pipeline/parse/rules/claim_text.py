@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import re
+from itertools import islice
 
 from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
 
@@ -150,10 +151,9 @@ def _clause_joints(sentence: str, vocab: Vocabulary) -> list[int]:
     for joint in vocab.conjunction.finditer(sentence):
         if vocab.multiplier_word.search(sentence, 0, joint.start()) is None:
             continue
-        rest = sentence[joint.end() :]
-        words = list(WORDS.finditer(rest))[: JOINT_WORDS + 1]
-        verb = next((w for w in words if vocab.multiplier_word.match(rest, w.start())), None)
-        if verb is not None and vocab.any_feature.search(rest, 0, verb.start()) is not None:
+        words = islice(WORDS.finditer(sentence, joint.end()), JOINT_WORDS + 1)
+        verb = next((w for w in words if vocab.multiplier_word.match(sentence, w.start())), None)
+        if verb is not None and vocab.any_feature.search(sentence, joint.end(), verb.start()):
             joints.append(joint.start())
     return joints
 

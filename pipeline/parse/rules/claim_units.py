@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, replace
 
 from carcdb.pipeline.numbers import ascii_int
-from carcdb.pipeline.parse.rules.claim_amounts import Mention
+from carcdb.pipeline.parse.rules.claim_amounts import WORD, Mention
 from carcdb.pipeline.parse.rules.claim_unit_start import (
     SKIPPABLE,
     UNIT_WINDOW,
@@ -36,7 +36,6 @@ CLAUSE_STOP = re.compile(r"[(),;.:]")
 BREAK_BEFORE = re.compile(r"[();.:]")  # a comma may stand before "including"
 FILLER_WORDS = 3  # words between a unit and the amount it opens ("für jedes Wappen noch einmal 2")
 PER_GAP = 2  # words between a "per" and the feature it is for ("for each completed city")
-PER_GAP_WORD = re.compile(r"\w+")
 
 
 @dataclass(frozen=True)
@@ -219,7 +218,7 @@ def _feature_after_per(rest: str, start: int, vocab: Vocabulary) -> re.Match[str
     city", "für ein Kloster", "for each completed city"); one named after another noun ("per
     bear in his field") is where the unit is, not what is counted."""
     named = vocab.any_feature.search(rest, start, start + UNIT_WINDOW)
-    if named is None or len(PER_GAP_WORD.findall(rest, start, named.start())) > PER_GAP:
+    if named is None or len(WORD.findall(rest, start, named.start())) > PER_GAP:
         return None
     return named
 
