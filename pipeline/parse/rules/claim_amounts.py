@@ -29,7 +29,7 @@ from carcdb.pipeline.parse.rules.claim_mention import Mention, inside, sign_of
 from carcdb.pipeline.parse.rules.claim_unit_start import skip_spaces
 from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
 
-__all__ = ["Mention", "points_phrases"]
+__all__ = ["Mention", "corrected", "points_phrases"]
 
 MULTIPLIER = re.compile(r"\(\s*[x×]\s*([0-9]+)\s*\)", re.IGNORECASE)
 SIGNED = re.compile(r"\(\s*([+\-−–])\s*([0-9]+)\s*\)")  # "(+0) kartička": no point word
@@ -157,6 +157,24 @@ def _negated_after(rest: str, vocab: Vocabulary) -> bool:
         and vocab.negation.fullmatch(words[-1]) is not None
         and vocab.score_verb.search(clause) is not None
     )
+
+
+CORRECTION_GAP = 40  # characters from a negated amount to the "but" before its correction
+
+
+def corrected(sentence: str, mention: Mention, later: Mention | None, vocab: Vocabulary) -> bool:
+    """ "not 4 points but 2", "geen 4p maar 2p", "nicht 4, sondern 2 Punkte": a negation right
+    before the amount and a contrast or correction word before the next amount: the amount is
+    what the feature does not score, no rate."""
+    if later is None or mention.points == 0 or later.start - mention.end > CORRECTION_GAP:
+        return False
+    before = WORD.findall(sentence[max(0, mention.start - 30) : mention.start])[-2:]
+    if before and vocab.score_verb.match(before[-1]):
+        before = before[:-1]  # "does not score 2 points, only 1"
+    if not before or vocab.negation.fullmatch(before[-1]) is None:
+        return False
+    between = sentence[mention.end : later.start]
+    return bool(vocab.contrast.search(between) or vocab.correction.search(between))
 
 
 def points_phrases(sentence: str, vocab: Vocabulary) -> list[Mention]:

@@ -7,8 +7,10 @@ joined to the next when the next starts in lower case or the line leaves a paren
 word again ("Plätt-" / "chen"); a literal `<br />` is a line break and an HTML entity is
 its character (a copy of a page's source: "2&nbsp;points"); an image's file name a rendered
 copy shows ("Token LB Tower4 C1.png") is no text. A piece that
-starts in lower case after a full stop is glued back to the sentence before it. Bold markers
-of copied Markdown (`**dokończone**`) are dropped.
+starts in lower case after a full stop is glued back to the sentence before it, and so is one
+after an abbreviation's full stop (a language's `abbreviations`: "bzw.", "np.", "e.g."; or a
+single lower-case letter's, as in "d.h."): German capitalises the noun after "bzw.". Bold
+markers of copied Markdown (`**dokończone**`) are dropped.
 
 A clause is a part of a sentence between semicolons, contrast words ("but", "mais") and
 "otherwise" words ("otherwise", "sinon"): each clause may name its own state ("2 points if
@@ -26,6 +28,9 @@ from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
 LIST_ITEM = re.compile(r"\s*[-–•*#]\s")  # a list item ("- Straße: 1 Punkt pro Plättchen")
 
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+# a full stop no sentence ends at: a single lower-case letter's ("d.h.", "z. B."; not a worked
+# example's "city A.")
+INITIAL_END = re.compile(r"(?<!\w)[^\W\d_]\.$")
 INLINE_ITEM = re.compile(r"\s[*#]+\s")
 BREAK_TAG = re.compile(r"<br\s*/?>", re.IGNORECASE)
 BOLD = re.compile(r"(?<=\w)\*\*|\*\*(?=\w)")
@@ -94,6 +99,16 @@ def _dangling(line: str, vocab: Vocabulary) -> bool:
     )
 
 
+def _abbreviated(piece: str, vocab: Vocabulary | None) -> bool:
+    """The piece ends at an abbreviation's full stop, not a sentence's."""
+    if not piece.endswith("."):
+        return False
+    initial = INITIAL_END.search(piece)
+    return (initial is not None and piece[initial.start()].islower()) or (
+        vocab is not None and vocab.abbreviation.search(piece) is not None
+    )
+
+
 def sentences(text: str, vocab: Vocabulary | None = None) -> list[str]:
     """Lines, inline list items, then sentences (a piece starting in lower case is glued back)."""
     return [sentence for _, sentence in sentence_lines(text, vocab)]
@@ -106,7 +121,7 @@ def sentence_lines(text: str, vocab: Vocabulary | None = None) -> list[tuple[int
         for item in INLINE_ITEM.split(line):
             pieces: list[str] = []
             for piece in SENTENCE_END.split(item):
-                if pieces and piece[:1].islower():
+                if pieces and (piece[:1].islower() or _abbreviated(pieces[-1], vocab)):
                     pieces[-1] += " " + piece
                 else:
                     pieces.append(piece)

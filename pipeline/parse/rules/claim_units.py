@@ -58,11 +58,15 @@ def _unit_at(sentence: str, position: int, vocab: Vocabulary) -> tuple[int, int,
         match = phrase.pattern.search(sentence, position)
         if match is None or match.start() - position > UNIT_WINDOW:
             continue
+        if _in_feature_name(sentence, match.start(), match.end(), vocab):
+            continue
         candidate = (match.start(), -(match.end() - match.start()), phrase.meaning)
         if best is None or candidate < best:
             best = candidate
     if best is None:
-        best = unit_past_attribute(sentence, position, vocab)
+        past = unit_past_attribute(sentence, position, vocab)
+        if past is not None and not _in_feature_name(sentence, past[0], past[1], vocab):
+            best = (past[0], past[0] - past[1], past[2])  # (start, -length, meaning)
     if best is None:
         start = skip_spaces(sentence, position)
         places = (*after_completed(sentence, start, vocab), start)  # with its state word
@@ -77,6 +81,21 @@ def _unit_at(sentence: str, position: int, vocab: Vocabulary) -> tuple[int, int,
         return None
     start, negative_length, meaning = best
     return start, start - negative_length, meaning
+
+
+PREVIOUS_WORD = re.compile(r"(\w+)\s+$")
+
+
+def _in_feature_name(sentence: str, start: int, end: int, vocab: Vocabulary) -> bool:
+    """The unit word ends a feature's name that starts a word before it ("Japanese building":
+    a special monastery, not a little building)."""
+    previous = PREVIOUS_WORD.search(sentence, max(0, start - 40), start)
+    if previous is None:
+        return False
+    return any(
+        (m := phrase.pattern.match(sentence, previous.start())) is not None and m.end() >= end
+        for phrase in vocab.features
+    )
 
 
 def _alternative_after(sentence: str, end: int, vocab: Vocabulary) -> tuple[int, str] | None:

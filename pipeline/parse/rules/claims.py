@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 
 from carcdb.pipeline.numbers import number_problems
-from carcdb.pipeline.parse.rules.claim_amounts import Mention
+from carcdb.pipeline.parse.rules.claim_amounts import Mention, corrected
 from carcdb.pipeline.parse.rules.claim_context import (
     FeatureContext,
     heading_features,
@@ -248,6 +248,7 @@ def _sentence_claims(
     for index, amount in enumerate(amounts):
         mention = amount.mention
         after_base = index > 0 and amounts[index - 1].base  # "od 2 do 3 punktów": the "to"
+        later = amounts[index + 1].mention if index + 1 < len(amounts) else None
         if (
             (
                 vocab.threshold.search(sentence, 0, mention.start)
@@ -255,8 +256,9 @@ def _sentence_claims(
             )
             and amount.unit is None  # "podnosi wartość do 3 punktów za płytkę": a rate
             and not after_base
-        ):
-            # "trece de 50 de puncte": a score reached, neither a rate nor a feature's
+        ) or corrected(sentence, mention, later, vocab):
+            # "trece de 50 de puncte": a score reached, neither a rate nor a feature's; "not 4
+            # points but 2": the amount the next one corrects
             claims.append(
                 _claim(sentence, "unknown", ClaimState.UNKNOWN, "unknown", mention, counts, vocab)
             )

@@ -101,6 +101,7 @@ class Vocabulary:
     one_point: re.Pattern[str]  # a singular points word that is 1 alone: pl "punkt za każdy"
     otherwise: re.Pattern[str]  # "otherwise", "sinon": a clause of the other state
     contrast: re.Pattern[str]  # "but", "whereas": a clause that names its own state
+    correction: re.Pattern[str]  # "sondern", "sino": the "but" of "not 4 points but 2"
     lesser: re.Pattern[str]  # ", or less if": its condition's state is the lesser case's
     also: re.Pattern[str]  # "(also for the shields)": the rates before's units, and this one
     including: re.Pattern[str]  # "per tile, including the fish": the fish are counted too
@@ -108,6 +109,7 @@ class Vocabulary:
     likeness: re.Pattern[str]  # "like", "wie" (and a determiner) before a feature: a comparison
     demonstrative: re.Pattern[str]  # "this", "acest": before a feature, a worked example
     pronoun: re.Pattern[str]  # "she", "er" opening a sentence: the sentence before's subject
+    abbreviation: re.Pattern[str]  # "bzw.", "np." ending a piece: no sentence ends there
     multiplier_word: re.Pattern[str]  # "double", "verdoppelt"
     features: tuple[Phrase, ...]
     units: tuple[Phrase, ...]
@@ -230,6 +232,15 @@ def _words_or_never(words: list[str], prefix: str = "", suffix: str = "") -> re.
 
 def _either(words: list[str]) -> str:
     return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+def _abbreviations(words: list[str]) -> re.Pattern[str]:
+    """Abbreviations written with their full stops ("bzw.", "z.B."), at a piece's end."""
+    if not words:
+        return NEVER
+    spaced = [r"\s*".join(re.escape(part) for part in w.split()) for w in words]
+    ordered = sorted(spaced, key=len, reverse=True)
+    return re.compile(r"(?<!\w)(?:" + "|".join(ordered) + r")$", re.IGNORECASE)
 
 
 @cache
@@ -369,6 +380,7 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
         one_point=_words_or_never(words_or_empty(data, "one_point")),
         otherwise=_words_or_never(words_or_empty(data, "otherwise")),
         contrast=_words_or_never(words_or_empty(data, "contrast")),
+        correction=_words_or_never(words_or_empty(data, "correction")),
         lesser=_words_or_never(words_or_empty(data, "lesser"), prefix=r",\s*"),
         also=_words_or_never(words_or_empty(data, "also"), prefix=r"\(\s*", suffix=r"\s*$"),
         including=_words_or_never(words_or_empty(data, "including")),
@@ -379,6 +391,7 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
         ),
         demonstrative=_words_or_never(words_or_empty(data, "demonstratives"), suffix=r"\s+"),
         pronoun=_words_or_never(words_or_empty(data, "pronouns"), suffix=r"\s+"),
+        abbreviation=_abbreviations(words_or_empty(data, "abbreviations")),
         multiplier_word=_words_or_never(multipliers) if multipliers else NEVER,
         features=_phrases(features),
         units=_phrases(table("units"), compound),

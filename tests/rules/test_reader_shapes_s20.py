@@ -1,0 +1,173 @@
+"""Statement shapes and lexicon words added by session 20's passes (issue 26), each written
+from a dev-half sentence's shape in the usual wording of rules text of its language.
+
+Each text is read as `tests/rules/test_reader_shapes.py` reads its shapes (claims compared as
+the corpus compares them: feature, phase, unit, points, sign, multiplier).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from carcdb.pipeline.parse.rules.claim_text import sentences
+from carcdb.pipeline.parse.rules.vocabulary import vocabulary
+from tests.rules.real_corpus import annotated_keys, read_keys
+
+# A full stop after an abbreviation (the language's `abbreviations`) or a single letter ("z. B.",
+# an initial) ends no sentence, though German capitalises the noun after it (written from the
+# dev half's "einen Extrapunkt für jede abgeschlossene Stadt bzw. Straße", cut after "bzw.").
+ONE_SENTENCE = [
+    ("de", "Bei zwei Tierarten (z. B. Löwe und Elefant) erhält man drei Punkte."),
+    ("de", "Bei zwei Tierarten (z.B. Löwe und Elefant) erhält man drei Punkte."),
+    ("de", "Jede Stadt bzw. Straße zählt 1 Punkt pro Karte."),
+    ("de", "Ein Kloster bringt ggf. Neun Punkte, d.h. Einen pro Karte."),
+    ("en", "A completed city (e.g. The one in the middle) scores 2 points per tile."),
+    ("en", "A large city (i.e. Four tiles or more) scores 2 points per tile."),
+    ("pl", "Niedokończone miasto (np. Miasto z katedrą) nie daje punktów."),
+    ("cs", "Za každý dílek cesty získá hráč 1 bod, tzn. Cesta ze 4 dílků dá 4 body."),
+    ("nl", "Een stad (bijv. Een stad met wapenschild) levert 2 punten per tegel op."),
+    ("ru", "Город (т.е. Замкнутый город) приносит 2 очка за тайл."),
+]
+
+
+@pytest.mark.parametrize(("language", "text"), ONE_SENTENCE)
+def test_an_abbreviation_s_full_stop_ends_no_sentence(language: str, text: str) -> None:
+    assert sentences(text, vocabulary(language)) == [text]
+
+
+def test_sentences_still_end_at_a_full_stop_after_a_word() -> None:
+    text = "Eine Straße zählt 1 Punkt pro Karte. Eine Stadt zählt 2 Punkte pro Karte."
+    assert len(sentences(text, vocabulary("de"))) == 2
+    # a worked example's capital letter ends its sentence ("city A."); a lower-case one does
+    # not, with no language's list either ("d.h.")
+    text = "Blue scores 3 points for city A. Red scores 6 points."
+    assert len(sentences(text, vocabulary("en"))) == 2
+    assert len(sentences("Ein Kloster, d. h. Ein Klosterplättchen, zählt 9 Punkte.")) == 1
+
+
+def test_bzw_joins_two_features_as_or_does() -> None:
+    text = "Bei der Schlusswertung zählt jede unfertige Stadt bzw. Straße 1 Punkt pro Karte."
+    assert read_keys("de", text) == annotated_keys(
+        ["city incomplete tile 1", "road incomplete tile 1"]
+    )
+
+
+# "not 4 points but 2": an amount negated right before it and corrected after a contrast or
+# correction word ("but", "maar", "sondern", "mais") is no rate (written from the dev half's
+# "Een laagland bestaande uit slechts 2 tegels brengt echter geen 4p maar 2p op").
+CORRECTED = [
+    (
+        "en",
+        "A lowland of only 2 tiles scores not 4 points but 2 points.",
+        ["plain completed fixed 2"],
+    ),
+    (
+        "nl",
+        "Een laagland van slechts 2 tegels brengt geen 4p maar 2p op.",
+        ["plain completed fixed 2"],
+    ),
+    (
+        "de",
+        "Eine Ebene aus nur 2 Karten bringt nicht 4 Punkte, sondern 2 Punkte.",
+        ["plain completed fixed 2"],
+    ),
+    (
+        "fr",
+        "Une plaine de 2 tuiles ne rapporte pas 4 points mais 2 points.",
+        ["plain completed fixed 2"],
+    ),
+    (
+        "en",
+        "An incomplete road does not score 2 points, only 1 point per tile.",
+        ["road incomplete tile 1"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), CORRECTED)
+def test_a_negated_amount_a_later_one_corrects_is_no_rate(
+    language: str, text: str, claims: list[str]
+) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)
+
+
+def test_only_the_corrected_amount_is_dropped() -> None:
+    text = "A road scores 1 point per tile, a city not 2 points per tile but 3 points per tile."
+    assert read_keys("en", text) == annotated_keys(
+        ["road completed tile 1", "city completed tile 3"]
+    )
+
+
+# Dutch reviews write points as "p" glued to the number ("1p per tegel", "4p bonus"; the dev
+# half's Overzee and Mayflower reviews), and the Mayflower's surveyor is a "landmeter".
+DUTCH_P = [
+    ("Een afgebouwde weg levert 1p per tegel op.", ["road completed tile 1"]),
+    ("Een voltooide stad met een kathedraal levert 3p per tegel.", ["cathedral completed tile 3"]),
+    (
+        "Je krijgt 4p bonus als je speelfiguur in dezelfde kolom staat als een landmeter.",
+        ["surveyor completed fixed 4"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "claims"), DUTCH_P)
+def test_dutch_p_glued_to_its_number_is_points(text: str, claims: list[str]) -> None:
+    assert read_keys("nl", text) == annotated_keys(claims)
+
+
+# A participle right after a unit ("located", "situé", "gelegen") opens a clause that says which
+# units count, as "with" and "which" do: a feature named in it is not the feature scored, so the
+# features the sentence lists before are (written from the dev half's Little Buildings page, "If
+# a road, city, cloister, or farm is scored, each of the new buildings located on a landscape
+# tile of the structure or the farm scores 1 additional point"; its "new buildings" is no unit
+# word: "building" alone would be the Japanese buildings' too).
+QUALIFYING_PARTICIPLE = [
+    (
+        "en",
+        "If a road, city, cloister, or farm is scored, each of the little buildings lying on a "
+        "tile of the structure or the farm scores 1 additional point.",
+        [
+            "road completed little_building +1",
+            "city completed little_building +1",
+            "monastery completed little_building +1",
+            "field end_game little_building +1",
+        ],
+    ),
+    (
+        "en",
+        "When a road or a city is scored, each little building located on a tile of the road "
+        "or city scores 1 extra point.",
+        ["road completed little_building +1", "city completed little_building +1"],
+    ),
+    (
+        "fr",
+        "Quand une route ou une ville est évaluée, chaque petit bâtiment situé sur une tuile de "
+        "la route ou de la ville rapporte 1 point supplémentaire.",
+        ["road completed little_building +1", "city completed little_building +1"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), QUALIFYING_PARTICIPLE)
+def test_a_participle_after_a_unit_qualifies_it(
+    language: str, text: str, claims: list[str]
+) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)
+
+
+def test_a_unit_word_ending_a_feature_s_name_is_no_unit() -> None:
+    # the wiki's special monasteries: "Japanese building" names the monastery; its "building"
+    # is no little building (a unit past an attribute, "per ... Japanese building", too)
+    text = "1 point for special monastery / Japanese building + 1 point for each tile in a row"
+    assert read_keys("en", text) == annotated_keys(
+        ["monastery completed fixed 1", "monastery completed tile 1"]
+    )
+
+
+def test_dutch_during_scoring_is_when_a_feature_is_scored() -> None:
+    # a phase the paragraph announced before ("De weiden scoren pas aan het eind") gives way
+    text = (
+        "De weiden scoren ook pas aan het eind. Tijdens het scoren kan je 4p bonus krijgen "
+        "indien je speelfiguur in dezelfde kolom staat als een landmeter."
+    )
+    assert read_keys("nl", text) == annotated_keys(["surveyor completed fixed 4"])
