@@ -90,8 +90,8 @@ def _in_feature_name(sentence: str, start: int, end: int, vocab: Vocabulary) -> 
     """The unit word ends a feature's name that starts a word before it ("Japanese building":
     a special monastery, not a little building)."""
     previous = PREVIOUS_WORD.search(sentence, max(0, start - 40), start)
-    if previous is None:
-        return False
+    if previous is None or vocab.any_feature.match(sentence, previous.start()) is None:
+        return False  # no feature's name starts at the word before (most units)
     return any(
         (m := phrase.pattern.match(sentence, previous.start())) is not None and m.end() >= end
         for phrase in vocab.features
