@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from carcdb.pipeline.parse.rules.claim_text import sentences
-from carcdb.pipeline.parse.rules.vocabulary import vocabulary
+from carcdb.pipeline.parse.rules.claim_units import LONGEST_UNIT
+from carcdb.pipeline.parse.rules.vocabulary import available_languages, vocabulary
 from tests.rules.real_corpus import annotated_keys, read_keys
 
 # A full stop after an abbreviation (the language's `abbreviations`) or a single letter ("z. B.",
@@ -171,3 +172,60 @@ def test_dutch_during_scoring_is_when_a_feature_is_scored() -> None:
         "indien je speelfiguur in dezelfde kolom staat als een landmeter."
     )
     assert read_keys("nl", text) == annotated_keys(["surveyor completed fixed 4"])
+
+
+# A figure after a "per" word (the lexicon's `figures`: knights, farmers, thieves, monks,
+# acrobats) counts followers, the corpus's `follower` unit; with no other feature in the
+# sentence, its rule's title or headings, the figure names the feature (written from the dev
+# half's "získat 5 bodů za každého svého akrobata v pyramidě" and The Messages' "three points for
+# each of that player's farmers").
+FIGURES = [
+    ("en", "The player scores 2 points per knight in the city.", ["city completed follower 2"]),
+    ("en", "Score three points for each of that player's farmers.", ["field end_game follower 3"]),
+    ("de", "Der Spieler erhält 3 Punkte für jeden seiner Bauern.", ["field end_game follower 3"]),
+    ("fr", "Le joueur marque 2 points par chevalier dans la ville.", ["city completed follower 2"]),
+    (
+        "es",
+        "El jugador gana 5 puntos por cada acróbata en la pirámide.",
+        ["acrobat completed follower 5"],
+    ),
+    (
+        "pl",
+        "Gracz otrzymuje 5 punktów za każdego akrobatę w piramidzie.",
+        ["acrobat completed follower 5"],
+    ),
+    ("ru", "Игрок получает 2 очка за каждого рыцаря в городе.", ["city completed follower 2"]),
+    # a figure that is the subject is the feature, as before
+    ("en", "A knight scores 2 points per tile.", ["city completed tile 2"]),
+    # "as many points as the farmer would have scored" counts no farmer
+    ("de", "Als Entschädigung gibt es so viele Punkte, wie der Bauer bekommen hätte.", []),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), FIGURES)
+def test_a_figure_after_a_per_counts_followers(language: str, text: str, claims: list[str]) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)
+
+
+def test_a_figure_s_rate_in_a_product_s_context_is_the_product_s() -> None:
+    found = read_keys("en", "Score two points for each of your knights.", ("The Messages",))
+    assert found == annotated_keys(["message completed follower 2"])
+
+
+def test_a_compound_ending_in_a_unit_after_and_is_a_second_unit() -> None:
+    # "pro Ritter und Stadtkarte einen Punkt" (the dev half's Winter Edition review): a tile too
+    text = "Jeder Spieler bekommt pro Wappen und Stadtkarte einen Punkt."
+    assert read_keys("de", text) == annotated_keys(
+        ["city completed coat_of_arms 1", "city completed tile 1"]
+    )
+
+
+def test_no_unit_phrase_is_longer_than_the_unit_scan_reads() -> None:
+    # `claim_units._unit_at` scans a window's start plus LONGEST_UNIT characters
+    longest = max(
+        len(stem)
+        for language in available_languages()
+        for phrase in (*vocabulary(language).units, *vocabulary(language).figures)
+        for stem in phrase.stems
+    )
+    assert longest + 20 < LONGEST_UNIT

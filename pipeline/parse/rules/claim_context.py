@@ -41,6 +41,7 @@ QUOTED = re.compile(r"„[^”“\n]*[”“]|“[^”\n]*”|\"[^\"\n]*\"|«[^�
 NAMED = re.compile(r"„[^”“\n]*[”“]|“[^”\n]*”|«[^»\n]*»")  # typeset quotes: a scoring tile's name
 JOINT = re.compile(r"\w|[/&]")  # a gap between listed features with a conjunction
 TILE_UNITS = frozenset({"tile", "surrounding_tile"})  # units that may name their feature
+FIGURE_UNITS = frozenset({"follower"})  # a figure counted ("per knight") names its feature last
 
 Found = tuple[int, int, str]
 
@@ -249,7 +250,7 @@ def scored_features(
     # ("(except for German cathedral tiles)"), not the feature scored
     asides = [a for a in _asides(sentence) if not a[0] <= mention.start < a[1]] if found else []
     cell = _cell_of(sentence, mention.start)
-    outside, inside, in_qualifier, row = [], [], [], []
+    outside, inside, in_qualifier, row, figures = [], [], [], [], []
     compared = vocab.as_many.search(sentence) is None  # "so viele Punkte wie die Straße ..."
     for f in longest(found):
         if compared and vocab.likeness.search(sentence[max(0, f[0] - 30) : f[0]]):
@@ -265,6 +266,8 @@ def scored_features(
             outside.append(f)
         elif unit is not None and set(unit.meanings) <= TILE_UNITS:
             inside.append(f)  # "2 points × size of city", "1 point / road section"
+        elif unit is not None and set(unit.meanings) == FIGURE_UNITS:
+            figures.append(f)  # "5 points for each of his acrobats": the acrobat's, if no other
     segment = None
     if clause is not None and outside:
         outside = [f for f in outside if clause[0] <= f[0] < clause[1]] or outside
@@ -331,6 +334,8 @@ def scored_features(
         return [context.label]
     if context.headings:
         return context.headings[:1]
+    if figures:
+        return [resolve_modifiers([f[2] for f in figures], vocab)[0]]
     if in_qualifier:
         return [resolve_modifiers([f[2] for f in in_qualifier], vocab)[0]]
     return ["unknown"]

@@ -24,7 +24,7 @@ from carcdb.pipeline.parse.rules.claim_unit_start import (
     skip_spaces,
     unit_past_attribute,
 )
-from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
+from carcdb.pipeline.parse.rules.vocabulary import Phrase, Vocabulary
 from carcdb.schemas.rules import CountMention
 
 SKIPPED_WORDS = 2
@@ -35,6 +35,7 @@ BREAK = re.compile(r"[(,;]")
 CLAUSE_STOP = re.compile(r"[(),;.:]")
 BREAK_BEFORE = re.compile(r"[();.:]")  # a comma may stand before "including"
 FILLER_WORDS = 3  # words between a unit and the amount it opens ("für jedes Wappen noch einmal 2")
+LONGEST_UNIT = 80  # characters: longer than any unit phrase a lexicon lists (a test holds it)
 PER_GAP = 2  # words between a "per" and the feature it is for ("for each completed city")
 
 
@@ -53,16 +54,7 @@ def _unit_at(sentence: str, position: int, vocab: Vocabulary) -> tuple[int, int,
     a unit word with its "per" in it too (hu "minden területért és címerért"); else a feature
     word a count of which is a unit ("per castle": `city`), a completed-state word before it
     in the phrase ("for each closed town", "pro fertiger Straße")."""
-    best: tuple[int, int, str] | None = None
-    for phrase in (*vocab.units, *vocab.per_units):
-        match = phrase.pattern.search(sentence, position)
-        if match is None or match.start() - position > UNIT_WINDOW:
-            continue
-        if _in_feature_name(sentence, match.start(), match.end(), vocab):
-            continue
-        candidate = (match.start(), -(match.end() - match.start()), phrase.meaning)
-        if best is None or candidate < best:
-            best = candidate
+    best = _nearest_phrase(sentence, position, (*vocab.units, *vocab.per_units), vocab)
     if best is None:
         past = unit_past_attribute(sentence, position, vocab)
         if past is not None and not _in_feature_name(sentence, past[0], past[1], vocab):
@@ -74,13 +66,40 @@ def _unit_at(sentence: str, position: int, vocab: Vocabulary) -> tuple[int, int,
             if phrase.meaning not in vocab.relations.feature_units:
                 continue
             match = next(filter(None, (phrase.pattern.match(sentence, at) for at in places)), None)
-            if match is not None:
+            if match is not None and not _figure_at(sentence, match.start(), vocab):
                 candidate = (start, -(match.end() - start), phrase.meaning)
                 best = candidate if best is None or candidate < best else best
+    if best is None:  # a figure ("for each of his knights"), last: "per city to the farmer"
+        best = _nearest_phrase(sentence, position, vocab.figures, vocab)
     if best is None:
         return None
     start, negative_length, meaning = best
     return start, start - negative_length, meaning
+
+
+def _figure_at(sentence: str, start: int, vocab: Vocabulary) -> bool:
+    """A figure's word ("knight": a city's) starts there: it counts followers, not cities."""
+    return any(phrase.pattern.match(sentence, start) for phrase in vocab.figures)
+
+
+def _nearest_phrase(
+    sentence: str, position: int, phrases: tuple[Phrase, ...], vocab: Vocabulary
+) -> tuple[int, int, str] | None:
+    """The phrase starting nearest after `position` within the window, longest first, as
+    (start, -length, meaning); none in a feature's name."""
+    best: tuple[int, int, str] | None = None
+    # a phrase must start within the window: no need to scan the rest of the sentence
+    limit = position + UNIT_WINDOW + LONGEST_UNIT
+    for phrase in phrases:
+        match = phrase.pattern.search(sentence, position, limit)
+        if match is None or match.start() - position > UNIT_WINDOW:
+            continue
+        if _in_feature_name(sentence, match.start(), match.end(), vocab):
+            continue
+        candidate = (match.start(), -(match.end() - match.start()), phrase.meaning)
+        if best is None or candidate < best:
+            best = candidate
+    return best
 
 
 PREVIOUS_WORD = re.compile(r"(\w+)\s+$")
@@ -132,6 +151,14 @@ def _alternative_after(sentence: str, end: int, vocab: Vocabulary) -> tuple[int,
         for phrase in sorted(vocab.units, key=lambda p: -len(p.pattern.pattern)):
             match = phrase.pattern.match(sentence, position)
             if match is not None:
+                return match.end(), phrase.meaning
+    # a compound ending in a unit ("pro Ritter und Stadtkarte", "per tegel en wegtegel"): a
+    # compounding language's unit stem matches inside the word (docs/rules.md, `compounds`)
+    word = WORD.match(sentence, start)
+    if word is not None:
+        for phrase in vocab.units:
+            match = phrase.pattern.search(sentence, start, word.end())
+            if match is not None and match.end() == word.end():
                 return match.end(), phrase.meaning
     return None
 

@@ -114,6 +114,7 @@ class Vocabulary:
     features: tuple[Phrase, ...]
     units: tuple[Phrase, ...]
     per_units: tuple[Phrase, ...]  # a unit and its "per" in one word (Hungarian "lapkánként")
+    figures: tuple[Phrase, ...]  # "knight", "Bauer": after a "per", a follower counted
     per_bare: re.Pattern[str]  # "for" right before a unit word: "2 points for fish"
     units_first: bool  # the language writes "per tile 2 points" (Hungarian): unit before
     instead_follows: bool  # "instead of" follows the amount it replaces (hu "1 helyett")
@@ -396,6 +397,9 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
         features=_phrases(features),
         units=_phrases(table("units"), compound),
         per_units=_phrases(optional_table("per_units")),
+        figures=_phrases({"follower": words_or_empty(data, "figures")})
+        if words_or_empty(data, "figures")
+        else (),
         per_bare=_words_or_never(words_or_empty(data, "per_bare"), suffix=r"\s+"),
         units_first=data.get("unit_order") == "before",
         instead_follows=data.get("instead_order") == "after",
