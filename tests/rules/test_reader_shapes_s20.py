@@ -229,3 +229,19 @@ def test_no_unit_phrase_is_longer_than_the_unit_scan_reads() -> None:
         for stem in phrase.stems
     )
     assert longest + 20 < LONGEST_UNIT
+
+
+# A lexicon's `none` feature names no feature and blocks those inside it: English "surveyor" is
+# New World's and the Mayflower's surveyor, "Land Surveyors" a mini-expansion whose rows in the
+# wiki's scoring templates are about the cities they name (written from the dev half's "you get
+# an extra 4 points for each Surveyor in that row" and the wiki's city scoring template).
+def test_a_name_that_is_no_feature_blocks_the_features_in_it() -> None:
+    text = "If your settler is in the row of a surveyor when you complete a feature, you get an "
+    text += "extra 4 points."
+    assert read_keys("en", text) == annotated_keys(["surveyor completed fixed +4"])
+    row = "(+0) point / tile"
+    assert read_keys("en", row, ("Land surveyor action for cities",)) == annotated_keys(
+        ["city completed tile +0"]
+    )
+    text = "The Land Surveyors scoring tile gives cities 1 extra point per tile."
+    assert read_keys("en", text) == annotated_keys(["city completed tile +1"])

@@ -40,6 +40,7 @@ QUALIFIER_END = re.compile(r"\((?!s\))|(?<!\(s)\)|\||\d")  # "segment(s)" goes o
 QUOTED = re.compile(r"„[^”“\n]*[”“]|“[^”\n]*”|\"[^\"\n]*\"|«[^»\n]*»")  # a name: „Drum lung”
 NAMED = re.compile(r"„[^”“\n]*[”“]|“[^”\n]*”|«[^»\n]*»")  # typeset quotes: a scoring tile's name
 JOINT = re.compile(r"\w|[/&]")  # a gap between listed features with a conjunction
+NOT_A_FEATURE = "none"  # a lexicon's name of no feature ("land surveyor"): blocks those in it
 TILE_UNITS = frozenset({"tile", "surrounding_tile"})  # units that may name their feature
 FIGURE_UNITS = frozenset({"follower"})  # a figure counted ("per knight") names its feature last
 
@@ -101,23 +102,34 @@ def _blank(match: re.Match[str]) -> str:
     return " " * len(match.group(0))
 
 
+def unblocked(found: list[Found]) -> list[Found]:
+    """Without the names that are no feature (`NOT_A_FEATURE`: "Land Surveyors", a product)
+    and the features named inside them ("surveyor")."""
+    blocked = [(f[0], f[1]) for f in found if f[2] == NOT_A_FEATURE]
+    if not blocked:
+        return found
+    return [f for f in found if not any(start <= f[0] < end for start, end in blocked)]
+
+
 def text_features(text: str, vocab: Vocabulary) -> list[Found]:
     """`feature_words` of the text's words: a file name rendered as words ("Token Castle
-    C2.png") or a template parameter ("|castle=true") names nothing."""
+    C2.png") or a template parameter ("|castle=true") names nothing, nor a name that is no
+    feature's (`unblocked`)."""
     if vocab.any_feature.search(text) is None:
         return []
     if "=" in text or FILE_EXTENSION.search(text):
         text = FILE_NAME.sub(_blank, text)
-    return feature_words(text, vocab)
+    return unblocked(feature_words(text, vocab))
 
 
 def longest(found: list[Found]) -> list[Found]:
-    """One meaning per place: the longest match ("german castle" over "castle")."""
+    """One meaning per place: the longest match ("german castle" over "castle"); none inside a
+    name that is no feature's."""
     kept: list[Found] = []
     for f in sorted(found, key=lambda f: (f[0], -f[1])):
         if not any(k[0] <= f[0] < k[1] for k in kept):
             kept.append(f)
-    return kept
+    return unblocked(kept)
 
 
 def heading_features(context: list[str], vocab: Vocabulary) -> list[str]:
