@@ -245,3 +245,30 @@ def test_a_name_that_is_no_feature_blocks_the_features_in_it() -> None:
     )
     text = "The Land Surveyors scoring tile gives cities 1 extra point per tile."
     assert read_keys("en", text) == annotated_keys(["city completed tile +1"])
+
+
+# An amount opening its sentence with a state after it is a summary's rate, no verb needed
+# (written from the dev half's cheat sheet "If Fairy is present ... a follower on that tile / 1
+# Point if on same tile at start of turn.").
+OPENING_AMOUNT = [
+    (
+        "en",
+        "If the fairy stands next to a follower on that tile\n"
+        "1 point if on the same tile at the start of the turn.",
+        ["fairy during_game fixed 1"],
+    ),
+    ("de", "9 Punkte, wenn das Kloster vollständig umbaut ist.", ["monastery completed fixed 9"]),
+    (
+        "en",
+        "Monastery\n9 points when completed, 1 point per tile at the end of the game.",
+        ["monastery completed fixed 9", "monastery incomplete tile 1"],
+    ),
+    ("en", "5 points are what you need to win a round.", []),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), OPENING_AMOUNT)
+def test_an_amount_opening_a_sentence_before_a_state_is_a_rate(
+    language: str, text: str, claims: list[str]
+) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)

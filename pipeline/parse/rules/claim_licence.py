@@ -1,7 +1,8 @@
 """When an amount is stated as a rate and when a sentence is a worked example (for
 `claim_shapes` and `claims`): a flat amount is `licensed` when it is signed, follows a label or a
 "+", stands in a sentence with a scoring verb, is "N points for <feature>", or opens a
-parenthesis naming a state ("(9 punti se completati)"); a sentence with an example marker or a
+parenthesis or the sentence and a state follows ("(9 punti se completati)", "1 point if on the
+same tile at the start of the turn"); a sentence with an example marker or a
 demonstrative before a feature is a worked example. All words come from the language's
 vocabulary file.
 """
@@ -32,7 +33,16 @@ def licensed(sentence: str, mention: Mention, vocab: Vocabulary) -> bool:
         or vocab.score_verb.search(sentence) is not None
         or for_feature(sentence, mention, vocab)
         or _stated_aside(sentence, mention, vocab)
+        or _stated_opening(before, sentence, mention, vocab)
     )
+
+
+def _stated_opening(before: str, sentence: str, mention: Mention, vocab: Vocabulary) -> bool:
+    """The amount opens the sentence and a state follows ("1 Point if on same tile at start
+    of turn", "9 Punkte, wenn vollständig umbaut"): a summary's rate without a verb."""
+    if before.strip(" \t-–•*#"):
+        return False
+    return vocab.any_state.search(sentence, mention.end) is not None
 
 
 def _stated_aside(sentence: str, mention: Mention, vocab: Vocabulary) -> bool:
