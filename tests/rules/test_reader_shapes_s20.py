@@ -272,3 +272,64 @@ def test_an_amount_opening_a_sentence_before_a_state_is_a_rate(
     language: str, text: str, claims: list[str]
 ) -> None:
     assert read_keys(language, text) == annotated_keys(claims)
+
+
+# A multiplier word right after a unit word is the unit's adjective only where adjectives
+# follow their noun (the lexicon's `adjective_order`: "une tuile double"); in German, Dutch and
+# English it is the verb's factor ("zählt jedes Straßenteil doppelt", a probe in reviews'
+# wording).
+AFTER_UNIT_FACTOR = [
+    ("de", "Mit Gasthaus zählt jedes Straßenteil doppelt.", ["inn completed tile ? x2"]),
+    ("nl", "Met een herberg telt elke wegtegel dubbel.", ["inn completed tile ? x2"]),
+    ("en", "With an inn each road tile counts double.", ["inn completed tile ? x2"]),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), AFTER_UNIT_FACTOR)
+def test_a_factor_after_a_unit_word_where_adjectives_come_first(
+    language: str, text: str, claims: list[str]
+) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)
+
+
+def test_a_romance_unit_s_adjective_is_no_factor() -> None:
+    assert not read_keys("fr", "Le joueur pose une tuile double sur la route.")
+
+
+# "At the start of his turn" is a time during the game in every language (The Princess and the
+# Dragon's fairy: English had it; probes in reviews' wording in the others).
+START_OF_TURN = [
+    (
+        "it",
+        "La fata regala un punto al giocatore che la possiede all'inizio del suo turno.",
+        ["fairy during_game fixed 1"],
+    ),
+    (
+        "de",
+        "Steht die Fee zu Beginn seines Zuges bei einem eigenen Gefolgsmann, erhält der Spieler "
+        "1 Punkt.",
+        ["fairy during_game fixed 1"],
+    ),
+    (
+        "fr",
+        "Au début de son tour, le joueur qui possède la fée marque 1 point.",
+        ["fairy during_game fixed 1"],
+    ),
+    (
+        "pl",
+        "Na początku swojej tury gracz, który ma wróżkę, dostaje 1 punkt.",
+        ["fairy during_game fixed 1"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), START_OF_TURN)
+def test_the_start_of_a_turn_is_during_the_game(
+    language: str, text: str, claims: list[str]
+) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)
+
+
+def test_ransomed_is_paid() -> None:
+    text = "The tower captures a follower, who can be ransomed for three points."
+    assert read_keys("en", text) == annotated_keys(["prisoner during_game fixed -3"])

@@ -52,7 +52,11 @@ def _fillers(text: str, vocab: Vocabulary) -> bool:
 
 
 def _after_unit_word(before: str, vocab: Vocabulary) -> bool:
-    """The word before is a unit ("une tuile double": a tile's kind, not a multiplier)."""
+    """The word before is a unit, in a language whose adjectives follow their noun ("une tuile
+    double": a tile's kind, not a multiplier; German "zählt jedes Straßenteil doppelt" is an
+    adverb's factor)."""
+    if not vocab.adjectives_follow:
+        return False
     last = re.search(r"\w+\s*$", before)
     return last is not None and any(p.pattern.match(before, last.start()) for p in vocab.units)
 

@@ -118,6 +118,7 @@ class Vocabulary:
     per_bare: re.Pattern[str]  # "for" right before a unit word: "2 points for fish"
     units_first: bool  # the language writes "per tile 2 points" (Hungarian): unit before
     instead_follows: bool  # "instead of" follows the amount it replaces (hu "1 helyett")
+    adjectives_follow: bool  # an adjective follows its noun (fr "une tuile double")
     states: tuple[Phrase, ...]  # in priority order: incomplete, completed, end_game, during_game
     any_feature: re.Pattern[str]  # matches where some `features` phrase matches (see `_any_of`)
     any_state: re.Pattern[str]  # likewise for `states`
@@ -403,6 +404,7 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
         per_bare=_words_or_never(words_or_empty(data, "per_bare"), suffix=r"\s+"),
         units_first=data.get("unit_order") == "before",
         instead_follows=data.get("instead_order") == "after",
+        adjectives_follow=data.get("adjective_order") == "after",
         states=_phrases(state_table),
         any_feature=_any_of(features),
         any_state=_any_of(state_table),
