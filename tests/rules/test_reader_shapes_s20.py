@@ -333,3 +333,69 @@ def test_the_start_of_a_turn_is_during_the_game(
 def test_ransomed_is_paid() -> None:
     text = "The tower captures a follower, who can be ransomed for three points."
     assert read_keys("en", text) == annotated_keys(["prisoner during_game fixed -3"])
+
+
+# A feature right after a unit and a place word (the lexicon's `places`: "in", "im", "w") says
+# where the units are counted when another feature before the amount is the subject (Hunters
+# and Gatherers' river and its lakes' fish: probes in reviews' wording); after "of"/"de" the
+# feature is the unit's own ("un punto por ficha de camino", the dev half's Spanish reviews).
+PLACES = [
+    (
+        "en",
+        "A river scores one point per tile and one point per fish in the lake.",
+        ["river completed tile 1", "river completed fish 1"],
+    ),
+    (
+        "de",
+        "Ein Fluss bringt einen Punkt pro Karte und einen Punkt pro Fisch in den Seen.",
+        ["river completed tile 1", "river completed fish 1"],
+    ),
+    (
+        "pl",
+        "Rzeka daje punkt za każdy kafelek i punkt za każdą rybę w jeziorach.",
+        ["river completed tile 1", "river completed fish 1"],
+    ),
+    (
+        "es",
+        "Los puntos: un punto por ficha de camino completado y dos puntos por ficha de ciudad "
+        "acabada.",
+        ["road completed tile 1", "city completed tile 2"],
+    ),
+    ("en", "Each lake scores 2 points per fish in it.", ["lake completed fish 2"]),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), PLACES)
+def test_a_feature_after_a_unit_and_a_place_word_is_where_it_is_counted(
+    language: str, text: str, claims: list[str]
+) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)
+
+
+# A feature right after a tile unit, with nothing or a genitive word between (the lexicon's
+# `genitive`: "de", "di", "of"; Slavic cases need none), is the tile's, as "city tile" is: the
+# second rate of "1 point par tuile de route et 2 points par tuile de ville" is the city's, not
+# the road's named before (probes in rulebooks' and reviews' wording).
+OF_TILE = [
+    ("fr", "On marque 1 point par tuile de route et 2 points par tuile de ville."),
+    ("it", "Si ottiene 1 punto per tessera di strada e 2 punti per tessera di città."),
+    ("es", "Se consigue 1 punto por loseta de camino y 2 puntos por loseta de ciudad."),
+    ("pt", "Ganha-se 1 ponto por peça de estrada e 2 pontos por peça de cidade."),
+    ("pl", "Dostaje się 1 punkt za kafelek drogi i 2 punkty za kafelek miasta."),
+    ("cs", "Hráč dostane 1 bod za kartičku cesty a 2 body za kartičku města."),
+    ("ru", "Игрок получает 1 очко за тайл дороги и 2 очка за тайл города."),
+    ("en", "You get 1 point per tile of road and 2 points per tile of city."),
+]
+
+
+@pytest.mark.parametrize(("language", "text"), OF_TILE)
+def test_a_feature_after_a_tile_unit_is_the_tile_s(language: str, text: str) -> None:
+    assert read_keys(language, text) == annotated_keys(
+        ["road completed tile 1", "city completed tile 2"]
+    )
+
+
+def test_a_tile_s_feature_repeating_the_subject_s_name_is_the_subject() -> None:
+    # "německého hradu ... kartičku hradu": the German castle's tiles, not a castle's
+    text = "Pán německého hradu získá 1 bod za každou kartičku hradu."
+    assert read_keys("cs", text) == annotated_keys(["german_castle completed tile 1"])

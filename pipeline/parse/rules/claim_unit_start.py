@@ -1,7 +1,9 @@
 """Where an amount's unit phrase starts when words stand between its "per" and the unit (for
 `claim_units`): an attribute of a few words ("pro an der Ebene beteiligtem Plättchen"), or a
 completed-state word opening a counted feature, with the words joined to it by "and" ("for
-each closed town", "za każde ukończone i przylegające do pola miasto"). All words come from the
+each closed town", "za każde ukończone i przylegające do pola miasto"); and what is no unit
+there: a unit word ending a feature's name ("Japanese building"), a figure's word among the
+feature units ("per knight": followers, not cities). All words come from the
 language's vocabulary file.
 """
 
@@ -75,3 +77,23 @@ def after_completed(sentence: str, start: int, vocab: Vocabulary) -> list[int]:
             places.append(position)
         return places
     return []
+
+
+PREVIOUS_WORD = re.compile(r"(\w+)\s+$")
+
+
+def in_feature_name(sentence: str, start: int, end: int, vocab: Vocabulary) -> bool:
+    """The unit word ends a feature's name that starts a word before it ("Japanese building":
+    a special monastery, not a little building)."""
+    previous = PREVIOUS_WORD.search(sentence, max(0, start - 40), start)
+    if previous is None or vocab.any_feature.match(sentence, previous.start()) is None:
+        return False  # no feature's name starts at the word before (most units)
+    return any(
+        (m := phrase.pattern.match(sentence, previous.start())) is not None and m.end() >= end
+        for phrase in vocab.features
+    )
+
+
+def figure_at(sentence: str, start: int, vocab: Vocabulary) -> bool:
+    """A figure's word ("knight": a city's) starts there: it counts followers, not cities."""
+    return any(phrase.pattern.match(sentence, start) for phrase in vocab.figures)

@@ -21,6 +21,8 @@ from carcdb.pipeline.parse.rules.claim_unit_start import (
     SKIPPABLE,
     UNIT_WINDOW,
     after_completed,
+    figure_at,
+    in_feature_name,
     skip_spaces,
     unit_past_attribute,
 )
@@ -57,7 +59,7 @@ def _unit_at(sentence: str, position: int, vocab: Vocabulary) -> tuple[int, int,
     best = _nearest_phrase(sentence, position, (*vocab.units, *vocab.per_units), vocab)
     if best is None:
         past = unit_past_attribute(sentence, position, vocab)
-        if past is not None and not _in_feature_name(sentence, past[0], past[1], vocab):
+        if past is not None and not in_feature_name(sentence, past[0], past[1], vocab):
             best = (past[0], past[0] - past[1], past[2])  # (start, -length, meaning)
     if best is None:
         start = skip_spaces(sentence, position)
@@ -66,7 +68,7 @@ def _unit_at(sentence: str, position: int, vocab: Vocabulary) -> tuple[int, int,
             if phrase.meaning not in vocab.relations.feature_units:
                 continue
             match = next(filter(None, (phrase.pattern.match(sentence, at) for at in places)), None)
-            if match is not None and not _figure_at(sentence, match.start(), vocab):
+            if match is not None and not figure_at(sentence, match.start(), vocab):
                 candidate = (start, -(match.end() - start), phrase.meaning)
                 best = candidate if best is None or candidate < best else best
     if best is None:  # a figure ("for each of his knights"), last: "per city to the farmer"
@@ -75,11 +77,6 @@ def _unit_at(sentence: str, position: int, vocab: Vocabulary) -> tuple[int, int,
         return None
     start, negative_length, meaning = best
     return start, start - negative_length, meaning
-
-
-def _figure_at(sentence: str, start: int, vocab: Vocabulary) -> bool:
-    """A figure's word ("knight": a city's) starts there: it counts followers, not cities."""
-    return any(phrase.pattern.match(sentence, start) for phrase in vocab.figures)
 
 
 def _nearest_phrase(
@@ -94,27 +91,12 @@ def _nearest_phrase(
         match = phrase.pattern.search(sentence, position, limit)
         if match is None or match.start() - position > UNIT_WINDOW:
             continue
-        if _in_feature_name(sentence, match.start(), match.end(), vocab):
+        if in_feature_name(sentence, match.start(), match.end(), vocab):
             continue
         candidate = (match.start(), -(match.end() - match.start()), phrase.meaning)
         if best is None or candidate < best:
             best = candidate
     return best
-
-
-PREVIOUS_WORD = re.compile(r"(\w+)\s+$")
-
-
-def _in_feature_name(sentence: str, start: int, end: int, vocab: Vocabulary) -> bool:
-    """The unit word ends a feature's name that starts a word before it ("Japanese building":
-    a special monastery, not a little building)."""
-    previous = PREVIOUS_WORD.search(sentence, max(0, start - 40), start)
-    if previous is None or vocab.any_feature.match(sentence, previous.start()) is None:
-        return False  # no feature's name starts at the word before (most units)
-    return any(
-        (m := phrase.pattern.match(sentence, previous.start())) is not None and m.end() >= end
-        for phrase in vocab.features
-    )
 
 
 def _alternative_after(sentence: str, end: int, vocab: Vocabulary) -> tuple[int, str] | None:

@@ -19,6 +19,7 @@ from importlib import resources
 
 from carcdb.pipeline.numbers import ascii_int, is_ascii_digits
 from carcdb.pipeline.parse.number_words import NumberLexicon, number_lexicon
+from carcdb.pipeline.parse.rules.feature_relations import Relations, relations
 
 FALLBACK_LANGUAGE = "en"
 NEVER = re.compile(r"(?!)")
@@ -43,22 +44,6 @@ class Phrase:
 
 
 @dataclass(frozen=True)
-class Relations:
-    """How features relate (`features.json`)."""
-
-    modifiers: dict[str, str]  # inn -> road
-    unit_features: dict[str, str]  # coat_of_arms -> city
-    refinements: dict[str, frozenset[str]]  # barn -> {field, city, fortress}
-    game_end_nature: frozenset[str]
-    completable: frozenset[str]
-    flat_units: dict[str, str]  # goods -> majority
-    sentence_refinements: frozenset[str]  # barn: a sentence naming it refines its own features
-    zero_units: dict[str, str]  # road -> tile: "scores nothing" is 0 per tile
-    feature_units: dict[str, dict[str, frozenset[str]]]  # city -> completed_city -> {field ...}
-    penalty_of: dict[str, str]  # tower -> prisoner: the points a tower sentence takes are a ransom
-
-
-@dataclass(frozen=True)
 class Vocabulary:
     language: str
     points: re.Pattern[str]  # "<number> [connector] <point word>", groups: sign, number
@@ -77,6 +62,8 @@ class Vocabulary:
     alternative: re.Pattern[str]  # "or" between two unit phrases: "cetate sau oraș finalizat"
     conjunction: re.Pattern[str]  # "and" between two unit phrases: "per tile and coat of arms"
     qualifier: re.Pattern[str]  # "with" after a unit: "tile with a farmhouse" (not the feature)
+    place: re.Pattern[str]  # "in" after a unit: "per fish in the lake" (where it is counted)
+    genitive: re.Pattern[str]  # "de", "of" after a tile unit: "par tuile de ville" (its feature)
     relative: re.Pattern[str]  # ", which" after a unit: "jedes Gebäude, das sich ... befindet"
     joiner: re.Pattern[str]  # what may stand between two listed features: ", ", " and ", " or "
     around: re.Pattern[str]  # "around it" after a tile unit: the tiles around the feature
@@ -245,27 +232,6 @@ def _abbreviations(words: list[str]) -> re.Pattern[str]:
     return re.compile(r"(?<!\w)(?:" + "|".join(ordered) + r")$", re.IGNORECASE)
 
 
-@cache
-def relations() -> Relations:
-    entry = resources.files("carcdb.pipeline.parse.rules").joinpath("features.json")
-    data = json.loads(entry.read_text("utf-8"))
-    return Relations(
-        modifiers=dict(data["modifiers"]),
-        unit_features=dict(data["unit_features"]),
-        refinements={k: frozenset(v) for k, v in data["refinements"].items()},
-        game_end_nature=frozenset(data["game_end_nature"]),
-        completable=frozenset(data["completable"]),
-        flat_units=dict(data["flat_units"]),
-        sentence_refinements=frozenset(data["sentence_refinements"]),
-        zero_units={f: unit for unit, fs in data["zero_unit"].items() for f in fs},
-        feature_units={
-            feature: {unit: frozenset(of) for unit, of in units.items()}
-            for feature, units in data["feature_units"].items()
-        },
-        penalty_of=dict(data["penalty_of"]),
-    )
-
-
 def _number_pattern(numbers: NumberLexicon, with_zero: bool, with_articles: bool) -> str:
     words = [
         w
@@ -351,6 +317,8 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
         ),
         conjunction=re.compile(rf"\s+(?:{joined})\s+" if joined else r"(?!)", re.IGNORECASE),
         qualifier=_words_or_never(words_or_empty(data, "unit_qualifiers"), r"\s+", r"\s"),
+        place=_words_or_never(words_or_empty(data, "places")),
+        genitive=_words_or_never(words_or_empty(data, "genitive")),
         relative=_words_or_never(words_or_empty(data, "relatives"), r"\s*,\s*", r"\s"),
         joiner=joiner,
         around=_stems_or_never(words_or_empty(data, "around")),
