@@ -399,3 +399,71 @@ def test_a_tile_s_feature_repeating_the_subject_s_name_is_the_subject() -> None:
     # "německého hradu ... kartičku hradu": the German castle's tiles, not a castle's
     text = "Pán německého hradu získá 1 bod za každou kartičku hradu."
     assert read_keys("cs", text) == annotated_keys(["german_castle completed tile 1"])
+
+
+# A number right after a comma that ends a segment naming a feature is that feature's amount of
+# the same kind (a gapping comma: "...; a completed city, 2"; probes in rulebooks' wording).
+GAPPING_COMMA = [
+    ("en", "A completed road is worth 1 point per tile; a completed city, 2."),
+    ("en", "Each tile of a completed road is worth a point, each tile of a completed city, two."),
+    ("es", "Un camino completado vale un punto por loseta; una ciudad completada, dos."),
+    ("fr", "Une route achevée rapporte 1 point par tuile, une ville achevée, 2."),
+]
+
+
+@pytest.mark.parametrize(("language", "text"), GAPPING_COMMA)
+def test_a_number_after_a_gapping_comma_is_the_feature_s_amount(language: str, text: str) -> None:
+    assert read_keys(language, text) == annotated_keys(
+        ["road completed tile 1", "city completed tile 2"]
+    )
+
+
+# A number right after a contrast word opening its comma segment, with a state before the
+# segment ends, is the rate's other state (", but 0 if incomplete", "ma 0 se incompleta"); the
+# contrast's clause starts at the comma when a few words stand before it ("..., am Ende jedoch
+# 0"); an elliptic zero of a feature scored per tile while incomplete is per tile, whatever
+# units the rate before it counted (probes in rulebooks' and reviews' wording).
+CONTRAST_ZERO = [
+    (
+        "en",
+        "A road with an inn scores 2 points per tile, but 0 if incomplete at the end.",
+        ["inn completed tile 2", "inn incomplete tile 0"],
+    ),
+    (
+        "de",
+        "Straßen mit Gasthaus zählen 2 Punkte je Karte, am Ende jedoch 0, wenn sie nicht fertig "
+        "sind.",
+        ["inn completed tile 2", "inn incomplete tile 0"],
+    ),
+    (
+        "it",
+        "Una città con cattedrale vale 3 punti per tessera e 3 per stemma, ma 0 se incompleta "
+        "alla fine.",
+        [
+            "cathedral completed tile 3",
+            "cathedral completed coat_of_arms 3",
+            "cathedral incomplete tile 0",
+        ],
+    ),
+    (
+        "pl",
+        "Miasto z katedrą daje 3 punkty za kafelek i herb, a nieukończone – 0.",
+        [
+            "cathedral completed tile 3",
+            "cathedral completed coat_of_arms 3",
+            "cathedral incomplete tile 0",
+        ],
+    ),
+    (
+        "en",
+        "A city scores 2 points per tile, but 4 players can share it.",
+        ["city completed tile 2"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), CONTRAST_ZERO)
+def test_a_number_after_a_contrast_word_is_the_rate_s_other_state(
+    language: str, text: str, claims: list[str]
+) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)

@@ -16,6 +16,7 @@ PLUS_THEN_END = re.compile(r"\s*(?:[.;,)!]|$)")  # "plus 1." closes its clause
 SUM_BEFORE = re.compile(r"[0-9]\s*(?:\+|\w+)\s*$")  # "9 + 3", "9 plus 3": a sum's term
 INSTEAD_WORDS = 3  # words between "instead of" and its number ("instead of the usual 1")
 INSTEAD_BREAK = re.compile(r"[0-9,;:.()]")
+WORD_RUN = re.compile(r"\w+")
 
 
 def elliptic(sentence: str, vocab: Vocabulary, amounts: list[Mention]) -> list[Mention]:
@@ -99,19 +100,43 @@ def _closes_stated_segment(before: str, rest: str, vocab: Vocabulary) -> bool:
 
 SEGMENT_END = re.compile(r"\s*(?:[.,;!)]|$)")
 SEGMENT_START = re.compile(r"[,;:(]")
+SEGMENT_STOP = re.compile(r"[.!?)]")
+
+
+CONTRAST_GAP = 1  # words between a contrast word and the number it opens ("but only 0")
+
+
+def _after_contrast(before: str, rest: str, vocab: Vocabulary) -> bool:
+    """ "..., but 0 if incomplete", "ma 0 se incompleta": the number right after a contrast word
+    opening its comma segment, a state named before the segment ends ("but 4 players can
+    share it" is a count)."""
+    stop = SEGMENT_START.search(rest) or SEGMENT_STOP.search(rest)
+    if vocab.any_state.search(rest, 0, stop.start() if stop else len(rest)) is None:
+        return False
+    cuts = list(SEGMENT_START.finditer(before))
+    segment = before[cuts[-1].end() :] if cuts else before
+    words = WORD_RUN.findall(segment)
+    return (
+        0 < len(words) <= CONTRAST_GAP + 1
+        and vocab.contrast.fullmatch(words[0]) is not None
+        and not any(c.isdigit() for c in segment)
+    )
 
 
 def _feature_then_number(before: str, rest: str, vocab: Vocabulary) -> bool:
     """ "1 point per tile, cities 2.", "einen Punkt je Plättchen, bei Städten sind es zwei", "2
     Punkte pro Plättchen, am Spielende nur noch einen": a number ending a short comma segment
     that names a feature, a state or a contrast ("aber null"), after another amount, is an
-    amount of the same kind."""
+    amount of the same kind; so is one right after a comma ending such a segment ("..., a
+    completed city, 2")."""
     if SEGMENT_END.match(rest) is None:
-        return False
+        return _after_contrast(before, rest, vocab)
     cuts = list(SEGMENT_START.finditer(before))
     if not cuts:
         return False
     segment = before[cuts[-1].end() :]
+    if not segment.strip() and len(cuts) > 1:  # "..., a completed city, 2": a gapping comma
+        segment = before[cuts[-2].end() : cuts[-1].start()]
     if any(c.isdigit() for c in segment) or vocab.points_word.search(segment):
         return False
     if len(segment.split()) > ELLIPSIS_WORDS:

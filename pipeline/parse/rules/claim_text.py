@@ -137,7 +137,11 @@ def clauses(sentence: str, vocab: Vocabulary) -> list[Clause]:
     """The clauses of a sentence, each with the kind of word it starts with."""
     cuts = [(m.start(), m.end(), PLAIN) for m in CLAUSE_MARK.finditer(sentence)]
     for pattern, kind in ((vocab.contrast, CONTRAST), (vocab.otherwise, OTHERWISE)):
-        cuts += [(m.start(), m.start(), kind) for m in pattern.finditer(sentence) if m.start()]
+        cuts += [
+            (at, at, kind)
+            for m in pattern.finditer(sentence)
+            if (at := _segment_opening(sentence, m.start()))
+        ]
     cuts += [(at, at, PLAIN) for at in _clause_joints(sentence, vocab)]
     found: list[Clause] = []
     opening = sentence.lstrip(" ,•*-")
@@ -153,6 +157,21 @@ def clauses(sentence: str, vocab: Vocabulary) -> list[Clause]:
         start, kind = max(start, cut_end), cut_kind
     found.append((start, len(sentence), kind))
     return found
+
+
+LEADING_WORDS = 3  # words of a comma segment before its contrast word ("am Ende jedoch")
+
+
+def _segment_opening(sentence: str, start: int) -> int:
+    """Where the clause a contrast word opens starts: at the word, or at the comma opening its
+    segment when a few words stand between ("..., am Ende jedoch 0": the end is the contrast's)."""
+    comma = sentence.rfind(",", 0, start)
+    if comma < 0:
+        return start
+    between = sentence[comma + 1 : start]
+    if len(WORDS.findall(between)) > LEADING_WORDS or any(c in between for c in ";:()"):
+        return start
+    return comma + 1
 
 
 JOINT_WORDS = 3  # words between "and" and the verb of the clause it opens: "an inn"
