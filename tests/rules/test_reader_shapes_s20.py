@@ -467,3 +467,28 @@ def test_a_number_after_a_contrast_word_is_the_rate_s_other_state(
     language: str, text: str, claims: list[str]
 ) -> None:
     assert read_keys(language, text) == annotated_keys(claims)
+
+
+# The inn's own name in the rulebooks, "an inn on a lake" ("Gasthaus am See", "karczma nad
+# jeziorem"), is the inn, not Hunters and Gatherers' lake (probes in reviews' wording).
+INN_ON_A_LAKE = [
+    ("en", "An inn on a lake doubles the points of the road.", ["inn completed tile ? x2"]),
+    ("en", "A road with an inn by a lake scores 2 points per tile.", ["inn completed tile 2"]),
+    ("de", "Ein Gasthaus am See verdoppelt die Punkte der Straße.", ["inn completed tile ? x2"]),
+    ("pl", "Karczma nad jeziorem podwaja punkty za drogę.", ["inn completed tile ? x2"]),
+    (
+        "fr",
+        "Une route avec une auberge au bord d'un lac rapporte 2 points par tuile.",
+        ["inn completed tile 2"],
+    ),
+    (
+        "en",
+        "A lake scores 1 point per tile and 1 per fish.",
+        ["lake completed tile 1", "lake completed fish 1"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), INN_ON_A_LAKE)
+def test_an_inn_on_a_lake_is_the_inn(language: str, text: str, claims: list[str]) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)
