@@ -14,11 +14,14 @@ from benchmarks import proctree
 from benchmarks.proctree import tree_sample
 
 # A child whose own child is started by a second thread, as the parse workers' fork server is.
+# The thread stays alive: when it ends, the kernel moves its children to another thread, and a
+# sample taken meanwhile may find them under neither (the test failed so once in a loaded run).
 _CHILD = """
 import subprocess, sys, threading, time
 def spawn():
     subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
-threading.Thread(target=spawn).start()
+    time.sleep(30)
+threading.Thread(target=spawn, daemon=True).start()
 print("started", flush=True)
 time.sleep(30)
 """
