@@ -492,3 +492,20 @@ INN_ON_A_LAKE = [
 @pytest.mark.parametrize(("language", "text", "claims"), INN_ON_A_LAKE)
 def test_an_inn_on_a_lake_is_the_inn(language: str, text: str, claims: list[str]) -> None:
     assert read_keys(language, text) == annotated_keys(claims)
+
+
+# An article right between a points word and a unit is a "per" (the lexicon's
+# `per_after_points`: "3 points a tile", "2 points la tuile"; probes in reviews' wording).
+ARTICLE_PER = [
+    ("en", "Cathedrals make cities worth 3 points a tile.", ["cathedral completed tile 3"]),
+    ("en", "The inn works the same way for roads: 2 points a tile.", ["inn completed tile 2"]),
+    ("fr", "Une ville complète rapporte 2 points la tuile.", ["city completed tile 2"]),
+    ("en", "A tile with a city scores 2 points.", ["city completed fixed 2"]),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), ARTICLE_PER)
+def test_an_article_after_a_points_word_is_a_per(
+    language: str, text: str, claims: list[str]
+) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)

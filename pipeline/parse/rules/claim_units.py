@@ -182,9 +182,24 @@ def _pers(sentence: str, vocab: Vocabulary) -> list[tuple[int, int]]:
         for m in vocab.per_bare.finditer(sentence)
         if any(p.pattern.match(sentence, m.end()) for p in vocab.units)
     ]
+    found += [  # "3 points a tile", "2 points la tuile": an article right after a points word
+        m.span()
+        for m in vocab.per_after_points.finditer(sentence)
+        if _after_points_word_only(sentence, m.start(), vocab)
+        and any(p.pattern.match(sentence, m.end()) for p in vocab.units)
+    ]
     if "/" in sentence or "×" in sentence:
         found += [m.span() for m in COMPACT_PER.finditer(sentence)]
     return sorted(found)
+
+
+POINTS_BEFORE_WINDOW = 30  # characters before an article to look for the points word it follows
+
+
+def _after_points_word_only(sentence: str, start: int, vocab: Vocabulary) -> bool:
+    before = sentence[max(0, start - POINTS_BEFORE_WINDOW) : start].rstrip()
+    last = re.search(r"\w+$", before)
+    return last is not None and vocab.points_word.fullmatch(last.group(0)) is not None
 
 
 def unit_phrases(sentence: str, vocab: Vocabulary) -> list[UnitPhrase]:

@@ -103,6 +103,7 @@ class Vocabulary:
     per_units: tuple[Phrase, ...]  # a unit and its "per" in one word (Hungarian "lapkánként")
     figures: tuple[Phrase, ...]  # "knight", "Bauer": after a "per", a follower counted
     per_bare: re.Pattern[str]  # "for" right before a unit word: "2 points for fish"
+    per_after_points: re.Pattern[str]  # "a" between a points word and a unit: "3 points a tile"
     units_first: bool  # the language writes "per tile 2 points" (Hungarian): unit before
     instead_follows: bool  # "instead of" follows the amount it replaces (hu "1 helyett")
     adjectives_follow: bool  # an adjective follows its noun (fr "une tuile double")
@@ -370,6 +371,7 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
         if words_or_empty(data, "figures")
         else (),
         per_bare=_words_or_never(words_or_empty(data, "per_bare"), suffix=r"\s+"),
+        per_after_points=_words_or_never(words_or_empty(data, "per_after_points"), suffix=r"\s+"),
         units_first=data.get("unit_order") == "before",
         instead_follows=data.get("instead_order") == "after",
         adjectives_follow=data.get("adjective_order") == "after",
