@@ -509,3 +509,28 @@ def test_an_article_after_a_points_word_is_a_per(
     language: str, text: str, claims: list[str]
 ) -> None:
     assert read_keys(language, text) == annotated_keys(claims)
+
+
+# A feature named as a preposition's object before the amount ("from the dragon", "vor dem
+# Drachen") is no subject when another feature opens the clause (the lexicon's `prepositions`;
+# probes in reviews' wording); "with", "of" and "to" are not among them ("roads with an inn",
+# "champ d'astéroïdes", "Wiesen werden zu Wohngegenden": they become them).
+OBJECTS = [
+    ("de", "Die Fee schützt vor dem Drachen und bringt einen Punkt.", ["fairy completed fixed 1"]),
+    (
+        "en",
+        "The fairy protects a follower from the dragon and brings 1 point.",
+        ["fairy completed fixed 1"],
+    ),
+    ("en", "For completed roads with an inn, 2 points per tile.", ["inn completed tile 2"]),
+    (
+        "de",
+        "Wiesen werden zu Wohngegenden und bringen am Ende zwei Punkte für jeden Markt.",
+        ["residential end_game market 2"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), OBJECTS)
+def test_a_preposition_s_object_is_no_subject(language: str, text: str, claims: list[str]) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)

@@ -34,6 +34,7 @@ from carcdb.pipeline.parse.rules.claim_feature_words import (
     text_features,
 )
 from carcdb.pipeline.parse.rules.claim_modifiers import resolve_modifiers
+from carcdb.pipeline.parse.rules.claim_objects import opening_subject
 from carcdb.pipeline.parse.rules.claim_phase import outside_unit, state_words_in
 from carcdb.pipeline.parse.rules.claim_text import LIST_ITEM, comma_segment
 from carcdb.pipeline.parse.rules.claim_unit_places import TILE_UNITS, of_tile, without_places
@@ -236,6 +237,8 @@ def scored_features(
         if not candidates:
             continue
         chosen = _nearest(sentence, candidates, mention, vocab, segment)
+        if candidates is outside and len(chosen) == 1:
+            chosen = [opening_subject(sentence, outside, chosen[0], mention, vocab) or chosen[0]]
         if head is not None and len(chosen) == 1 and head not in chosen:
             modified = vocab.relations.modifiers.get(chosen[0])
             refining = vocab.relations.refinements.get(chosen[0], frozenset())

@@ -63,6 +63,8 @@ class Vocabulary:
     conjunction: re.Pattern[str]  # "and" between two unit phrases: "per tile and coat of arms"
     qualifier: re.Pattern[str]  # "with" after a unit: "tile with a farmhouse" (not the feature)
     place: re.Pattern[str]  # "in" after a unit: "per fish in the lake" (where it is counted)
+    preposition: re.Pattern[str]  # "from", "vor": a feature after one is an object, no subject
+    determiner: re.Pattern[str]  # "the", "dem": between a preposition and its feature
     genitive: re.Pattern[str]  # "de", "of" after a tile unit: "par tuile de ville" (its feature)
     relative: re.Pattern[str]  # ", which" after a unit: "jedes Gebäude, das sich ... befindet"
     joiner: re.Pattern[str]  # what may stand between two listed features: ", ", " and ", " or "
@@ -319,6 +321,8 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
         conjunction=re.compile(rf"\s+(?:{joined})\s+" if joined else r"(?!)", re.IGNORECASE),
         qualifier=_words_or_never(words_or_empty(data, "unit_qualifiers"), r"\s+", r"\s"),
         place=_words_or_never(words_or_empty(data, "places")),
+        preposition=_words_or_never(words_or_empty(data, "prepositions")),
+        determiner=_words_or_never(words_or_empty(data, "determiners")),
         genitive=_words_or_never(words_or_empty(data, "genitive")),
         relative=_words_or_never(words_or_empty(data, "relatives"), r"\s*,\s*", r"\s"),
         joiner=joiner,
