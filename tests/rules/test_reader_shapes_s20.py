@@ -534,3 +534,31 @@ OBJECTS = [
 @pytest.mark.parametrize(("language", "text", "claims"), OBJECTS)
 def test_a_preposition_s_object_is_no_subject(language: str, text: str, claims: list[str]) -> None:
     assert read_keys(language, text) == annotated_keys(claims)
+
+
+# A colour (the lexicon's `colours`) marks a worked example only where it names a player:
+# capitalised ("Red scores 8"), at the end of its clause, or next to a player, follower or
+# scoring word on the side the language puts an adjective's noun ("the red player", "le joueur
+# rouge"); a piece's look is no player ("the orange start tile and then by the blue rose", the
+# dev half's Wind Roses forum post).
+@pytest.mark.parametrize(
+    ("language", "text"),
+    [
+        ("en", "Red scores 8 points for the city."),
+        ("en", "The red player scores 8 points for the city."),
+        ("de", "Rot erhält 8 Punkte für die Stadt."),
+        ("fr", "Le joueur rouge marque 8 points pour la ville."),
+        ("en", "The city scores 8 points for blue."),
+    ],
+)
+def test_a_player_s_colour_marks_a_worked_example(language: str, text: str) -> None:
+    assert read_keys(language, text) == annotated_keys([])
+
+
+def test_a_piece_s_colour_is_no_player_s() -> None:
+    text = "The river tiles, with blue water, score 1 point per tile."
+    assert read_keys("en", text) == annotated_keys(["river completed tile 1"])
+    text = (
+        "Quadrants are set by the start tile and then by the blue rose: 3 points for a wind rose."
+    )
+    assert read_keys("en", text) == annotated_keys(["wind_rose completed fixed 3"])

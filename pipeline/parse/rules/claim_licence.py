@@ -2,9 +2,9 @@
 `claim_shapes` and `claims`): a flat amount is `licensed` when it is signed, follows a label or a
 "+", stands in a sentence with a scoring verb, is "N points for <feature>", or opens a
 parenthesis or the sentence and a state follows ("(9 punti se completati)", "1 point if on the
-same tile at the start of the turn"); a sentence with an example marker or a
-demonstrative before a feature is a worked example. All words come from the language's
-vocabulary file.
+same tile at the start of the turn"); a sentence with an example marker, a player's colour (not
+a piece's: "the blue rose") or a demonstrative before a feature is a worked example. All words
+come from the language's vocabulary file.
 """
 
 from __future__ import annotations
@@ -62,8 +62,36 @@ def is_example(sentence: str, features: list[Found], vocab: Vocabulary) -> bool:
     for marker in vocab.example.finditer(sentence):
         if not any(start <= marker.start() < end for start, end in named):
             return True
+    for colour in vocab.colour.finditer(sentence):
+        if not any(start <= colour.start() < end for start, end in named) and _players(
+            sentence, colour, vocab
+        ):
+            return True
     starts = {f[0] for f in features}
     return any(m.end() in starts for m in vocab.demonstrative.finditer(sentence))
+
+
+NEXT_WORD = re.compile(r"\s*(\w+)")
+LAST_WORD = re.compile(r"(\w+)\s*$")
+
+
+def _players(sentence: str, colour: re.Match[str], vocab: Vocabulary) -> bool:
+    """The colour names a player ("Red scores 8", "the red player", "le joueur rouge", "der
+    rote Gefolgsmann"), not a piece's look ("the blue rose", "une tuile verte"): capitalised,
+    at the end of its clause, or next to a player, follower or scoring word on the side the
+    language puts its adjectives' nouns."""
+    if colour.group(0)[:1].isupper():
+        return True
+    after = NEXT_WORD.match(sentence, colour.end())
+    if after is None or vocab.score_verb.match(after.group(1)):
+        return True
+    before = LAST_WORD.search(sentence, 0, colour.start())
+    noun = before.group(1) if vocab.adjectives_follow and before is not None else after.group(1)
+    return vocab.player.fullmatch(noun) is not None or any(
+        phrase.pattern.fullmatch(noun)
+        for phrase in (*vocab.units, *vocab.figures)
+        if phrase.meaning == "follower"
+    )
 
 
 def aside_holding(sentence: str, position: int) -> tuple[int, int] | None:

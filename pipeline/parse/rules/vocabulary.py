@@ -94,7 +94,9 @@ class Vocabulary:
     lesser: re.Pattern[str]  # ", or less if": its condition's state is the lesser case's
     also: re.Pattern[str]  # "(also for the shields)": the rates before's units, and this one
     including: re.Pattern[str]  # "per tile, including the fish": the fish are counted too
-    example: re.Pattern[str]  # "example", "here", player colours: a worked example
+    example: re.Pattern[str]  # "example", "here": a worked example
+    colour: re.Pattern[str]  # "red", "rot": a player's in a worked example, or a piece's look
+    player: re.Pattern[str]  # "player", "Spieler": the noun a player's colour goes with
     likeness: re.Pattern[str]  # "like", "wie" (and a determiner) before a feature: a comparison
     demonstrative: re.Pattern[str]  # "this", "acest": before a feature, a worked example
     pronoun: re.Pattern[str]  # "she", "er" opening a sentence: the sentence before's subject
@@ -360,6 +362,8 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
         also=_words_or_never(words_or_empty(data, "also"), prefix=r"\(\s*", suffix=r"\s*$"),
         including=_words_or_never(words_or_empty(data, "including")),
         example=_words_or_never(words_or_empty(data, "example_markers")),
+        colour=_words_or_never(words_or_empty(data, "colours")),
+        player=_words_or_never(words_or_empty(data, "player_words")),
         likeness=_words_or_never(
             words_or_empty(data, "likeness"),
             suffix=rf"\s+(?:(?:{determiners})\s+)?$" if determiners else r"\s+$",
