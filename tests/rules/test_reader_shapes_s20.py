@@ -562,3 +562,24 @@ def test_a_piece_s_colour_is_no_player_s() -> None:
         "Quadrants are set by the start tile and then by the blue rose: 3 points for a wind rose."
     )
     assert read_keys("en", text) == annotated_keys(["wind_rose completed fixed 3"])
+
+
+# A comparison names no subject in every language (the lexicon's `likeness`: English "counts
+# as", "operate as", "the same as"; Czech "jako", Slovak "ako", Russian "как", Romanian "ca",
+# Hungarian "mint", Catalan "com"), but "such as" lists examples (written from the dev half's
+# "Railroads ... operate as roads do in the basic game - 1 point is collected per tile").
+LIKENESS = [
+    ("en", "Railroads operate as roads do: 1 point per tile.", ["railway completed tile 1"]),
+    (
+        "en",
+        "Features such as cities and roads score 2 points per tile.",
+        ["city completed tile 2", "road completed tile 2"],
+    ),
+    ("cs", "Zahrada se počítá jako klášter: 9 bodů.", ["garden completed fixed 9"]),
+    ("ro", "Grădina se punctează ca o mănăstire: 9 puncte.", ["garden completed fixed 9"]),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), LIKENESS)
+def test_a_comparison_names_no_subject(language: str, text: str, claims: list[str]) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)
