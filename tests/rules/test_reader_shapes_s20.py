@@ -583,3 +583,18 @@ LIKENESS = [
 @pytest.mark.parametrize(("language", "text", "claims"), LIKENESS)
 def test_a_comparison_names_no_subject(language: str, text: str, claims: list[str]) -> None:
     assert read_keys(language, text) == annotated_keys(claims)
+
+
+# German points words compounded with "Trost-", "Sonder-", "Zusatzsieg-" are points words (the
+# dev half's Star Wars review: "bekommt einen Trostsiegpunkt"); a scoring verb between a penalty
+# word and the amount makes it received, not lost ("Wer die Schlacht verliert, erhält zwei
+# Trostpunkte").
+def test_german_compound_points_words_and_a_loser_who_receives() -> None:
+    text = "In der Schlacht fliegt der andere raus und bekommt einen Trostsiegpunkt."
+    assert read_keys("de", text) == annotated_keys(["battle completed fixed 1"])
+    text = "Wer die Schlacht verliert, erhält zwei Trostpunkte."
+    assert read_keys("de", text) == annotated_keys(["battle completed fixed 2"])
+    text = "Whoever loses the battle receives 1 point."
+    assert read_keys("en", text) == annotated_keys(["battle completed fixed 1"])
+    text = "Wer die Schlacht verliert, verliert auch 2 Punkte."
+    assert read_keys("de", text) == annotated_keys(["battle completed fixed -2"])

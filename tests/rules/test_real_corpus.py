@@ -47,7 +47,7 @@ TEST_RECALL_FLOOR, TEST_PRECISION_FLOOR = 0.504, 0.608
 # What the dev half reads with batches rd-d's, re-a's, rf-*'s, rg-*'s, rh-*'s, ri-*'s, rj-*'s,
 # rk-*'s and rl-*'s dev excerpts (rj-*'s, rk-*'s and rl-*'s untuned), after session 20's passes (a
 # floor, as above).
-DEV_RECALL_FLOOR, DEV_PRECISION_FLOOR = 0.859, 0.855
+DEV_RECALL_FLOOR, DEV_PRECISION_FLOOR = 0.861, 0.855
 
 
 def below_bar(results: dict[str, Score]) -> list[str]:
@@ -82,7 +82,7 @@ def test_the_tables_are_printed(record_property: Callable[[str, object], None]) 
 @pytest.mark.xfail(
     strict=True,
     reason="batches rj's, rk's and rl's dev excerpts, added untuned, keep the dev half below the"
-    " bars (86.0%/85.5%)",
+    " bars (86.2%/85.6%)",
 )
 def test_the_dev_half_meets_the_bars() -> None:
     assert below_bar(scores(in_half("dev"))) == [], _misses(in_half("dev"))

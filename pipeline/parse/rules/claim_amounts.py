@@ -285,13 +285,25 @@ def _penalised(sentence: str, mention: Mention, vocab: Vocabulary) -> Mention:
         return mention
     before = sentence[max(0, mention.start - 40) : mention.start]
     after = sentence[mention.end : mention.end + 40]
+    penalty = vocab.penalty.search(before)
+    word = vocab.penalty_word.match(before, penalty.start()) if penalty is not None else None
+    if word is not None and _receives_between(before[word.end() :], vocab):
+        penalty = None  # "Wer die Schlacht verliert, erhält zwei Punkte": the loser receives
     if (
-        vocab.penalty.search(before) is None
+        penalty is None
         and vocab.penalty_after.search(after) is None
         and not _price(sentence, mention, vocab)
     ):
         return mention
     return replace(mention, bonus=True, sign=-1)
+
+
+def _receives_between(gap: str, vocab: Vocabulary) -> bool:
+    """A scoring verb that is no penalty word stands between a penalty word and the amount."""
+    return any(
+        vocab.scoring_verb.match(word) is not None and vocab.penalty_word.fullmatch(word) is None
+        for word in WORD.findall(gap)
+    )
 
 
 def _price(sentence: str, mention: Mention, vocab: Vocabulary) -> bool:
