@@ -598,3 +598,26 @@ def test_german_compound_points_words_and_a_loser_who_receives() -> None:
     assert read_keys("en", text) == annotated_keys(["battle completed fixed 1"])
     text = "Wer die Schlacht verliert, verliert auch 2 Punkte."
     assert read_keys("de", text) == annotated_keys(["battle completed fixed -2"])
+
+
+# The Discovery's sea in every language (German and Dutch had it), and a counted feature past an
+# attribute of a word or two ("per adjacent port city": the sea's towns; "for each of the
+# cities": a field's completed cities).
+COUNTED_PAST_ATTRIBUTE = [
+    (
+        "en",
+        "A completed sea scores 1 point per tile and 1 point per adjacent port city.",
+        ["sea completed tile 1", "sea completed town 1"],
+    ),
+    ("it", "Un mare completato vale un punto per tessera.", ["sea completed tile 1"]),
+    (
+        "en",
+        "Farmers score 3 points for each of the cities next to their field.",
+        ["field end_game completed_city 3"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), COUNTED_PAST_ATTRIBUTE)
+def test_a_counted_feature_past_an_attribute(language: str, text: str, claims: list[str]) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)

@@ -79,7 +79,37 @@ def after_completed(sentence: str, start: int, vocab: Vocabulary) -> list[int]:
     return []
 
 
+ATTRIBUTE_BEFORE_FEATURE = 2  # words before a counted feature ("per adjacent port city")
 PREVIOUS_WORD = re.compile(r"(\w+)\s+$")
+
+
+def after_attribute(sentence: str, start: int, vocab: Vocabulary) -> list[int]:
+    """Past one or two words of an attribute before a counted feature ("per adjacent port
+    city", "for each of the cities"): words only, no number, points word, "per", joint or
+    feature between."""
+    before = PREVIOUS_WORD.search(sentence, max(0, start - 30), start)
+    if before is None or vocab.per.fullmatch(before.group(1)) is None:
+        return []  # only right after a "per" word: after an amount a word is no attribute
+    places: list[int] = []
+    position = start
+    for _ in range(ATTRIBUTE_BEFORE_FEATURE):
+        word = SKIPPABLE.match(sentence, position)
+        if word is None:
+            break
+        text = word.group(1)
+        if (
+            vocab.number(text) is not None
+            or vocab.points_word.fullmatch(text)
+            or vocab.per.fullmatch(text)
+            or vocab.conjunction.fullmatch(f" {text} ")
+            or vocab.any_feature.match(sentence, word.start())
+            or vocab.demonstrative.match(sentence, word.start())  # "por este camino": one road
+            or (vocab.determiner.fullmatch(text) and not vocab.genitive.fullmatch(text))
+        ):
+            break
+        position = word.end()
+        places.append(position)
+    return places
 
 
 def in_feature_name(sentence: str, start: int, end: int, vocab: Vocabulary) -> bool:

@@ -20,6 +20,7 @@ from carcdb.pipeline.parse.rules.claim_amounts import WORD, Mention
 from carcdb.pipeline.parse.rules.claim_unit_start import (
     SKIPPABLE,
     UNIT_WINDOW,
+    after_attribute,
     after_completed,
     figure_at,
     in_feature_name,
@@ -63,7 +64,9 @@ def _unit_at(sentence: str, position: int, vocab: Vocabulary) -> tuple[int, int,
             best = (past[0], past[0] - past[1], past[2])  # (start, -length, meaning)
     if best is None:
         start = skip_spaces(sentence, position)
-        places = (*after_completed(sentence, start, vocab), start)  # with its state word
+        # with its state word, or past an attribute ("per adjacent port city")
+        places = (*after_completed(sentence, start, vocab), start)
+        places += tuple(after_attribute(sentence, start, vocab))
         for phrase in vocab.features:
             if phrase.meaning not in vocab.relations.feature_units:
                 continue
