@@ -500,7 +500,7 @@ ARTICLE_PER = [
     ("en", "Cathedrals make cities worth 3 points a tile.", ["cathedral completed tile 3"]),
     ("en", "The inn works the same way for roads: 2 points a tile.", ["inn completed tile 2"]),
     ("fr", "Une ville complète rapporte 2 points la tuile.", ["city completed tile 2"]),
-    ("en", "A tile with a city scores 2 points.", ["city completed fixed 2"]),
+    ("en", "The fairy gives 1 point a turn.", ["fairy completed fixed 1"]),
 ]
 
 
@@ -620,4 +620,21 @@ COUNTED_PAST_ATTRIBUTE = [
 
 @pytest.mark.parametrize(("language", "text", "claims"), COUNTED_PAST_ATTRIBUTE)
 def test_a_counted_feature_past_an_attribute(language: str, text: str, claims: list[str]) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)
+
+
+# One of a unit, its qualifier or genitive, then a scoring verb: the amount is per that unit
+# (written from the dev half's "When the game ends ..., one tile with road is one point").
+ONE_UNIT_QUALIFIED = [
+    ("en", "When the game ends, one tile with road is one point.", ["road incomplete tile 1"]),
+    ("en", "A tile of an incomplete city is worth 1 point.", ["city incomplete tile 1"]),
+    ("de", "Ein Plättchen einer fertigen Straße zählt einen Punkt.", ["road completed tile 1"]),
+    ("en", "Place a tile and score 2 points.", []),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), ONE_UNIT_QUALIFIED)
+def test_one_qualified_unit_before_a_scoring_verb_is_the_rate_s(
+    language: str, text: str, claims: list[str]
+) -> None:
     assert read_keys(language, text) == annotated_keys(claims)

@@ -47,7 +47,7 @@ TEST_RECALL_FLOOR, TEST_PRECISION_FLOOR = 0.508, 0.610
 # What the dev half reads with batches rd-d's, re-a's, rf-*'s, rg-*'s, rh-*'s, ri-*'s, rj-*'s,
 # rk-*'s and rl-*'s dev excerpts (rj-*'s, rk-*'s and rl-*'s untuned), after session 20's passes (a
 # floor, as above).
-DEV_RECALL_FLOOR, DEV_PRECISION_FLOOR = 0.865, 0.860
+DEV_RECALL_FLOOR, DEV_PRECISION_FLOOR = 0.867, 0.862
 
 
 def below_bar(results: dict[str, Score]) -> list[str]:
@@ -82,7 +82,7 @@ def test_the_tables_are_printed(record_property: Callable[[str, object], None]) 
 @pytest.mark.xfail(
     strict=True,
     reason="batches rj's, rk's and rl's dev excerpts, added untuned, keep the dev half below the"
-    " bars (86.5%/86.1%)",
+    " bars (86.7%/86.2%)",
 )
 def test_the_dev_half_meets_the_bars() -> None:
     assert below_bar(scores(in_half("dev"))) == [], _misses(in_half("dev"))

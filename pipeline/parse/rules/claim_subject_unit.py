@@ -2,7 +2,7 @@
 a unit that is a feature's as the subject ("Wappen bringen keine Punkte", "Ein Weinberg neben
 einem Kloster bringt 3 zusätzliche Punkte"), any unit followed by "each" after the amount
 ("tiles score 1 point each"), or one of a unit joined to the amount by "=" or a scoring verb
-("1 tile = 1 point", "una tessera vale un punto").
+("1 tile = 1 point", "una tessera vale un punto", "one tile with road is one point").
 """
 
 from __future__ import annotations
@@ -76,9 +76,28 @@ def _single_unit_before(
                 continue
             rest = WORD_REST.match(sentence, m.end())
             word_end = rest.end() if rest is not None else m.end()
-            gap = sentence[word_end : mention.start]
+            opening = _past_qualifier(sentence, word_end, mention.start, vocab)
+            gap = sentence[opening : mention.start]
             if EQUALS.fullmatch(gap) or (
                 VERBS.fullmatch(gap) and vocab.score_verb.match(gap.strip()) is not None
             ):
                 return UnitPhrase(m.start(), m.start(), word_end, (phrase.meaning,))
     return None
+
+
+QUALIFIER_WORDS = 4  # words of "with a road", "of an incomplete city" after a unit
+
+
+def _past_qualifier(sentence: str, end: int, stop: int, vocab: Vocabulary) -> int:
+    """Past a qualifier or genitive of a few words after a unit ("one tile with road is one
+    point", "a tile of an incomplete city is worth 1 point"), up to its scoring verb."""
+    opening = vocab.qualifier.match(sentence, end)
+    if opening is None:
+        first = re.match(r"\s+(\w+)", sentence[end:stop])
+        if first is None or vocab.genitive.fullmatch(first.group(1)) is None:
+            return end
+    words = list(re.finditer(r"\w+", sentence[end:stop]))
+    for index, word in enumerate(words[: QUALIFIER_WORDS + 1]):
+        if index and vocab.score_verb.match(word.group(0)):
+            return end + words[index - 1].end()
+    return end
