@@ -638,3 +638,19 @@ def test_one_qualified_unit_before_a_scoring_verb_is_the_rate_s(
     language: str, text: str, claims: list[str]
 ) -> None:
     assert read_keys(language, text) == annotated_keys(claims)
+
+
+# Slavic "gives" and copulas as scoring verbs (pl "to", cs and sk "dá", ru "дают"; probes in
+# reviews' wording).
+SLAVIC_VERBS = [
+    ("pl", "Miasto z dwóch kafelków to tylko 2 punkty.", ["city completed fixed 2"]),
+    ("cs", "Klášter obklopený osmi kartičkami dá 9 bodů.", ["monastery completed fixed 9"]),
+    ("sk", "Kláštor obklopený ôsmimi kartičkami dá 9 bodov.", ["monastery completed fixed 9"]),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), SLAVIC_VERBS)
+def test_slavic_gives_and_copulas_license_a_flat_amount(
+    language: str, text: str, claims: list[str]
+) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)
