@@ -654,3 +654,34 @@ def test_slavic_gives_and_copulas_license_a_flat_amount(
     language: str, text: str, claims: list[str]
 ) -> None:
     assert read_keys(language, text) == annotated_keys(claims)
+
+
+# A flat amount for having the most of something is a `majority` (the lexicon's `most`: "the
+# most", "die meisten", "najwięcej"), at the end of the game no incomplete feature's; "the most
+# knights" is who wins the feature, no award (written from the dev half's "Der Spieler, der am
+# Ende des Spiels die meisten Klöster aus Holz gesammelt hat, erhält 10 Punkte").
+MOST = [
+    (
+        "de",
+        "Der Spieler, der am Ende die meisten Klöster gesammelt hat, erhält 10 Punkte.",
+        ["monastery end_game majority 10"],
+    ),
+    ("en", "The player with the most coats of arms gets 5 points.", ["city completed majority 5"]),
+    ("en", "The player with the most wine gets 10 points.", ["goods end_game majority 10"]),
+    (
+        "en",
+        "If the Darmstadtium is in a completed city, the player with the most knights there "
+        "scores 3 extra points.",
+        ["darmstadtium completed fixed +3"],
+    ),
+    (
+        "en",
+        "Most of the time a road scores between 4-7 points.",
+        [],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), MOST)
+def test_the_most_of_something_is_a_majority(language: str, text: str, claims: list[str]) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)

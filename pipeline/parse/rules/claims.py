@@ -92,7 +92,7 @@ def _claim(
     counts: list[CountMention],
     vocab: Vocabulary,
 ) -> ClaimDraft:
-    if state is ClaimState.END_GAME and feature in vocab.relations.completable:
+    if state is ClaimState.END_GAME and feature in completable(unit, vocab):
         state = ClaimState.INCOMPLETE
     multiplier = mention is not None and mention.multiplier
     return ClaimDraft(
@@ -106,6 +106,12 @@ def _claim(
         sign=mention.sign if mention is not None else 1,
         multiplier=mention.points if mention is not None and multiplier else None,
     )
+
+
+def completable(unit: str, vocab: Vocabulary) -> frozenset[str]:
+    """The features scored at the end only while incomplete; none for a majority (the most
+    monasteries collected is no incomplete monastery)."""
+    return frozenset() if unit == "majority" else vocab.relations.completable
 
 
 @dataclass
@@ -293,6 +299,10 @@ def _sentence_claims(
             if mention.sign < 0:  # "pay 3 points to free their meeple": the prisoner's ransom
                 feature = vocab.relations.penalty_of.get(feature, feature)
             names = (FLAT,) if values else counted or amount.names
+            unstated = amount.unit is None or amount.unit.per_start == amount.unit.start
+            majority = unstated and flat != "unknown" and feature != "unknown"
+            if majority and most_before(read, amount, vocab):
+                names = ("majority",)  # "the player with the most coats of arms gets 5 points"
             state = _state(reading, named, contrast, context, feature, vocab)
             if state in (ClaimState.END_GAME, ClaimState.INCOMPLETE):
                 scorer = counter(feature, names, vocab)  # "at the end ... per completed road"
@@ -301,7 +311,7 @@ def _sentence_claims(
                     state = _state(reading, named, contrast, context, feature, vocab)
             if mention.bare and not amount.base and named is None and before[1] is not None:
                 state = before[1]  # "(4 with pig)": when the rate before is scored
-            if state is ClaimState.END_GAME and feature in vocab.relations.completable:
+            if state is ClaimState.END_GAME and feature in completable(names[0], vocab):
                 state = ClaimState.INCOMPLETE
             zero_flat = "unknown" if mention.points == 0 and found in refined_away else flat
             if mention.listed and feature not in vocab.relations.zero_units:
@@ -346,6 +356,21 @@ def _sentence_claims(
         if not amount.base:
             before = (features, claims[-1].state if claims and not mention.bare else before[1])
     return claims + either_claims
+
+
+def most_before(read: Sentence, amount: Amount, vocab: Vocabulary) -> bool:
+    """A "most" word ("the most", "die meisten", "najwięcej") before the amount in its clause:
+    a flat amount for having the most of something."""
+    most = vocab.most.search(read.text, amount.clause[0], amount.mention.start)
+    if most is None:
+        return False
+    # "the player with the most knights there": who wins the feature, no majority's award
+    after = re.match(r"\s*(\w+)", read.text[most.end() : amount.mention.start])
+    return after is None or not any(
+        phrase.pattern.fullmatch(after.group(1))
+        for phrase in (*vocab.units, *vocab.figures)
+        if phrase.meaning == "follower"
+    )
 
 
 def _features(
