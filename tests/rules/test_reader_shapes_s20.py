@@ -685,3 +685,20 @@ MOST = [
 @pytest.mark.parametrize(("language", "text", "claims"), MOST)
 def test_the_most_of_something_is_a_majority(language: str, text: str, claims: list[str]) -> None:
     assert read_keys(language, text) == annotated_keys(claims)
+
+
+# A number with a connector word after it ("2 more", "2 weitere") ends its segment as a bare one
+# does: "..., and each shield 2 more" is the shield's amount, and the unit after the comma is
+# no longer the first amount's (probes in reviews' wording).
+CONNECTOR_AFTER = [
+    ("en", "Each tile scores 2 points, and each shield 2 more."),
+    ("de", "Jede Karte zählt 2 Punkte, jedes Wappen 2 weitere."),
+]
+
+
+@pytest.mark.parametrize(("language", "text"), CONNECTOR_AFTER)
+def test_a_number_and_its_connector_end_a_segment(language: str, text: str) -> None:
+    context = ("City",) if language == "en" else ("Stadt",)
+    assert read_keys(language, text, context) == annotated_keys(
+        ["city completed tile 2", "city completed coat_of_arms +2"]
+    )

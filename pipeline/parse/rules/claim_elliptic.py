@@ -17,6 +17,7 @@ SUM_BEFORE = re.compile(r"[0-9]\s*(?:\+|\w+)\s*$")  # "9 + 3", "9 plus 3": a sum
 INSTEAD_WORDS = 3  # words between "instead of" and its number ("instead of the usual 1")
 INSTEAD_BREAK = re.compile(r"[0-9,;:.()]")
 WORD_RUN = re.compile(r"\w+")
+NEXT_WORD = re.compile(r"\s*(\w+)")
 
 
 def elliptic(sentence: str, vocab: Vocabulary, amounts: list[Mention]) -> list[Mention]:
@@ -129,6 +130,13 @@ def _feature_then_number(before: str, rest: str, vocab: Vocabulary) -> bool:
     that names a feature, a state or a contrast ("aber null"), after another amount, is an
     amount of the same kind; so is one right after a comma ending such a segment ("..., a
     completed city, 2")."""
+    connector = NEXT_WORD.match(rest)  # "..., each shield 2 more."
+    if (
+        connector is not None
+        and vocab.connector.fullmatch(connector.group(1))
+        and SEGMENT_END.match(rest, connector.end())
+    ):
+        rest = rest[connector.end() :]
     if SEGMENT_END.match(rest) is None:
         return _after_contrast(before, rest, vocab)
     cuts = list(SEGMENT_START.finditer(before))
