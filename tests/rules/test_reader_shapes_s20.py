@@ -702,3 +702,33 @@ def test_a_number_and_its_connector_end_a_segment(language: str, text: str) -> N
     assert read_keys(language, text, context) == annotated_keys(
         ["city completed tile 2", "city completed coat_of_arms +2"]
     )
+
+
+# Of two amounts joined by "and", the second with a condition of its own that names no state
+# (the lexicon's `conditions`: "when", "quando") does not take the first one's state (the
+# fairy's two rates, probes in reviews' wording); a phase the sentence opens with still holds.
+OWN_CONDITION = [
+    (
+        "en",
+        "The fairy gives 1 point at the start of the turn and 3 points when the feature is scored.",
+        ["fairy during_game fixed 1", "fairy completed fixed 3"],
+    ),
+    (
+        "it",
+        "La fata dà un punto all'inizio del turno e 3 punti quando si valuta la costruzione.",
+        ["fairy during_game fixed 1", "fairy completed fixed 3"],
+    ),
+    (
+        "en",
+        "At the end of the game, an incomplete road scores 1 point per tile and 2 points if it "
+        "has a well.",
+        ["road incomplete tile 1", "road incomplete fixed 2"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), OWN_CONDITION)
+def test_an_amount_s_own_condition_keeps_the_state_before_out(
+    language: str, text: str, claims: list[str]
+) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)

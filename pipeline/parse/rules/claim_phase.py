@@ -241,6 +241,10 @@ class SentenceStates:
         own = self._state_between(*parts[mine], unit, units, asides)
         if own is not None:
             return True, own
+        if mine and self.vocab.condition.search(self.sentence, here[mine][1], parts[mine][1]):
+            # "1 point at the start of the turn and 3 points when the feature is scored": a
+            # condition of its own that names no state is no continuation of the one before
+            return True, None
         for other in range(mine - 1, -1, -1):
             if parts[other] != parts[mine]:
                 found = self._state_between(*parts[other], None, units)

@@ -87,6 +87,7 @@ class Vocabulary:
     each_after: re.Pattern[str]  # "(2 points) each", "jeweils"
     respectively: re.Pattern[str]  # "respectively", "rispettivamente": amounts in list order
     most: re.Pattern[str]  # "the most", "die meisten": a flat amount is a majority's
+    condition: re.Pattern[str]  # "when", "wenn": an amount's own condition
     as_many: re.Pattern[str]  # "as many points as", "so viele Punkte": 1 per the unit named after
     one_point: re.Pattern[str]  # a singular points word that is 1 alone: pl "punkt za każdy"
     otherwise: re.Pattern[str]  # "otherwise", "sinon": a clause of the other state
@@ -352,6 +353,7 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
         each_after=_words_or_never(words_or_empty(data, "each_after"), r"^\s*"),
         respectively=_words_or_never(words_or_empty(data, "respectively")),
         most=_words_or_never(words_or_empty(data, "most")),
+        condition=_words_or_never(words_or_empty(data, "conditions")),
         as_many=_words_or_never(
             words_or_empty(data, "as_many"),
             suffix=rf"\s+(?:[^\W\d]+\s+){{0,2}}?(?:{point_words})(?!\w)",
