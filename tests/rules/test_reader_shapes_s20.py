@@ -732,3 +732,14 @@ def test_an_amount_s_own_condition_keeps_the_state_before_out(
     language: str, text: str, claims: list[str]
 ) -> None:
     assert read_keys(language, text) == annotated_keys(claims)
+
+
+def test_a_feature_after_another_amount_is_that_amount_s() -> None:
+    # "1 point for each tile, or 2 points per tile with an inn": the inn is the second rate's
+    text = (
+        "When the road is completed, the player with the most followers scores 1 point for each "
+        "tile, or 2 points per tile with an inn."
+    )
+    assert read_keys("en", text) == annotated_keys(
+        ["road completed tile 1", "inn completed tile 2"]
+    )

@@ -152,10 +152,12 @@ def _nearest(
     def distance(index: int) -> tuple[bool, bool, int]:
         f = candidates[index]
         away = preferred is not None and not preferred[0] <= f[0] < preferred[1]
-        # a feature after the amount and an "and" is the next rate's subject ("le strade
-        # incomplete valgono 1 punto per tessera e le città 2"): one before the amount comes first
+        # a feature after the amount and an "and" or another amount is the next rate's subject
+        # ("le strade incomplete valgono 1 punto per tessera e le città 2", "1 point for each
+        # tile, or 2 points per tile with an inn"): one before the amount comes first
+        gap = sentence[mention.end : f[0]]
         next_rate = f[0] >= mention.end and bool(
-            vocab.conjunction.search(sentence[mention.end : f[0]])
+            vocab.conjunction.search(gap) or vocab.points.search(gap)
         )
         return (
             away,
