@@ -743,3 +743,34 @@ def test_a_feature_after_another_amount_is_that_amount_s() -> None:
     assert read_keys("en", text) == annotated_keys(
         ["road completed tile 1", "inn completed tile 2"]
     )
+
+
+# Bridges, Castles and Bazaars' castles count for a field as cities do (features.json
+# feature_units: `castle` per castle; English "castle" is still a city); a unit named in a
+# clause before a semicolon is no later amount's; German "ausgelöst" is paid (The Tower's ransom).
+FIELD_CASTLES = [
+    (
+        "de",
+        "Pro Burg an der Wiese gibt es für den Bauern vier Punkte.",
+        ["field end_game castle 4"],
+    ),
+    ("fr", "Chaque paysan marque 4 points par château dans son pré.", ["field end_game castle 4"]),
+    (
+        "de",
+        "Ein Händler erhält für jede Ware ein Warenplättchen; am Ende bekommt, wer von einer Sorte "
+        "die meisten hat, 10 Punkte.",
+        ["goods end_game majority 10"],
+    ),
+    (
+        "de",
+        "Die Türme bringen Gefangene, die für drei Punkte ausgelöst werden können.",
+        ["prisoner during_game fixed -3"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), FIELD_CASTLES)
+def test_castles_for_a_field_and_a_unit_before_a_semicolon(
+    language: str, text: str, claims: list[str]
+) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)

@@ -43,7 +43,7 @@ PRE_SPLIT_RECALL, PRE_SPLIT_PRECISION = 0.978, 0.985
 # What the test half reads today, with batches rf-*'s, rg-*'s, rh-*'s, ri-*'s, rj-*'s, rk-*'s and
 # rl-*'s test excerpts (a floor: the reader may get better, not worse unnoticed; docs/rules.md says
 # why it fell).
-TEST_RECALL_FLOOR, TEST_PRECISION_FLOOR = 0.508, 0.610
+TEST_RECALL_FLOOR, TEST_PRECISION_FLOOR = 0.510, 0.612
 # What the dev half reads with batches rd-d's, re-a's, rf-*'s, rg-*'s, rh-*'s, ri-*'s, rj-*'s,
 # rk-*'s and rl-*'s dev excerpts (rj-*'s, rk-*'s and rl-*'s untuned), after session 20's passes (a
 # floor, as above).

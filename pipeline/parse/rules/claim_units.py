@@ -340,6 +340,7 @@ def unit_for(
         u
         for u in units
         if u.per_start >= previous_end
+        and (clause is None or u.per_start >= clause[0])  # not a clause before's ("...; ...")
         and u.end <= mention.start
         and not (vocab is not None and _after_points_word(sentence, u, mentions, vocab))
     ]
