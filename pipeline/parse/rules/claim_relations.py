@@ -2,14 +2,17 @@
 names give a feature (`unit_name`: a flat amount's `fixed`, `majority` or `unknown`, a zero's
 rate per tile, a multiplier's unit, a count of cities as a field's `completed_city`), whether
 a feature listed with others owns a unit (`owned`: a coat of arms is a city's), and the one
-feature that counts a feature's own kind (`counter`: the robber baron's completed roads).
+feature that counts a feature's own kind (`counter`: the robber baron's completed roads); a
+"most" word before a flat amount makes it a majority's (`most_before`).
 """
 
 from __future__ import annotations
 
+import re
+
 from carcdb.pipeline.parse.rules.claim_amounts import Mention
 from carcdb.pipeline.parse.rules.claim_modifiers import base_of
-from carcdb.pipeline.parse.rules.claim_shapes import FLAT
+from carcdb.pipeline.parse.rules.claim_shapes import FLAT, Amount, Sentence
 from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
 from carcdb.schemas.rules import ClaimState
 
@@ -78,3 +81,18 @@ def owned(name: str, feature: str, features: list[str], vocab: Vocabulary) -> bo
         return found == owner or base_of(found, vocab) == owner
 
     return owns(feature) or not any(owns(found) for found in features)
+
+
+def most_before(read: Sentence, amount: Amount, vocab: Vocabulary) -> bool:
+    """A "most" word ("the most", "die meisten", "najwięcej") before the amount in its clause:
+    a flat amount for having the most of something."""
+    most = vocab.most.search(read.text, amount.clause[0], amount.mention.start)
+    if most is None:
+        return False
+    # "the player with the most knights there": who wins the feature, no majority's award
+    after = re.match(r"\s*(\w+)", read.text[most.end() : amount.mention.start])
+    return after is None or not any(
+        phrase.pattern.fullmatch(after.group(1))
+        for phrase in (*vocab.units, *vocab.figures)
+        if phrase.meaning == "follower"
+    )

@@ -44,7 +44,7 @@ from carcdb.pipeline.parse.rules.claim_phase import (
     either_state,
     prose,
 )
-from carcdb.pipeline.parse.rules.claim_relations import counter, owned, unit_name
+from carcdb.pipeline.parse.rules.claim_relations import counter, most_before, owned, unit_name
 from carcdb.pipeline.parse.rules.claim_sentence import (
     Analysed,
     analysed,
@@ -356,21 +356,6 @@ def _sentence_claims(
         if not amount.base:
             before = (features, claims[-1].state if claims and not mention.bare else before[1])
     return claims + either_claims
-
-
-def most_before(read: Sentence, amount: Amount, vocab: Vocabulary) -> bool:
-    """A "most" word ("the most", "die meisten", "najwięcej") before the amount in its clause:
-    a flat amount for having the most of something."""
-    most = vocab.most.search(read.text, amount.clause[0], amount.mention.start)
-    if most is None:
-        return False
-    # "the player with the most knights there": who wins the feature, no majority's award
-    after = re.match(r"\s*(\w+)", read.text[most.end() : amount.mention.start])
-    return after is None or not any(
-        phrase.pattern.fullmatch(after.group(1))
-        for phrase in (*vocab.units, *vocab.figures)
-        if phrase.meaning == "follower"
-    )
 
 
 def _features(
