@@ -11,6 +11,7 @@ import re
 from carcdb.pipeline.parse.rules.claim_mention import Mention, inside
 from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
 
+AROUND_WINDOW = 240  # characters each side of an elliptic number that its reading looks at
 ELLIPSIS_WORDS = 8  # words of a segment before its elliptic number ("bei Städten sind es zwei")
 PLUS_THEN_END = re.compile(r"\s*(?:[.;,)!]|$)")  # "plus 1." closes its clause
 SUM_BEFORE = re.compile(r"[0-9]\s*(?:\+|\w+)\s*$")  # "9 + 3", "9 plus 3": a sum's term
@@ -32,8 +33,10 @@ def elliptic(sentence: str, vocab: Vocabulary, amounts: list[Mention]) -> list[M
         value = vocab.number(m.group(0))
         if value is None:
             continue
-        rest = sentence[m.end() :]
-        before = sentence[: m.start()]
+        # what is read around a number is local: a window each side keeps a long sentence of
+        # many numbers (or articles, "a" being one) from being scanned once per number
+        rest = sentence[m.end() : m.end() + AROUND_WINDOW]
+        before = sentence[max(0, m.start() - AROUND_WINDOW) : m.start()]
         follows_per = vocab.per.match(rest.lstrip()) is not None and rest[:1] in (" ", "")
         instead_after = vocab.instead.match(rest.lstrip()) is not None  # (hu: "1 helyett")
         instead_before = not vocab.instead_follows and _instead_before(before, vocab)

@@ -173,6 +173,10 @@ class Amount:
     qualified: str | None  # the feature of an elliptic "(4 with pig)"
 
 
+JOINT_WINDOW = 60  # characters before an amount where the "or" introducing it stands
+SEGMENT_STOP = re.compile(r"[,;.(]")
+
+
 class Sentence:
     """One sentence being read: its amounts, units, features and clauses."""
 
@@ -186,6 +190,7 @@ class Sentence:
             sentence, vocab, tuple((m.start, m.end) for m in mentions)
         )
         self.spans: list[Clause] = clauses(sentence, vocab)
+        self._segments: dict[Mention, int | None] = {}  # `_modified_segment` of each amount
         # "(4 with pig)": what an elliptic amount's "with" names is its own, no modifier
         self.elliptic = [
             (m.end, m.end + ELLIPTIC_WINDOW)
@@ -228,14 +233,17 @@ class Sentence:
             aside = aside_holding(self.text, other.start)
             if aside is not None and aside != own_aside and aside[0] > mention.end:
                 return aside[0]  # "1 point per tile (unless they contain a well, which doubles)"
-            before = self.text[: other.start]
+            # the joint must end right before the amount: a window, not the sentence so far
+            before = self.text[max(0, other.start - JOINT_WINDOW) : other.start]
             if any(
                 not before[m.end() :].strip(" (") for m in self.vocab.alternative.finditer(before)
             ):
                 return other.start
             if other.bare and before.rstrip().endswith(","):  # ", 4 se ha il maiale"
                 return other.start
-            segment = self._modified_segment(other)
+            if other not in self._segments:  # the same for every amount before it
+                self._segments[other] = self._modified_segment(other)
+            segment = self._segments[other]
             if segment is not None and segment > mention.end:
                 return segment  # ", 2 points with an inn", ", mit Wirtshaus 2 Punkte"
         return len(self.text)
@@ -246,8 +254,8 @@ class Sentence:
         start = self.text.rfind(",", 0, mention.start)
         if start < 0:
             return None
-        stop = re.search(r"[,;.(]", self.text[mention.end :])
-        end = mention.end + stop.start() if stop else len(self.text)
+        stop = SEGMENT_STOP.search(self.text, mention.end)
+        end = stop.start() if stop else len(self.text)
         if any(start < m.start < end and m is not mention for m in self.mentions):
             return None
         modifiers = self.vocab.relations.modifiers

@@ -319,6 +319,47 @@ def unit_for(
     its clause, not in an aside the next amount is in), else the last before it that is not
     the amount before's own. `units_first`: the language writes the unit first (Hungarian
     "lapkánként 2 pont"), so the one before comes first."""
+    previous = None
+    if index and not units_first:
+        previous = _own_units(mentions, units, sentence, vocab)[index - 1]
+    return _unit_for(index, mentions, units, clause, sentence, units_first, vocab, previous)
+
+
+_OWN_UNITS: dict[tuple[object, ...], tuple[Vocabulary | None, list[UnitPhrase | None]]] = {}
+OWN_UNITS_KEPT = 8  # sentences whose chains are kept (their amounts are read in turn)
+
+
+def _own_units(
+    mentions: list[Mention], units: list[UnitPhrase], sentence: str, vocab: Vocabulary | None
+) -> list[UnitPhrase | None]:
+    """Each amount's unit read with no clause, in order, each after the one before's (what
+    the amount after it must not take): a loop, not a recursion (a sentence of a thousand
+    amounts would go past Python's recursion limit), computed once per sentence."""
+    key = (sentence, tuple(mentions), tuple(units), id(vocab))
+    kept = _OWN_UNITS.get(key)
+    if kept is not None and kept[0] is vocab:
+        return kept[1]
+    chain: list[UnitPhrase | None] = []
+    for index in range(len(mentions)):
+        previous = chain[index - 1] if index else None
+        chain.append(_unit_for(index, mentions, units, None, sentence, False, vocab, previous))
+    if len(_OWN_UNITS) >= OWN_UNITS_KEPT:
+        _OWN_UNITS.pop(next(iter(_OWN_UNITS)))
+    _OWN_UNITS[key] = (vocab, chain)
+    return chain
+
+
+def _unit_for(
+    index: int,
+    mentions: list[Mention],
+    units: list[UnitPhrase],
+    clause: tuple[int, int] | None,
+    sentence: str,
+    units_first: bool,
+    vocab: Vocabulary | None,
+    before_previous: UnitPhrase | None,
+) -> UnitPhrase | None:
+    """`unit_for`, given the amount before's own unit (`before_previous`)."""
     mention = mentions[index]
     next_start = mentions[index + 1].start if index + 1 < len(mentions) else 10**9
     if clause is not None:
@@ -332,10 +373,14 @@ def unit_for(
         # Plättchen je zwei Punkte": the next amount's, past a comma or in its aside
         and not (index + 1 < len(mentions) and BREAK.search(sentence, mention.end, u.per_start))
     ]
-    if index and not units_first:  # "each road is 1 point per tile, each cloister is 9"
-        before_previous = unit_for(index - 1, mentions, units, None, sentence, vocab=vocab)
-        if before_previous is not None and before_previous.per_start >= previous_end:
-            previous_end = before_previous.end
+    # "each road is 1 point per tile, each cloister is 9": past the amount before's own unit
+    if (
+        index
+        and not units_first
+        and before_previous is not None
+        and before_previous.per_start >= previous_end
+    ):
+        previous_end = before_previous.end
     before = [
         u
         for u in units
