@@ -26,6 +26,17 @@ ATTRIBUTE_WORDS = 4  # words of an attribute between a "per" and its unit
 ATTRIBUTE_WORD = re.compile(r"[^\W\d_]+")
 
 
+def _no_attribute_word(text: str, vocab: Vocabulary) -> bool:
+    """A number, points word, "per" or "and": it ends an attribute (another amount's words or a
+    list of what is counted)."""
+    return (
+        vocab.number(text) is not None
+        or vocab.points_word.fullmatch(text) is not None
+        or vocab.per.fullmatch(text) is not None
+        or vocab.conjunction.fullmatch(f" {text} ") is not None
+    )
+
+
 def unit_past_attribute(
     sentence: str, position: int, vocab: Vocabulary
 ) -> tuple[int, int, str] | None:
@@ -43,13 +54,7 @@ def unit_past_attribute(
                 if match is not None:
                     return word.start(), match.end(), phrase.meaning
         text = word.group(0)
-        if (
-            vocab.number(text) is not None
-            or vocab.points_word.fullmatch(text)
-            or vocab.per.fullmatch(text)
-            or vocab.conjunction.fullmatch(f" {text} ")
-            or vocab.alternative.fullmatch(text)
-        ):
+        if _no_attribute_word(text, vocab) or vocab.alternative.fullmatch(text):
             return None
         end = word.end()
     return None
@@ -98,10 +103,7 @@ def after_attribute(sentence: str, start: int, vocab: Vocabulary) -> list[int]:
             break
         text = word.group(1)
         if (
-            vocab.number(text) is not None
-            or vocab.points_word.fullmatch(text)
-            or vocab.per.fullmatch(text)
-            or vocab.conjunction.fullmatch(f" {text} ")
+            _no_attribute_word(text, vocab)
             or vocab.any_feature.match(sentence, word.start())
             or vocab.demonstrative.match(sentence, word.start())  # "por este camino": one road
             or (vocab.determiner.fullmatch(text) and not vocab.genitive.fullmatch(text))
