@@ -774,3 +774,37 @@ def test_castles_for_a_field_and_a_unit_before_a_semicolon(
     language: str, text: str, claims: list[str]
 ) -> None:
     assert read_keys(language, text) == annotated_keys(claims)
+
+
+# Found by a review of this session's changes: a contrast's clause does not take an amount
+# standing between the comma and the contrast word; a negation behind punctuation corrects no
+# amount; the "most" exception skips genitive words; "the" opening a feature's name leaves the
+# unit after it a unit.
+REVIEWED = [
+    (
+        "en",
+        "A city scores, when completed, 2 points but 1 point when incomplete.",
+        ["city completed fixed 2", "city incomplete fixed 1"],
+    ),
+    (
+        "en",
+        "A completed city scores 2 points per tile; if not, 1 point per tile, but 1 point per "
+        "shield.",
+        ["city completed tile 2", "city completed tile 1", "city completed coat_of_arms 1"],
+    ),
+    (
+        "es",
+        "El jugador con el mayor número de caballeros en una ciudad completada obtiene 10 puntos.",
+        ["city completed completed_city 10"],
+    ),
+    (
+        "en",
+        "The tower scores 1 point for each of the tower pieces.",
+        ["tower completed tower 1"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), REVIEWED)
+def test_the_review_s_cases(language: str, text: str, claims: list[str]) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)

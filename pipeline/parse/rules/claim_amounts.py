@@ -172,7 +172,9 @@ def corrected(sentence: str, mention: Mention, later: Mention | None, vocab: Voc
     what the feature does not score, no rate."""
     if later is None or mention.points == 0 or later.start - mention.end > CORRECTION_GAP:
         return False
-    before = WORD.findall(sentence[max(0, mention.start - 30) : mention.start])[-2:]
+    window = sentence[max(0, mention.start - 30) : mention.start]
+    window = re.split(r"[,;:.()]", window)[-1]  # "if not, 1 point": not this amount's negation
+    before = WORD.findall(window)[-2:]
     if before and vocab.score_verb.match(before[-1]):
         before = before[:-1]  # "does not score 2 points, only 1"
     if not before or vocab.negation.fullmatch(before[-1]) is None:

@@ -85,7 +85,7 @@ def _players(sentence: str, colour: re.Match[str], vocab: Vocabulary) -> bool:
     after = NEXT_WORD.match(sentence, colour.end())
     if after is None or vocab.score_verb.match(after.group(1)):
         return True
-    before = LAST_WORD.search(sentence, 0, colour.start())
+    before = LAST_WORD.search(sentence, max(0, colour.start() - 40), colour.start())
     noun = before.group(1) if vocab.adjectives_follow and before is not None else after.group(1)
     return vocab.player.fullmatch(noun) is not None or any(
         phrase.pattern.fullmatch(noun)

@@ -90,9 +90,10 @@ def most_before(read: Sentence, amount: Amount, vocab: Vocabulary) -> bool:
     if most is None:
         return False
     # "the player with the most knights there": who wins the feature, no majority's award
-    after = re.match(r"\s*(\w+)", read.text[most.end() : amount.mention.start])
-    return after is None or not any(
-        phrase.pattern.fullmatch(after.group(1))
+    words = re.findall(r"\w+", read.text[most.end() : amount.mention.start])[:4]
+    words = [w for w in words if not vocab.genitive.fullmatch(w)]  # "mayor número de caballeros"
+    return not words or not any(
+        phrase.pattern.fullmatch(words[0])
         for phrase in (*vocab.units, *vocab.figures)
         if phrase.meaning == "follower"
     )

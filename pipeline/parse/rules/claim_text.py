@@ -140,7 +140,7 @@ def clauses(sentence: str, vocab: Vocabulary) -> list[Clause]:
         cuts += [
             (at, at, kind)
             for m in pattern.finditer(sentence)
-            if (at := _segment_opening(sentence, m.start()))
+            if (at := _segment_opening(sentence, m.start(), vocab))
         ]
     cuts += [(at, at, PLAIN) for at in _clause_joints(sentence, vocab)]
     found: list[Clause] = []
@@ -162,7 +162,7 @@ def clauses(sentence: str, vocab: Vocabulary) -> list[Clause]:
 LEADING_WORDS = 3  # words of a comma segment before its contrast word ("am Ende jedoch")
 
 
-def _segment_opening(sentence: str, start: int) -> int:
+def _segment_opening(sentence: str, start: int, vocab: Vocabulary | None = None) -> int:
     """Where the clause a contrast word opens starts: at the word, or at the comma opening its
     segment when a few words stand between ("..., am Ende jedoch 0": the end is the contrast's)."""
     comma = sentence.rfind(",", 0, start)
@@ -171,6 +171,10 @@ def _segment_opening(sentence: str, start: int) -> int:
     between = sentence[comma + 1 : start]
     if len(WORDS.findall(between)) > LEADING_WORDS or any(c in between for c in ";:()"):
         return start
+    if any(c.isdigit() for c in between) or (
+        vocab is not None and vocab.points_word.search(between)
+    ):
+        return start  # "..., when completed, 2 points but 1": the amount stays before the cut
     return comma + 1
 
 

@@ -120,6 +120,8 @@ def in_feature_name(sentence: str, start: int, end: int, vocab: Vocabulary) -> b
     previous = PREVIOUS_WORD.search(sentence, max(0, start - 40), start)
     if previous is None or vocab.any_feature.match(sentence, previous.start()) is None:
         return False  # no feature's name starts at the word before (most units)
+    if vocab.determiner.fullmatch(previous.group(1)):
+        return False  # "the tower=" names the tower; "the tower pieces" still counts towers
     return any(
         (m := phrase.pattern.match(sentence, previous.start())) is not None and m.end() >= end
         for phrase in vocab.features
