@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from carcdb.pipeline.parse.rules.claim_mention import Mention, inside
+from carcdb.pipeline.parse.rules.claim_text import WORDS
 from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
 
 AROUND_WINDOW = 240  # characters each side of an elliptic number that its reading looks at
@@ -17,7 +18,6 @@ PLUS_THEN_END = re.compile(r"\s*(?:[.;,)!]|$)")  # "plus 1." closes its clause
 SUM_BEFORE = re.compile(r"[0-9]\s*(?:\+|\w+)\s*$")  # "9 + 3", "9 plus 3": a sum's term
 INSTEAD_WORDS = 3  # words between "instead of" and its number ("instead of the usual 1")
 INSTEAD_BREAK = re.compile(r"[0-9,;:.()]")
-WORD_RUN = re.compile(r"\w+")
 NEXT_WORD = re.compile(r"\s*(\w+)")
 
 
@@ -119,7 +119,7 @@ def _after_contrast(before: str, rest: str, vocab: Vocabulary) -> bool:
         return False
     cuts = list(SEGMENT_START.finditer(before))
     segment = before[cuts[-1].end() :] if cuts else before
-    words = WORD_RUN.findall(segment)
+    words = WORDS.findall(segment)
     return (
         0 < len(words) <= CONTRAST_GAP + 1
         and vocab.contrast.fullmatch(words[0]) is not None

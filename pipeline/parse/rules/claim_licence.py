@@ -13,6 +13,7 @@ import re
 
 from carcdb.pipeline.parse.rules.claim_amounts import Mention
 from carcdb.pipeline.parse.rules.claim_context import Found
+from carcdb.pipeline.parse.rules.claim_unit_start import follower_word
 from carcdb.pipeline.parse.rules.claim_units import for_feature
 from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
 
@@ -87,11 +88,7 @@ def _players(sentence: str, colour: re.Match[str], vocab: Vocabulary) -> bool:
         return True
     before = LAST_WORD.search(sentence, max(0, colour.start() - 40), colour.start())
     noun = before.group(1) if vocab.adjectives_follow and before is not None else after.group(1)
-    return vocab.player.fullmatch(noun) is not None or any(
-        phrase.pattern.fullmatch(noun)
-        for phrase in (*vocab.units, *vocab.figures)
-        if phrase.meaning == "follower"
-    )
+    return vocab.player.fullmatch(noun) is not None or follower_word(noun, vocab)
 
 
 def aside_holding(sentence: str, position: int) -> tuple[int, int] | None:

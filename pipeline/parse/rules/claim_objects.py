@@ -11,11 +11,11 @@ import re
 
 from carcdb.pipeline.parse.rules.claim_feature_words import Found
 from carcdb.pipeline.parse.rules.claim_mention import Mention
+from carcdb.pipeline.parse.rules.claim_text import WORDS
 from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
 
 __all__ = ["opening_subject"]
 
-WORDS = re.compile(r"\w+")
 OPENING_WORDS = 2  # words before the feature that opens its clause ("The fairy", "Die Fee")
 CLAUSE_START = re.compile(r"[,;:.!?()]")
 

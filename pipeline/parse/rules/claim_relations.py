@@ -13,6 +13,7 @@ import re
 from carcdb.pipeline.parse.rules.claim_amounts import Mention
 from carcdb.pipeline.parse.rules.claim_modifiers import base_of
 from carcdb.pipeline.parse.rules.claim_shapes import FLAT, Amount, Sentence
+from carcdb.pipeline.parse.rules.claim_unit_start import follower_word
 from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
 from carcdb.schemas.rules import ClaimState
 
@@ -92,8 +93,4 @@ def most_before(read: Sentence, amount: Amount, vocab: Vocabulary) -> bool:
     # "the player with the most knights there": who wins the feature, no majority's award
     words = re.findall(r"\w+", read.text[most.end() : amount.mention.start])[:4]
     words = [w for w in words if not vocab.genitive.fullmatch(w)]  # "mayor número de caballeros"
-    return not words or not any(
-        phrase.pattern.fullmatch(words[0])
-        for phrase in (*vocab.units, *vocab.figures)
-        if phrase.meaning == "follower"
-    )
+    return not words or not follower_word(words[0], vocab)

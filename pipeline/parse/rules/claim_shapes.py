@@ -41,6 +41,7 @@ from carcdb.pipeline.parse.rules.claim_text import Clause, clause_of, clauses
 from carcdb.pipeline.parse.rules.claim_unit_start import UNIT_WINDOW
 from carcdb.pipeline.parse.rules.claim_units import (
     UnitPhrase,
+    own_units,
     per_follows,
     unit_for,
     unit_named_after,
@@ -69,7 +70,12 @@ def _alone(sentence: str, mention: Mention) -> bool:
 
 
 def _flat(
-    sentence: str, index: int, mentions: list[Mention], units: list[UnitPhrase], vocab: Vocabulary
+    sentence: str,
+    index: int,
+    mentions: list[Mention],
+    units: list[UnitPhrase],
+    vocab: Vocabulary,
+    own: list[UnitPhrase | None],
 ) -> bool:
     """A points phrase with no unit that is a flat amount: one opening a line and explained in
     parentheses ("9 points (the feature tile and the eight tiles around it)"), or one joined by
@@ -77,7 +83,7 @@ def _flat(
     mention = mentions[index]
     if not sentence[: mention.start].strip(" •*-") and EXPLAINED.match(sentence, mention.end):
         return True
-    if index + 1 == len(mentions) or unit_for(index + 1, mentions, units) is None:
+    if index + 1 == len(mentions) or unit_for(index + 1, mentions, units, own=own) is None:
         return False
     between = sentence[mention.end : mentions[index + 1].start]
     joints = [m.end() for m in vocab.conjunction.finditer(between)]
@@ -191,6 +197,8 @@ class Sentence:
         )
         self.spans: list[Clause] = clauses(sentence, vocab)
         self._segments: dict[Mention, int | None] = {}  # `_modified_segment` of each amount
+        # `own_units` as `unit_for` reads them: with the sentence or none, the vocabulary or none
+        self._chains: dict[tuple[str, bool], list[UnitPhrase | None]] = {}
         # "(4 with pig)": what an elliptic amount's "with" names is its own, no modifier
         self.elliptic = [
             (m.end, m.end + ELLIPTIC_WINDOW)
@@ -198,6 +206,18 @@ class Sentence:
             if m.bare
             and (vocab.qualifier.match(sentence, m.end) or _or_if(sentence, m, vocab) is not None)
         ]
+
+    def _own(self, sentence: str, with_vocab: bool) -> list[UnitPhrase | None]:
+        """The amounts' own units (`own_units`), read once per way `unit_for` is asked."""
+        key = (sentence, with_vocab)
+        if key not in self._chains:
+            vocab = self.vocab if with_vocab else None
+            self._chains[key] = own_units(self.mentions, self.units, sentence, vocab)
+        return self._chains[key]
+
+    def _flat(self, index: int) -> bool:
+        """`_flat`, with the own units `unit_for` reads there (no sentence, no vocabulary)."""
+        return _flat(self.text, index, self.mentions, self.units, self.vocab, self._own("", False))
 
     def clause(self, mention: Mention) -> tuple[int, int]:
         start, end, _ = self.spans[clause_of(mention.start, self.spans)]
@@ -277,7 +297,16 @@ class Sentence:
         unit = (
             unit_named_after(sentence, mention, vocab)
             if mention.counted
-            else unit_for(index, mentions, self.units, clause, sentence, vocab.units_first, vocab)
+            else unit_for(
+                index,
+                mentions,
+                self.units,
+                clause,
+                sentence,
+                vocab.units_first,
+                vocab,
+                self._own(sentence, True),
+            )
             or unit_next_to(sentence, mention, vocab)
         )
         replaced = index + 1 < len(mentions) and base_slot(sentence, index + 1, mentions, vocab)
@@ -290,9 +319,11 @@ class Sentence:
             or (mention.bare and ranged)
             or self._replaced_first(index)
         ):
-            unit = unit_for(index + 1, mentions, self.units, clause, sentence)
+            unit = unit_for(
+                index + 1, mentions, self.units, clause, sentence, own=self._own(sentence, False)
+            )
         before_it = unit is not None and unit.end <= mention.start
-        if before_it and index and _flat(sentence, index, mentions, self.units, vocab):
+        if before_it and index and self._flat(index):
             unit = None  # the unit before is the rate's before it, this is a flat amount
         itself = mention.bare and index > 0 and _for_itself(sentence, mention, vocab)
         if itself:
@@ -350,7 +381,7 @@ class Sentence:
         if (
             vocab.plus.match(sentence, mention.end)
             or _alone(sentence, mention)
-            or _flat(sentence, index, self.mentions, self.units, vocab)
+            or self._flat(index)
         ):
             return ("fixed",), False
         if tiles_around_after(sentence, mention.end, vocab):  # "and all eight tiles around it"

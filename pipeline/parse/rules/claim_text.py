@@ -162,7 +162,7 @@ def clauses(sentence: str, vocab: Vocabulary) -> list[Clause]:
 LEADING_WORDS = 3  # words of a comma segment before its contrast word ("am Ende jedoch")
 
 
-def _segment_opening(sentence: str, start: int, vocab: Vocabulary | None = None) -> int:
+def _segment_opening(sentence: str, start: int, vocab: Vocabulary) -> int:
     """Where the clause a contrast word opens starts: at the word, or at the comma opening its
     segment when a few words stand between ("..., am Ende jedoch 0": the end is the contrast's)."""
     comma = sentence.rfind(",", 0, start)
@@ -171,9 +171,7 @@ def _segment_opening(sentence: str, start: int, vocab: Vocabulary | None = None)
     between = sentence[comma + 1 : start]
     if len(WORDS.findall(between)) > LEADING_WORDS or any(c in between for c in ";:()"):
         return start
-    if any(c.isdigit() for c in between) or (
-        vocab is not None and vocab.points_word.search(between)
-    ):
+    if any(c.isdigit() for c in between) or vocab.points_word.search(between):
         return start  # "..., when completed, 2 points but 1": the amount stays before the cut
     return comma + 1
 

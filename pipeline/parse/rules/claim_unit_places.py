@@ -10,12 +10,12 @@ import re
 
 from carcdb.pipeline.parse.rules.claim_feature_words import Found
 from carcdb.pipeline.parse.rules.claim_mention import Mention
+from carcdb.pipeline.parse.rules.claim_text import WORDS
 from carcdb.pipeline.parse.rules.claim_units import UnitPhrase
 from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
 
 __all__ = ["TILE_UNITS", "of_tile", "without_places"]
 
-WORDS = re.compile(r"\w+")
 TILE_UNITS = frozenset({"tile", "surrounding_tile"})  # units that may name their feature
 
 

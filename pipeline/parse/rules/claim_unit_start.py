@@ -128,6 +128,15 @@ def in_feature_name(sentence: str, start: int, end: int, vocab: Vocabulary) -> b
     )
 
 
+def follower_word(word: str, vocab: Vocabulary) -> bool:
+    """The word names followers: the `follower` unit's words or a figure's ("knights")."""
+    return any(
+        phrase.pattern.fullmatch(word)
+        for phrase in (*vocab.units, *vocab.figures)
+        if phrase.meaning == "follower"
+    )
+
+
 def figure_at(sentence: str, start: int, vocab: Vocabulary) -> bool:
     """A figure's word ("knight": a city's) starts there: it counts followers, not cities."""
     return any(phrase.pattern.match(sentence, start) for phrase in vocab.figures)

@@ -314,38 +314,34 @@ def unit_for(
     sentence: str = "",
     units_first: bool = False,
     vocab: Vocabulary | None = None,
+    own: list[UnitPhrase | None] | None = None,
 ) -> UnitPhrase | None:
     """The unit phrase of `mentions[index]`: the first after it (before the next amount, in
     its clause, not in an aside the next amount is in), else the last before it that is not
     the amount before's own. `units_first`: the language writes the unit first (Hungarian
-    "lapkánként 2 pont"), so the one before comes first."""
+    "lapkánként 2 pont"), so the one before comes first; `own`: the sentence's `own_units`
+    read with the same `sentence` and `vocab`, when the caller has it."""
     previous = None
     if index and not units_first:
-        previous = _own_units(mentions, units, sentence, vocab)[index - 1]
+        chain = own if own is not None else own_units(mentions, units, sentence, vocab)
+        previous = chain[index - 1]
     return _unit_for(index, mentions, units, clause, sentence, units_first, vocab, previous)
 
 
-_OWN_UNITS: dict[tuple[object, ...], tuple[Vocabulary | None, list[UnitPhrase | None]]] = {}
-OWN_UNITS_KEPT = 8  # sentences whose chains are kept (their amounts are read in turn)
-
-
-def _own_units(
-    mentions: list[Mention], units: list[UnitPhrase], sentence: str, vocab: Vocabulary | None
+def own_units(
+    mentions: list[Mention],
+    units: list[UnitPhrase],
+    sentence: str = "",
+    vocab: Vocabulary | None = None,
 ) -> list[UnitPhrase | None]:
     """Each amount's unit read with no clause, in order, each after the one before's (what
     the amount after it must not take): a loop, not a recursion (a sentence of a thousand
-    amounts would go past Python's recursion limit), computed once per sentence."""
-    key = (sentence, tuple(mentions), tuple(units), id(vocab))
-    kept = _OWN_UNITS.get(key)
-    if kept is not None and kept[0] is vocab:
-        return kept[1]
+    amounts would go past Python's recursion limit). A caller reading every amount of a
+    sentence computes it once and passes it to `unit_for` (`own`)."""
     chain: list[UnitPhrase | None] = []
     for index in range(len(mentions)):
         previous = chain[index - 1] if index else None
         chain.append(_unit_for(index, mentions, units, None, sentence, False, vocab, previous))
-    if len(_OWN_UNITS) >= OWN_UNITS_KEPT:
-        _OWN_UNITS.pop(next(iter(_OWN_UNITS)))
-    _OWN_UNITS[key] = (vocab, chain)
     return chain
 
 

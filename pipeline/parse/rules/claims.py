@@ -64,7 +64,6 @@ from carcdb.schemas.rules import ClaimState, CountMention
 __all__ = ["ClaimDraft", "extract_claims", "number_problems", "sentences"]
 
 RECENT = 2  # sentences before that may name a statement's feature
-INCOMPLETE = ClaimState.INCOMPLETE
 SCORE_LAP = 50  # a flat amount of 50 points or more is a score reached, no feature's rate
 RANGE_BEFORE = re.compile(r"[0-9]\s*[-–]\s*$")  # "between 4-7 points": a range, no rate
 VALUES_BEFORE = re.compile(r"[0-9]\s*,\s*$")  # "Pepite (1,2,3,5 punti)": values, no rate
@@ -319,7 +318,8 @@ def _sentence_claims(
                 # tile is per tile, another feature's is its whole
                 names = tuple("fixed" if n in ("tile", "surrounding_tile") else n for n in names)
             zero_unit = vocab.relations.zero_units.get(feature)
-            if mention.bare and mention.points == 0 and zero_unit and state is INCOMPLETE:
+            incomplete = state is ClaimState.INCOMPLETE
+            if mention.bare and mention.points == 0 and zero_unit and incomplete:
                 names = (zero_unit,)  # "3 per tile and 3 per shield, but 0 if incomplete": per tile
             if amount.base and base_of(found, vocab) is None:
                 # "nur zwei statt vier Punkte" of a city: what it would have scored, no rate
