@@ -259,15 +259,18 @@ def _restated(sentence: str, found: list[Mention], start: int, amount: int) -> i
 
 
 def _one_points(sentence: str, vocab: Vocabulary, taken: list[tuple[int, int]]) -> list[Mention]:
-    """A singular points word with no number before a "per" word is one point: pl "punkt za
-    każdy kafelek", cs "bod za každou kartičku", ru "очко за каждый квадрат" (the languages
-    have no article: "a point per tile")."""
+    """A singular points word with no number before a "per" word or right after a scoring
+    verb is one point: pl "punkt za każdy kafelek", cs "bod za každou kartičku", ru "очко за
+    каждый квадрат", pl "daje punkt na początku tury" (the languages have no article: "a point
+    per tile", "gives a point")."""
     found = []
     for m in vocab.one_point.finditer(sentence):
         if inside(m.start(), taken):
             continue
         rest = sentence[m.end() :]
-        if vocab.per.match(rest.lstrip()) is not None:
+        verb = WORD.findall(sentence[max(0, m.start() - 30) : m.start()])[-1:]
+        given = bool(verb) and vocab.score_verb.fullmatch(verb[0]) is not None
+        if given or vocab.per.match(rest.lstrip()) is not None:
             found.append(Mention(m.start(), m.end(), 1, False, False))
     return found
 

@@ -66,7 +66,9 @@ def elliptic(sentence: str, vocab: Vocabulary, amounts: list[Mention]) -> list[M
             continue  # "a", "ein", "un": an article unless "uno o due punti", "au lieu d'un",
             # "..., nur einen.", "statt einem pro Plättchen"
         closing = bool(previous) and _closes_stated_segment(before, rest, vocab)
-        if follows_per or instead_after or instead_before or from_slot or joined or ranged:
+        if not previous and _gapped_before(sentence, m.start(), m.end(), amounts, vocab):
+            found.append(Mention(m.start(), m.end(), value, False, False, bare=True, leading=True))
+        elif follows_per or instead_after or instead_before or from_slot or joined or ranged:
             found.append(Mention(m.start(), m.end(), value, False, False, bare=True))
         elif previous and _plus_last(before, rest, vocab):
             # "as many points as tiles around it, plus one": a flat amount after the rate
@@ -76,6 +78,42 @@ def elliptic(sentence: str, vocab: Vocabulary, amounts: list[Mention]) -> list[M
         elif listed:
             found.append(Mention(m.start(), m.end(), value, False, False, bare=True, listed=True))
     return found
+
+
+GAP_WORDS = 4  # words between a leading elliptic number and the next subject's amount
+
+
+def _gapped_before(
+    sentence: str, start: int, end: int, amounts: list[Mention], vocab: Vocabulary
+) -> bool:
+    """ "Roads score 1, cities 2 points per tile", "Los caminos dan 1 y las ciudades 2 puntos
+    por loseta": a number after a feature and a scoring verb, then a comma or "and", another
+    feature and the full amount whose points word and unit it shares."""
+    following = [a for a in amounts if a.start >= end]
+    if not following or following[0].bare:
+        return False
+    gap = sentence[end : following[0].start]
+    opened = re.match(r"\s*(?:,|;)?\s*", gap)
+    joint = gap[opened.end() :] if opened else gap
+    if opened is None or (not opened.group(0).strip() and not _starts_with(vocab.conjunction, gap)):
+        return False
+    words = WORDS.findall(joint)
+    if not words or len(words) > GAP_WORDS + 1 or any(c.isdigit() for c in joint):
+        return False
+    if vocab.any_feature.search(joint) is None or vocab.points_word.search(joint):
+        return False
+    segment = re.split(r"[,;:(.]", sentence[:start])[-1]
+    return (
+        not any(c.isdigit() for c in segment)
+        and vocab.points_word.search(segment) is None
+        and vocab.any_feature.search(segment) is not None
+        and vocab.score_verb.search(segment) is not None
+    )
+
+
+def _starts_with(pattern: re.Pattern[str], text: str) -> bool:
+    found = pattern.match(text)
+    return found is not None and found.end() > 0
 
 
 def _plus_last(before: str, rest: str, vocab: Vocabulary) -> bool:
@@ -117,6 +155,8 @@ def _after_contrast(before: str, rest: str, vocab: Vocabulary) -> bool:
     stop = SEGMENT_START.search(rest) or SEGMENT_STOP.search(rest)
     if vocab.any_state.search(rest, 0, stop.start() if stop else len(rest)) is None:
         return False
+    if _count(rest, vocab):
+        return False  # "ma una città incompleta ...": an article or a count, not an amount
     cuts = list(SEGMENT_START.finditer(before))
     segment = before[cuts[-1].end() :] if cuts else before
     words = WORDS.findall(segment)

@@ -18,6 +18,7 @@ class Mention:
     closing: bool = False  # "..., the incomplete ones only 1": the rates before, in its state
     counted: bool = False  # "as many points as tiles": 1 per the unit named after it
     listed: bool = False  # "1 point per tile, cities 2": elliptic after a feature it is for
+    leading: bool = False  # "roads score 1, cities 2 points per tile": the next amount's unit
 
 
 def sign_of(symbol: str | None) -> int:

@@ -39,6 +39,9 @@ def unit_name(
                     return unit
     if name == "unknown" and feature in vocab.relations.flat_units and flat != "unknown":
         return vocab.relations.flat_units[feature]  # goods' "10 points for each type": a majority
+    own = name in (feature, vocab.relations.modifiers.get(feature))
+    if own and not mention.multiplier and all(u.meaning != name for u in vocab.units):
+        name = FLAT  # "za drogę" of a road or of its inn: for the feature itself, no unit
     if name == FLAT:
         if feature == "unknown" or flat == "unknown":
             return "unknown"

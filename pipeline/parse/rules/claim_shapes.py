@@ -317,6 +317,7 @@ class Sentence:
             replaced
             or from_slot(sentence, index, mentions, vocab)
             or (mention.bare and ranged)
+            or mention.leading
             or self._replaced_first(index)
         ):
             unit = unit_for(

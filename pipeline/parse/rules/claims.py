@@ -313,7 +313,7 @@ def _sentence_claims(
             if state is ClaimState.END_GAME and feature in completable(names[0], vocab):
                 state = ClaimState.INCOMPLETE
             zero_flat = "unknown" if mention.points == 0 and found in refined_away else flat
-            if mention.listed and feature not in vocab.relations.zero_units:
+            if (mention.listed or mention.leading) and feature not in vocab.relations.zero_units:
                 # "roads 1 point per tile, monasteries 9": the rate of a feature scored per
                 # tile is per tile, another feature's is its whole
                 names = tuple("fixed" if n in ("tile", "surrounding_tile") else n for n in names)

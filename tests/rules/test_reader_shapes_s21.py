@@ -1,0 +1,144 @@
+"""Statement shapes and lexicon words added by session 21's passes (issue 26), each written
+from probe sentences in the usual wording of reviews and rules summaries of its language, or
+from a dev-half sentence's shape.
+
+Each text is read as `tests/rules/test_reader_shapes.py` reads its shapes (claims compared as
+the corpus compares them: feature, phase, unit, points, sign, multiplier).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.rules.real_corpus import annotated_keys, read_keys
+
+# "Roads score 1, cities 2 points per tile": a number after a feature and a scoring verb, then
+# a comma or "and", another feature and a full amount, shares that amount's points word and
+# its unit; a feature not scored per tile takes the amount whole ("Monasteries score 9, ...").
+LEADING_GAP = [
+    (
+        "en",
+        "Roads score 1, cities 2 points per tile.",
+        ["road completed tile 1", "city completed tile 2"],
+    ),
+    (
+        "de",
+        "Straßen zählen 1, Städte 2 Punkte je Karte.",
+        ["road completed tile 1", "city completed tile 2"],
+    ),
+    (
+        "fr",
+        "Les routes rapportent 1, les villes 2 points par tuile.",
+        ["road completed tile 1", "city completed tile 2"],
+    ),
+    (
+        "it",
+        "Le strade valgono 1, le città 2 punti per tessera.",
+        ["road completed tile 1", "city completed tile 2"],
+    ),
+    (
+        "es",
+        "Los caminos dan 1 y las ciudades 2 puntos por loseta.",
+        ["road completed tile 1", "city completed tile 2"],
+    ),
+    (
+        "pl",
+        "Drogi dają 1, a miasta 2 punkty za kafelek.",
+        ["road completed tile 1", "city completed tile 2"],
+    ),
+    (
+        "en",
+        "Monasteries score 9, roads 1 point per tile.",
+        ["monastery completed fixed 9", "road completed tile 1"],
+    ),
+]
+
+# what the shape must not take: a number after no scoring verb ("For a city of size 4, ..."),
+# a player's count ("With 2 players, ...") and a bare number whose comma names no feature
+NOT_LEADING = [
+    ("en", "For a city of size 4, the city scores 8 points.", ["city completed fixed 8"]),
+    ("en", "With 2 players, cities score 2 points per tile.", ["city completed tile 2"]),
+    (
+        "de",
+        "Im Spiel zu zweit bekommt jeder 3, die Stadt zählt 2 Punkte pro Plättchen.",
+        ["city completed tile 2"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), LEADING_GAP + NOT_LEADING)
+def test_a_leading_number_shares_the_next_amount_s_points_and_unit(
+    language: str, text: str, claims: list[str]
+) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)
+
+
+# A singular points word right after a scoring verb is one point in the languages with no
+# article (pl "daje punkt", cs "přináší bod", ru "приносит очко"), as before a "per" word.
+ONE_POINT_GIVEN = [
+    (
+        "pl",
+        "Wróżka daje punkt na początku tury i trzy punkty, gdy obiekt jest punktowany.",
+        ["fairy during_game fixed 1", "fairy completed fixed 3"],
+    ),
+    (
+        "cs",
+        "Víla přináší bod na začátku tahu a tři body, když je území vyhodnoceno.",
+        ["fairy during_game fixed 1", "fairy completed fixed 3"],
+    ),
+    (
+        "ru",
+        "Фея приносит очко в начале хода и три очка при подсчёте объекта.",
+        ["fairy during_game fixed 1", "fairy during_game fixed 3"],
+    ),
+    ("pl", "Każdy herb daje punkt więcej.", ["city completed coat_of_arms 1"]),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), ONE_POINT_GIVEN)
+def test_a_singular_points_word_after_a_scoring_verb_is_one_point(
+    language: str, text: str, claims: list[str]
+) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)
+
+
+# After a contrast word, an article before its noun ("ma una città incompleta") is no amount;
+# a number there still is ("ma 0 se incompleta", "aber nur einen, wenn ...").
+AFTER_CONTRAST = [
+    (
+        "it",
+        "Con la cattedrale ogni tessera della città vale tre punti, ma una città incompleta a "
+        "fine partita non dà punti.",
+        ["cathedral completed tile 3", "cathedral incomplete tile 0"],
+    ),
+    (
+        "it",
+        "Una città vale 2 punti per tessera, ma 0 se incompleta.",
+        ["city completed tile 2", "city incomplete tile 0"],
+    ),
+    (
+        "de",
+        "Eine Stadt bringt 2 Punkte pro Plättchen, aber nur einen, wenn sie unvollendet ist.",
+        ["city completed tile 2", "city incomplete tile 1"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), AFTER_CONTRAST)
+def test_an_article_after_a_contrast_word_is_no_amount(
+    language: str, text: str, claims: list[str]
+) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)
+
+
+def test_a_unit_naming_the_claim_s_own_feature_is_no_unit() -> None:
+    # pl "za drogę" is "per road" or "for the road": of the inn's road itself it names no
+    # unit (the incomplete inn's nothing is per tile); a multiplier of it stays per tile, and
+    # a unit the lexicon lists under the feature's name stays ("per market" of a market)
+    text = "Karczma podwaja punkty za drogę, ale nieukończona droga z karczmą nie daje nic."
+    assert read_keys("pl", text) == annotated_keys(
+        ["inn completed tile ? x2", "inn incomplete tile 0"]
+    )
+    assert read_keys("ro", "Piața valorează 1 punct pentru fiecare piață.") == annotated_keys(
+        ["market completed market 1"]
+    )
