@@ -142,3 +142,34 @@ def test_a_unit_naming_the_claim_s_own_feature_is_no_unit() -> None:
     assert read_keys("ro", "Piața valorează 1 punct pentru fiecare piață.") == annotated_keys(
         ["market completed market 1"]
     )
+
+
+# "points equal to the number of tiles" (the language's `equal_count` after a points word) is
+# 1 point per the unit named after it, as "as many points as there are tiles" is; a count of no
+# unit ("equal to the number of players") is no rate.
+EQUAL_COUNT = [
+    ("en", "You score points equal to the number of tiles in the road.", ["road completed tile 1"]),
+    ("fr", "La route rapporte des points égaux au nombre de tuiles.", ["road completed tile 1"]),
+    ("it", "La strada vale punti pari al numero di tessere.", ["road completed tile 1"]),
+    ("es", "El camino da puntos iguales al número de losetas.", ["road completed tile 1"]),
+    (
+        "de",
+        "Die Straße bringt Punkte entsprechend der Anzahl der Plättchen.",
+        ["road completed tile 1"],
+    ),
+    ("pl", "Droga daje punkty równe liczbie kafelków.", ["road completed tile 1"]),
+    ("ru", "Дорога приносит очки по числу тайлов.", ["road completed tile 1"]),
+    ("en", "You get points equal to the number of players.", []),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), EQUAL_COUNT)
+def test_points_equal_to_the_number_of_a_unit_are_one_per_unit(
+    language: str, text: str, claims: list[str]
+) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)
+
+
+def test_scoring_licenses_a_flat_amount_as_score_does() -> None:
+    text = "Gardens work just like monasteries, scoring 9 points."
+    assert read_keys("en", text) == annotated_keys(["garden completed fixed 9"])

@@ -226,6 +226,19 @@ def _words_or_never(words: list[str], prefix: str = "", suffix: str = "") -> re.
     return re.compile(prefix + f"(?:{_whole_words(words)})" + suffix, re.IGNORECASE)
 
 
+def _as_many(data: dict[str, object], point_words: str) -> re.Pattern[str]:
+    """ "as many points as" (`as_many` before a points word) or "points equal to the number
+    of" (`equal_count` after one): 1 point per the unit named after it."""
+    forms = []
+    if before := words_or_empty(data, "as_many"):
+        forms.append(
+            f"(?:{_whole_words(before)})" + rf"\s+(?:[^\W\d]+\s+){{0,2}}?(?:{point_words})(?!\w)"
+        )
+    if after := words_or_empty(data, "equal_count"):
+        forms.append(rf"(?<!\w)(?:{point_words})\s+(?:{_whole_words(after)})")
+    return re.compile("|".join(forms), re.IGNORECASE) if forms else NEVER
+
+
 def _either(words: list[str]) -> str:
     return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
 
@@ -354,10 +367,7 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
         respectively=_words_or_never(words_or_empty(data, "respectively")),
         most=_words_or_never(words_or_empty(data, "most")),
         condition=_words_or_never(words_or_empty(data, "conditions")),
-        as_many=_words_or_never(
-            words_or_empty(data, "as_many"),
-            suffix=rf"\s+(?:[^\W\d]+\s+){{0,2}}?(?:{point_words})(?!\w)",
-        ),
+        as_many=_as_many(data, point_words),
         one_point=_words_or_never(words_or_empty(data, "one_point")),
         otherwise=_words_or_never(words_or_empty(data, "otherwise")),
         contrast=_words_or_never(words_or_empty(data, "contrast")),
