@@ -173,3 +173,44 @@ def test_points_equal_to_the_number_of_a_unit_are_one_per_unit(
 def test_scoring_licenses_a_flat_amount_as_score_does() -> None:
     text = "Gardens work just like monasteries, scoring 9 points."
     assert read_keys("en", text) == annotated_keys(["garden completed fixed 9"])
+
+
+def test_a_contrast_word_inside_a_longer_condition_cuts_at_its_comma() -> None:
+    # German puts "aber" inside its verb-first condition ("ist sie am Ende aber nicht fertig"):
+    # the condition from its comma on is the contrast's, not the doubling's before it
+    text = (
+        "Mit Gasthaus verdoppelt sich der Wert einer Straße, ist sie am Ende aber nicht "
+        "fertig, zählt sie gar nichts."
+    )
+    assert read_keys("de", text) == annotated_keys(
+        ["inn completed tile ? x2", "inn incomplete tile 0"]
+    )
+
+
+# "Each completed city gives its owner 5 points": a unit that is a feature counted (per
+# completed city, for a field, barn, pig or king) with no feature named to count it, in the
+# sentence or its context, is the flat amount of the feature it names.
+NAMED_BY_UNIT = [
+    ("en", "Each completed city gives its owner 5 points.", (), ["city completed fixed 5"]),
+    ("de", "Jede fertige Stadt bringt dem Besitzer 5 Punkte.", (), ["city completed fixed 5"]),
+    ("de", "Jede fertige Burg bringt dem Besitzer 5 Siegpunkte.", (), ["castle completed fixed 5"]),
+    (
+        "en",
+        "Each completed city gives its owner 4 points.",
+        ("Barn",),
+        ["barn completed completed_city 4"],
+    ),
+    (
+        "en",
+        "Farmers score 3 points for each completed city.",
+        (),
+        ["field end_game completed_city 3"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "context", "claims"), NAMED_BY_UNIT)
+def test_a_counted_feature_no_feature_counts_is_the_subject(
+    language: str, text: str, context: tuple[str, ...], claims: list[str]
+) -> None:
+    assert read_keys(language, text, context) == annotated_keys(claims)

@@ -73,6 +73,18 @@ def counter(feature: str, names: tuple[str, ...], vocab: Vocabulary) -> str:
     return next(iter(counters[0])) if len(counters) == 1 else feature
 
 
+def named_by_unit(features: list[str], names: tuple[str, ...], vocab: Vocabulary) -> str | None:
+    """The feature a unit names when nothing else is the amount's subject: "Each completed
+    city gives its owner 5 points" is the city's flat amount (`features.json` feature_units:
+    per completed city only for a field, a barn, a pig or the king, none of them named)."""
+    if features != ["unknown"] or len(names) != 1:
+        return None
+    return next(
+        (feature for feature, units in vocab.relations.feature_units.items() if names[0] in units),
+        None,
+    )
+
+
 def owned(name: str, feature: str, features: list[str], vocab: Vocabulary) -> bool:
     """A unit that belongs to one feature (`features.json` unit_features: a coat of arms is a
     city's) counts, of features listed together, for that feature only: "roads and cities

@@ -159,7 +159,7 @@ def clauses(sentence: str, vocab: Vocabulary) -> list[Clause]:
     return found
 
 
-LEADING_WORDS = 3  # words of a comma segment before its contrast word ("am Ende jedoch")
+LEADING_WORDS = 4  # words of a comma segment before its contrast word ("am Ende jedoch")
 
 
 def _segment_opening(sentence: str, start: int, vocab: Vocabulary) -> int:

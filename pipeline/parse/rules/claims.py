@@ -44,7 +44,13 @@ from carcdb.pipeline.parse.rules.claim_phase import (
     either_state,
     prose,
 )
-from carcdb.pipeline.parse.rules.claim_relations import counter, most_before, owned, unit_name
+from carcdb.pipeline.parse.rules.claim_relations import (
+    counter,
+    most_before,
+    named_by_unit,
+    owned,
+    unit_name,
+)
 from carcdb.pipeline.parse.rules.claim_sentence import (
     Analysed,
     analysed,
@@ -278,6 +284,9 @@ def _sentence_claims(
         respective = read.respective(amount, amounts)
         if respective is not None:
             features = [respective]
+        subject = named_by_unit(features, amount.names, vocab) if led is None else None
+        if subject is not None:
+            features = [subject]  # "Each completed city gives its owner 5 points"
         named = read.states.state_of(mention, amount.state_unit, rates) or column_state(
             reading.columns, sentence, mention, read.mentions
         )
@@ -297,7 +306,7 @@ def _sentence_claims(
             feature = (base_of(found, vocab) or found) if amount.base else found
             if mention.sign < 0:  # "pay 3 points to free their meeple": the prisoner's ransom
                 feature = vocab.relations.penalty_of.get(feature, feature)
-            names = (FLAT,) if values else counted or amount.names
+            names = (FLAT,) if values or subject is not None else counted or amount.names
             unstated = amount.unit is None or amount.unit.per_start == amount.unit.start
             majority = unstated and flat != "unknown" and feature != "unknown"
             if majority and most_before(read, amount, vocab):
