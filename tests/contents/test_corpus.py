@@ -24,7 +24,7 @@ BARS = {"dev": (0.90, 0.90), "test": (0.70, 0.85)}
 
 def test_corpus_size() -> None:
     found = statements()
-    assert len(found) == 447  # 413, batch rf-sla's 25 and rf-rom's 9
+    assert len(found) == 450  # 413, batch rf-sla's 25, rf-rom's 9 and rm's 3
     assert {s.half for s in found} == set(HALVES)
     assert len({s.language for s in found}) >= 10
 
