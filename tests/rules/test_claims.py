@@ -13,7 +13,25 @@ from carcdb.pipeline.parse.rules.vocabulary import available_languages, vocabula
 from carcdb.schemas.rules import ClaimState
 from tests.lanes import examples
 
-LANGUAGES = ["ca", "cs", "de", "en", "es", "fr", "hu", "it", "nl", "pl", "pt", "ro", "ru", "sk"]
+LANGUAGES = [
+    "ca",
+    "cs",
+    "de",
+    "en",
+    "es",
+    "fr",
+    "hu",
+    "it",
+    "ja",
+    "ko",
+    "nl",
+    "pl",
+    "pt",
+    "ro",
+    "ru",
+    "sk",
+    "zh",
+]
 
 
 def _read(

@@ -73,11 +73,17 @@ def counter(feature: str, names: tuple[str, ...], vocab: Vocabulary) -> str:
     return next(iter(counters[0])) if len(counters) == 1 else feature
 
 
-def named_by_unit(features: list[str], names: tuple[str, ...], vocab: Vocabulary) -> str | None:
+def named_by_unit(
+    features: list[str], amount: Amount, sentence: str, vocab: Vocabulary
+) -> str | None:
     """The feature a unit names when nothing else is the amount's subject: "Each completed
     city gives its owner 5 points" is the city's flat amount (`features.json` feature_units:
-    per completed city only for a field, a barn, a pig or the king, none of them named)."""
+    per completed city only for a field, a barn, a pig or the king, none of them named); not
+    where a pronoun stands for the subject ("it scores 4 points for each completed city")."""
+    names = amount.names
     if features != ["unknown"] or len(names) != 1:
+        return None
+    if vocab.pronoun.search(sentence, amount.clause[0], amount.mention.start):
         return None
     return next(
         (feature for feature, units in vocab.relations.feature_units.items() if names[0] in units),

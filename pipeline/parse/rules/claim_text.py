@@ -27,14 +27,14 @@ from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
 
 LIST_ITEM = re.compile(r"\s*[-–•*#]\s")  # a list item ("- Straße: 1 Punkt pro Plättchen")
 
-SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])")
 # a full stop no sentence ends at: a single lower-case letter's ("d.h.", "z. B."; not a worked
 # example's "city A.")
 INITIAL_END = re.compile(r"(?<!\w)[^\W\d_]\.$")
 INLINE_ITEM = re.compile(r"\s[*#]+\s")
 BREAK_TAG = re.compile(r"<br\s*/?>", re.IGNORECASE)
 BOLD = re.compile(r"(?<=\w)\*\*|\*\*(?=\w)")
-ENDS_SENTENCE = re.compile(r"[.!?:;|)\]]\s*$")
+ENDS_SENTENCE = re.compile(r"[.!?:;|)\]。！？]\s*$")
 CLAUSE_MARK = re.compile(r";")
 WORDS = re.compile(r"\w+")
 LAST_WORD = re.compile(r"\w+$")
@@ -58,7 +58,7 @@ def _lines(text: str, vocab: Vocabulary | None = None) -> list[str]:
     """The text's lines, with a line broken inside a sentence joined to the next: one that
     leaves a parenthesis open, that ends in a "per" word, a scoring verb or a connector ("2
     Punkte für jeden" / "Stadtteil.", "otrzymuje dodatkowo" / "10 punktów."), or that does
-    not end a sentence when the next starts in lower case."""
+    not end a sentence when the next starts in lower case or in a script without case."""
     if "&" in text:
         text = html.unescape(text)  # a copy of a page's source: "2&nbsp;points"
     if "." in text:
@@ -72,7 +72,7 @@ def _lines(text: str, vocab: Vocabulary | None = None) -> list[str]:
         if pending:
             open_paren = pending.count("(") > pending.count(")")
             dangling = vocab is not None and _dangling(pending, vocab)
-            lower = line[:1].islower() and not ENDS_SENTENCE.search(pending)
+            lower = _continues(line) and not ENDS_SENTENCE.search(pending)
             # a list item or a template parameter ("variant=finalscoring") is a line of its own
             whole = LIST_LINE.match(pending) is not None or PARAMETER.match(line) is not None
             if not whole and (open_paren or dangling or lower):
@@ -86,6 +86,13 @@ def _lines(text: str, vocab: Vocabulary | None = None) -> list[str]:
     if pending:
         joined.append(pending)
     return joined
+
+
+def _continues(line: str) -> bool:
+    """The line starts in lower case, or in a script without case (Chinese, Japanese, Korean),
+    where only the end of the line before tells whether a sentence goes on."""
+    first = line[:1]
+    return first.islower() or (first.isalpha() and not first.isupper())
 
 
 def _dangling(line: str, vocab: Vocabulary) -> bool:

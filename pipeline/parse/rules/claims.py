@@ -25,7 +25,7 @@ vocabulary file.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from carcdb.pipeline.numbers import number_problems
 from carcdb.pipeline.parse.rules.claim_amounts import Mention, corrected
@@ -60,6 +60,7 @@ from carcdb.pipeline.parse.rules.claim_sentence import (
 )
 from carcdb.pipeline.parse.rules.claim_shapes import FLAT, Amount, Sentence
 from carcdb.pipeline.parse.rules.claim_text import OTHERWISE, sentences
+from carcdb.pipeline.parse.rules.unspaced import spaced, unspaced
 from carcdb.pipeline.parse.rules.vocabulary import (
     FALLBACK_LANGUAGE,
     Vocabulary,
@@ -176,7 +177,28 @@ def extract_claims(
     worked_example: bool = False,
 ) -> list[ClaimDraft]:
     """Every claim of one scoring rule's plain text; `context` is its title then headings
-    (then the page title); `worked_example`: the text is an example's caption."""
+    (then the page title); `worked_example`: the text is an example's caption. A language
+    written without spaces is read spaced (`unspaced`), its claims keep the sentence as written."""
+    if vocab.unspaced is not None:
+        words = vocab.unspaced
+        found = _claims(
+            spaced(text, words),
+            [spaced(c, words) for c in context],
+            default_state,
+            vocab,
+            worked_example,
+        )
+        return [replace(c, sentence=unspaced(c.sentence)) for c in found]
+    return _claims(text, context, default_state, vocab, worked_example)
+
+
+def _claims(
+    text: str,
+    context: list[str],
+    default_state: ClaimState,
+    vocab: Vocabulary,
+    worked_example: bool,
+) -> list[ClaimDraft]:
     claims: list[ClaimDraft] = []
     reading = Reading()
     around: Context | None = None  # read once, by the first sentence that needs it
@@ -284,7 +306,7 @@ def _sentence_claims(
         respective = read.respective(amount, amounts)
         if respective is not None:
             features = [respective]
-        subject = named_by_unit(features, amount.names, vocab) if led is None else None
+        subject = named_by_unit(features, amount, sentence, vocab) if led is None else None
         if subject is not None:
             features = [subject]  # "Each completed city gives its owner 5 points"
         named = read.states.state_of(mention, amount.state_unit, rates) or column_state(
