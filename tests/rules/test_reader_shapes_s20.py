@@ -790,7 +790,9 @@ REVIEWED = [
         "en",
         "A completed city scores 2 points per tile; if not, 1 point per tile, but 1 point per "
         "shield.",
-        ["city completed tile 2", "city completed tile 1", "city completed coat_of_arms 1"],
+        # "if not," opens the other state's clause (session 21: the space between the
+        # semicolon and "if not" had been a clause of its own, which hid the state before)
+        ["city completed tile 2", "city incomplete tile 1", "city completed coat_of_arms 1"],
     ),
     (
         "es",

@@ -214,3 +214,46 @@ def test_a_counted_feature_no_feature_counts_is_the_subject(
     language: str, text: str, context: tuple[str, ...], claims: list[str]
 ) -> None:
     assert read_keys(language, text, context) == annotated_keys(claims)
+
+
+# "if not" followed by a word is a negated condition, not "otherwise" (en "if not", es and ca
+# "si no", it "se no", nl "zo niet"): "0 points if not completed", "si no se termina"; "if not,"
+# before a comma still opens the other state's clause, also after a semicolon.
+NEGATED_CONDITION = [
+    ("en", "The city scores 0 points if not completed.", ["city incomplete tile 0"]),
+    ("es", "La ciudad vale 0 puntos si no se termina.", ["city incomplete tile 0"]),
+    (
+        "es",
+        "La ciudad vale 3 puntos por loseta, pero 0 si no se termina.",
+        ["city completed tile 3", "city incomplete tile 0"],
+    ),
+    (
+        "en",
+        "The city scores 2 points per tile if completed; if not, 1 point per tile.",
+        ["city completed tile 2", "city incomplete tile 1"],
+    ),
+    (
+        "it",
+        "La città vale 2 punti per tessera se completata, se no 1 punto.",
+        ["city completed tile 2", "city incomplete fixed 1"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), NEGATED_CONDITION)
+def test_if_not_before_a_word_is_a_negated_condition(
+    language: str, text: str, claims: list[str]
+) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)
+
+
+def test_an_article_before_a_state_word_is_no_amount() -> None:
+    # "maar een onafgemaakte weg": the article before an adjective of state; the nothing after
+    # the doubling is the incomplete inn's per tile, no factor
+    text = (
+        "Herbergen verdubbelen de waarde van een weg, maar een onafgemaakte weg met herberg "
+        "levert niets op."
+    )
+    assert read_keys("nl", text) == annotated_keys(
+        ["inn completed tile ? x2", "inn incomplete tile 0"]
+    )

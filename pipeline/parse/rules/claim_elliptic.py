@@ -60,7 +60,10 @@ def elliptic(sentence: str, vocab: Vocabulary, amounts: list[Mention]) -> list[M
             )
         )
         listed = bool(previous) and _feature_then_number(before, rest, vocab)
-        if m.group(0).lower() in vocab.numbers.articles and not (
+        article = m.group(0).lower() in vocab.numbers.articles
+        if article and _noun_follows(rest, vocab):
+            continue  # "maar een onafgemaakte weg ...", "ma una città ...": an article
+        if article and not (
             ranged or and_per or listed or (instead_before and (follows_per or _ends_here(rest)))
         ):
             continue  # "a", "ein", "un": an article unless "uno o due punti", "au lieu d'un",
@@ -263,6 +266,12 @@ def _joint_only(gap: str, vocab: Vocabulary) -> bool:
     return bool(gap) and (
         vocab.conjunction.fullmatch(gap) is not None or vocab.alternative.fullmatch(gap) is not None
     )
+
+
+def _noun_follows(rest: str, vocab: Vocabulary) -> bool:
+    """A state word, a unit or a feature right after the number: what it counts or describes."""
+    start = len(rest) - len(rest.lstrip())
+    return vocab.any_state.match(rest, start) is not None or _count(rest, vocab)
 
 
 def _count(rest: str, vocab: Vocabulary) -> bool:

@@ -39,6 +39,8 @@ def unit_name(
                     return unit
     if name == "unknown" and feature in vocab.relations.flat_units and flat != "unknown":
         return vocab.relations.flat_units[feature]  # goods' "10 points for each type": a majority
+    if name == "multiplier" and not mention.multiplier:
+        name = FLAT  # "..., maar ... levert niets op" after a doubling: no factor of its own
     own = name in (feature, vocab.relations.modifiers.get(feature))
     if own and not mention.multiplier and all(u.meaning != name for u in vocab.units):
         name = FLAT  # "za drogę" of a road or of its inn: for the feature itself, no unit

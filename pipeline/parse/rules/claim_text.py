@@ -147,19 +147,21 @@ def clauses(sentence: str, vocab: Vocabulary) -> list[Clause]:
         cuts += [
             (at, at, kind)
             for m in pattern.finditer(sentence)
-            if (at := _segment_opening(sentence, m.start(), vocab))
+            if not (kind == OTHERWISE and _negated_condition(sentence, m, vocab))
+            and (at := _segment_opening(sentence, m.start(), vocab))
         ]
     cuts += [(at, at, PLAIN) for at in _clause_joints(sentence, vocab)]
     found: list[Clause] = []
     opening = sentence.lstrip(" ,•*-")
     start = len(sentence) - len(opening)
+    otherwise = vocab.otherwise.match(opening)
     kind = (
         OTHERWISE
-        if vocab.otherwise.match(opening)
+        if otherwise is not None and not _negated_condition(opening, otherwise, vocab)
         else (CONTRAST if vocab.contrast.match(opening) else PLAIN)
     )
     for cut_start, cut_end, cut_kind in sorted(cuts):
-        if cut_start > start:
+        if sentence[start:cut_start].strip():  # no clause of spaces alone ("; if not, 1")
             found.append((start, cut_start, kind))
         start, kind = max(start, cut_end), cut_kind
     found.append((start, len(sentence), kind))
@@ -167,6 +169,21 @@ def clauses(sentence: str, vocab: Vocabulary) -> list[Clause]:
 
 
 LEADING_WORDS = 4  # words of a comma segment before its contrast word ("am Ende jedoch")
+
+
+NEXT_LETTER = re.compile(r"\s*[^\W\d_]")
+
+
+def _negated_condition(sentence: str, match: re.Match[str], vocab: Vocabulary) -> bool:
+    """An "otherwise" made of "if" and a negation ("if not", "si no", "se no", "zo niet") with
+    a word right after it is a negated condition ("0 points if not completed", "si no se
+    termina"), not "otherwise" ("if not, 1 point")."""
+    last = WORDS.findall(match.group(0))[-1:]
+    return (
+        bool(last)
+        and vocab.negation.fullmatch(last[0]) is not None
+        and NEXT_LETTER.match(sentence, match.end()) is not None
+    )
 
 
 def _segment_opening(sentence: str, start: int, vocab: Vocabulary) -> int:
