@@ -257,3 +257,51 @@ def test_an_article_before_a_state_word_is_no_amount() -> None:
     assert read_keys("nl", text) == annotated_keys(
         ["inn completed tile ? x2", "inn incomplete tile 0"]
     )
+
+
+# A penalty word up to four words before its number ("pay the tower's owner 3 points", "zahlt
+# dem Besitzer des Turms 3 Punkte"), and the second person's forms ("pagas", "zahlst").
+PAID = [
+    (
+        "en",
+        "To get your meeple back, you pay the tower's owner 3 points.",
+        ["prisoner during_game fixed -3"],
+    ),
+    (
+        "de",
+        "Wer seinen Gefangenen zurück will, zahlt dem Besitzer des Turms 3 Punkte.",
+        ["prisoner during_game fixed -3"],
+    ),
+    (
+        "es",
+        "Para recuperar tu meeple, pagas al otro jugador 3 puntos.",
+        ["prisoner during_game fixed -3"],
+    ),
+    ("en", "If you lose the battle, you still get 2 points.", ["battle completed fixed 2"]),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), PAID)
+def test_a_penalty_word_a_few_words_before_its_number(
+    language: str, text: str, claims: list[str]
+) -> None:
+    title = {"de": "Der Turm", "es": "La Torre"}.get(language, "The Tower")
+    assert read_keys(language, text, (title,)) == annotated_keys(claims)
+
+
+# "worth zero", "zählt null", "vale cero": the zero word alone is a "nothing" word.
+ZERO_WORD = [
+    (
+        "en",
+        "But if an inn road or cathedral city is unfinished at game end, it's worth zero.",
+        ["inn incomplete tile 0", "cathedral incomplete tile 0"],
+    ),
+    ("de", "Eine unfertige Stadt mit Kathedrale zählt null.", ["cathedral incomplete tile 0"]),
+    ("es", "Una ciudad incompleta con catedral vale cero.", ["cathedral incomplete tile 0"]),
+    ("en", "The score starts at zero.", []),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), ZERO_WORD)
+def test_the_zero_word_alone_scores_nothing(language: str, text: str, claims: list[str]) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)

@@ -356,7 +356,11 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
             [w for w in words_or_empty(data, "score_verbs") if not w.endswith("=")]
         ),
         others=_words_or_never(words_or_empty(data, "others")),
-        penalty=_words_or_never(words_or_empty(data, "penalty"), suffix=r"\W*(?:\w+\W+)?$"),
+        # "loses 2", "pay them 3", "pay the tower's owner 3": a penalty word a few words
+        # before the number, no clause's punctuation between
+        penalty=_words_or_never(
+            words_or_empty(data, "penalty"), suffix=r"[^\w,;.:]*(?:\w+[^\w,;.:]+){0,4}$"
+        ),
         penalty_after=_words_or_never(
             words_or_empty(data, "penalty"), prefix=r"^[^\w,;.]*(?:\w+[^\w,;.]+)?"
         ),
