@@ -305,3 +305,50 @@ ZERO_WORD = [
 @pytest.mark.parametrize(("language", "text", "claims"), ZERO_WORD)
 def test_the_zero_word_alone_scores_nothing(language: str, text: str, claims: list[str]) -> None:
     assert read_keys(language, text) == annotated_keys(claims)
+
+
+# A flat amount that is a count of tiles before it times a rate per tile is a worked example's
+# total; "only" makes it the rule of that size, and the tiles around (a monastery's 9) are no
+# such count.
+COUNTED_EXAMPLE = [
+    ("en", "So a completed road of 3 tiles gives 3 points.", []),
+    ("en", "This means a road with an inn that is 5 tiles long is worth 10 points.", []),
+    ("de", "Eine Straße aus fünf Plättchen bringt also fünf Punkte.", []),
+    ("en", "A city of only 2 tiles scores 2 points.", ["city completed fixed 2"]),
+    ("de", "Städte aus nur zwei Teilen zählen nur zwei Punkte.", ["city completed fixed 2"]),
+    (
+        "en",
+        "Once there are 8 tiles surrounding the Cloister the player immediately scores 9 points.",
+        ["monastery completed fixed 9"],
+    ),
+    (
+        "it",
+        "Se una tessera è in una delle 9 caselle adiacenti, chi completa il monastero prende i 9 "
+        "punti.",
+        ["monastery completed fixed 9"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), COUNTED_EXAMPLE)
+def test_a_count_of_tiles_times_a_rate_is_an_example_s_total(
+    language: str, text: str, claims: list[str]
+) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)
+
+
+# A field or a pig is scored per completed city only: a flat amount of one is a score reached.
+NEVER_FLAT = [
+    ("en", "My wife's farmers earned her 27 points at the end.", []),
+    ("de", "Meine Frau holte mit ihren Bauern 27 Punkte.", []),
+    (
+        "en",
+        "Farmers score 3 points for each completed city.",
+        ["field end_game completed_city 3"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), NEVER_FLAT)
+def test_a_flat_amount_of_a_field_is_no_rate(language: str, text: str, claims: list[str]) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)

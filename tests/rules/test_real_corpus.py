@@ -43,11 +43,11 @@ PRE_SPLIT_RECALL, PRE_SPLIT_PRECISION = 0.978, 0.985
 # What the test half reads today, with batches rf-*'s, rg-*'s, rh-*'s, ri-*'s, rj-*'s, rk-*'s,
 # rl-*'s and rm's test excerpts (a floor: the reader may get better, not worse unnoticed;
 # docs/rules.md says why it fell).
-TEST_RECALL_FLOOR, TEST_PRECISION_FLOOR = 0.511, 0.607
+TEST_RECALL_FLOOR, TEST_PRECISION_FLOOR = 0.511, 0.619
 # What the dev half reads with batches rd-d's, re-a's, rf-*'s, rg-*'s, rh-*'s, ri-*'s, rj-*'s,
 # rk-*'s, rl-*'s and rm's dev excerpts (rj-*'s, rk-*'s and rl-*'s untuned; rm's in languages with
 # no lexicon before session 21), after session 21's passes (a floor, as above).
-DEV_RECALL_FLOOR, DEV_PRECISION_FLOOR = 0.838, 0.849
+DEV_RECALL_FLOOR, DEV_PRECISION_FLOOR = 0.838, 0.867
 
 
 def below_bar(results: dict[str, Score]) -> list[str]:
@@ -82,7 +82,7 @@ def test_the_tables_are_printed(record_property: Callable[[str, object], None]) 
 @pytest.mark.xfail(
     strict=True,
     reason="batches rj's, rk's, rl's and rm's dev excerpts, added untuned, keep the dev half below"
-    " the bars (83.9%/85.0%)",
+    " the bars (83.9%/86.7%)",
 )
 def test_the_dev_half_meets_the_bars() -> None:
     assert below_bar(scores(in_half("dev"))) == [], _misses(in_half("dev"))

@@ -91,6 +91,36 @@ def _players(sentence: str, colour: re.Match[str], vocab: Vocabulary) -> bool:
     return vocab.player.fullmatch(noun) is not None or follower_word(noun, vocab)
 
 
+COUNT_GAP = 1  # words between a count's number and its tile word ("3 more tiles")
+TILE_RATES = (1, 2, 3)  # the rates per tile a worked example multiplies its count by
+
+
+def counted_example(
+    sentence: str, mention: Mention, clause: tuple[int, int], vocab: Vocabulary
+) -> bool:
+    """A flat amount that is the count of the feature's tiles before it in its clause times a
+    rate per tile is a worked example's total ("a completed road of 3 tiles gives 3 points",
+    "eine Straße aus fünf Plättchen bringt also fünf Punkte", "5 tiles long is worth 10
+    points"), unless an "only" word makes it the rule of that size ("a city of only 2 tiles
+    scores 2 points"); "surrounded by 8 tiles, 9 points" is no such product."""
+    before = sentence[clause[0] : mention.start]
+    if mention.points < min(TILE_RATES) or vocab.only.search(before) is not None:
+        return False
+    tiles = [u for u in vocab.units if u.meaning == "tile"]
+    for number in vocab.bare_number.finditer(before):
+        count = vocab.number(number.group(0))
+        if count is None or count < 2 or vocab.per.search(before, 0, number.start()):
+            continue
+        if mention.points % count or mention.points // count not in TILE_RATES:
+            continue
+        after = before[number.end() :].split()[: COUNT_GAP + 2]
+        if any(vocab.around.match(word) for word in after):
+            continue  # "una delle 9 caselle adiacenti": the tiles around, a monastery's rule
+        if any(u.pattern.match(word) for word in after[: COUNT_GAP + 1] for u in tiles):
+            return True
+    return False
+
+
 def aside_holding(sentence: str, position: int) -> tuple[int, int] | None:
     """The parenthesis holding `position` (one left open runs to the end)."""
     start = sentence.rfind("(", 0, position)

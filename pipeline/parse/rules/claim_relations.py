@@ -47,6 +47,8 @@ def unit_name(
     if name == FLAT:
         if feature == "unknown" or flat == "unknown":
             return "unknown"
+        if feature in vocab.relations.never_flat and mention.points and not mention.bonus:
+            return "unknown"  # "my farmers earned her 27 points": a score reached
         zero = mention.points == 0 and not mention.bonus
         if zero and feature in vocab.relations.zero_units:
             if state is ClaimState.INCOMPLETE:

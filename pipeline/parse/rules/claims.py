@@ -36,7 +36,7 @@ from carcdb.pipeline.parse.rules.claim_context import (
     scored_together,
 )
 from carcdb.pipeline.parse.rules.claim_lead import for_lead, lead_of, names_feature
-from carcdb.pipeline.parse.rules.claim_licence import licensed
+from carcdb.pipeline.parse.rules.claim_licence import counted_example, licensed
 from carcdb.pipeline.parse.rules.claim_modifiers import base_of, refined
 from carcdb.pipeline.parse.rules.claim_phase import (
     OPPOSITE,
@@ -313,6 +313,8 @@ def _sentence_claims(
             reading.columns, sentence, mention, read.mentions
         )
         flat = "fixed" if licensed(sentence, mention, vocab) and not example else "unknown"
+        if counted_example(sentence, mention, amount.clause, vocab):
+            flat = "unknown"  # "a completed road of 3 tiles gives 3 points": an example's total
         if RANGE_BEFORE.search(sentence, 0, mention.start):
             flat = "unknown"  # "a chance to score between 4-7 points", "worth 1-4 points"
         if mention.points >= SCORE_LAP and not mention.multiplier:

@@ -27,6 +27,7 @@ class Relations:
     zero_units: dict[str, str]  # road -> tile: "scores nothing" is 0 per tile
     feature_units: dict[str, dict[str, frozenset[str]]]  # city -> completed_city -> {field ...}
     penalty_of: dict[str, str]  # tower -> prisoner: the points a tower sentence takes are a ransom
+    never_flat: frozenset[str]  # field, pig: a flat amount of one is a score reached, no rate
 
 
 @cache
@@ -47,4 +48,5 @@ def relations() -> Relations:
             for feature, units in data["feature_units"].items()
         },
         penalty_of=dict(data["penalty_of"]),
+        never_flat=frozenset(data["never_flat"]),
     )

@@ -100,6 +100,7 @@ class Vocabulary:
     example: re.Pattern[str]  # "example", "here": a worked example
     colour: re.Pattern[str]  # "red", "rot": a player's in a worked example, or a piece's look
     player: re.Pattern[str]  # "player", "Spieler": the noun a player's colour goes with
+    only: re.Pattern[str]  # "only", "nur": a size's own rule ("a city of only 2 tiles")
     likeness: re.Pattern[str]  # "like", "wie" (and a determiner) before a feature: a comparison
     demonstrative: re.Pattern[str]  # "this", "acest": before a feature, a worked example
     pronoun: re.Pattern[str]  # "she", "er" opening a sentence: the sentence before's subject
@@ -378,6 +379,7 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
         otherwise=_words_or_never(words_or_empty(data, "otherwise")),
         contrast=_words_or_never(words_or_empty(data, "contrast")),
         correction=_words_or_never(words_or_empty(data, "correction")),
+        only=_words_or_never(words_or_empty(data, "only")),
         lesser=_words_or_never(words_or_empty(data, "lesser"), prefix=r",\s*"),
         also=_words_or_never(words_or_empty(data, "also"), prefix=r"\(\s*", suffix=r"\s*$"),
         including=_words_or_never(words_or_empty(data, "including")),
