@@ -352,3 +352,20 @@ NEVER_FLAT = [
 @pytest.mark.parametrize(("language", "text", "claims"), NEVER_FLAT)
 def test_a_flat_amount_of_a_field_is_no_rate(language: str, text: str, claims: list[str]) -> None:
     assert read_keys(language, text) == annotated_keys(claims)
+
+
+# A count written as a number word ("two shields") or a hyphenated tile count ("a three-tile
+# road", "a 6-tile city") is a count as digits are.
+WORDED_COUNTS = [
+    ("en", "A three-tile road is worth three points.", []),
+    ("en", "Completing a 6-tile city with a cathedral earned me 18 points.", []),
+    ("en", "A city with four tiles and two shields would score 12 points.", []),
+    ("en", "One tile with road is one point.", ["road completed tile 1"]),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), WORDED_COUNTS)
+def test_worded_and_hyphenated_counts_are_counts(
+    language: str, text: str, claims: list[str]
+) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)

@@ -113,7 +113,7 @@ def counted_example(
             continue
         if mention.points % count or mention.points // count not in TILE_RATES:
             continue
-        after = before[number.end() :].split()[: COUNT_GAP + 2]
+        after = [w.lstrip("-") for w in before[number.end() :].split()[: COUNT_GAP + 2]]
         if any(vocab.around.match(word) for word in after):
             continue  # "una delle 9 caselle adiacenti": the tiles around, a monastery's rule
         if any(u.pattern.match(word) for word in after[: COUNT_GAP + 1] for u in tiles):

@@ -34,7 +34,8 @@ def subject_unit(
     start = mentions[index - 1].end if index else 0
     marks = [m.end() for m in re.finditer(r"[;:|]", sentence[: mention.start])]
     clause_start = max([start, *marks])
-    single = _single_unit_before(sentence, clause_start, mention, vocab, units)
+    counts = _counts(sentence, clause_start, mention.start, vocab)
+    single = _single_unit_before(sentence, clause_start, mention, vocab, units, counts)
     if single is not None:
         return single
     each = vocab.each_after.match(sentence, mention.end) is not None
@@ -49,8 +50,10 @@ def subject_unit(
         if not each and phrase.meaning not in subjects:
             continue
         for m in phrase.pattern.finditer(sentence, clause_start, mention.start):
-            if NUMBER.search(sentence, max(0, m.start() - 4), m.start()):
-                continue  # "3 Wappen": a count
+            if NUMBER.search(sentence, max(0, m.start() - 4), m.start()) or _counted(
+                sentence, m.start(), vocab
+            ):
+                continue  # "3 Wappen", "two shields": a count
             if any(u.start <= m.start() < u.end for u in units):
                 continue  # another amount's unit ("3 points per tile and coat of arms")
             before = sentence[max(0, m.start() - 20) : m.start()].split()[-1:]
@@ -62,7 +65,12 @@ def subject_unit(
 
 
 def _single_unit_before(
-    sentence: str, clause_start: int, mention: Mention, vocab: Vocabulary, units: list[UnitPhrase]
+    sentence: str,
+    clause_start: int,
+    mention: Mention,
+    vocab: Vocabulary,
+    units: list[UnitPhrase],
+    counts: list[int],
 ) -> UnitPhrase | None:
     """One of a unit right before the amount, joined by "=" or by a scoring verb and at most one
     word more ("1 tile = 1 point", "1 Wappen = 2 Punkte", "one tile is worth one point"): the
@@ -74,6 +82,8 @@ def _single_unit_before(
             before = sentence[max(0, m.start() - 12) : m.start()].split()[-1:]
             if not before or vocab.number(before[0]) != 1:
                 continue
+            if any(n < m.start() for n in counts):
+                continue  # "a city of four tiles with one shield scores 10": an example
             rest = WORD_REST.match(sentence, m.end())
             word_end = rest.end() if rest is not None else m.end()
             opening = _past_qualifier(sentence, word_end, mention.start, vocab)
@@ -83,6 +93,22 @@ def _single_unit_before(
             ):
                 return UnitPhrase(m.start(), m.start(), word_end, (phrase.meaning,))
     return None
+
+
+def _counts(sentence: str, start: int, end: int, vocab: Vocabulary) -> list[int]:
+    """Where numbers above one stand between `start` and `end` (the amount's clause before it):
+    a feature described by its counts ("a city of four tiles with one shield") is an example's."""
+    return [
+        n.start()
+        for n in vocab.bare_number.finditer(sentence, start, end)
+        if (vocab.number(n.group(0)) or 0) > 1
+    ]
+
+
+def _counted(sentence: str, start: int, vocab: Vocabulary) -> bool:
+    """A number word right before the unit word at `start` ("two shields"): a count."""
+    before = sentence[max(0, start - 20) : start].split()[-1:]
+    return bool(before) and (vocab.number(before[0]) or 0) > 1
 
 
 QUALIFIER_WORDS = 4  # words of "with a road", "of an incomplete city" after a unit
