@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import pytest
 
+from carcdb.pipeline.parse.rules.claims import extract_claims
+from carcdb.pipeline.parse.rules.vocabulary import vocabulary
+from carcdb.schemas.rules import ClaimState
 from tests.rules.real_corpus import annotated_keys, read_keys
 
 # "Roads score 1, cities 2 points per tile": a number after a feature and a scoring verb, then
@@ -369,3 +372,36 @@ def test_worded_and_hyphenated_counts_are_counts(
     language: str, text: str, claims: list[str]
 ) -> None:
     assert read_keys(language, text) == annotated_keys(claims)
+
+
+# "costs its owner 2 points" is a penalty; "has no value", "nemá žádnou hodnotu", "keinen
+# Wert" is nothing (the `nothing` phrases of 11 languages).
+COSTS_AND_NO_VALUE = [
+    ("en", "It costs 2 points to move the wagon.", []),
+    ("de", "Jedes Gespenst kostet den Besitzer 2 Punkte.", ["unknown completed ghost -2"]),
+    (
+        "cs",
+        "Hostinec zdvojnásobí body za cestu, ale nedokončená cesta s hostincem nemá žádnou "
+        "hodnotu.",
+        ["inn completed tile ? x2", "inn incomplete tile 0"],
+    ),
+    ("pl", "Nieukończone miasto z katedrą jest bezwartościowe.", ["cathedral incomplete tile 0"]),
+    (
+        "de",
+        "Eine unfertige Straße mit Gasthaus hat am Ende keinen Wert.",
+        ["inn incomplete tile 0"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), COSTS_AND_NO_VALUE)
+def test_costs_are_penalties_and_no_value_is_nothing(
+    language: str, text: str, claims: list[str]
+) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)
+
+
+def test_a_cost_is_subtracted() -> None:
+    text = "Each ghost in a feature costs its owner 2 points."
+    found = extract_claims(text, [], ClaimState.COMPLETED, vocabulary("en"))
+    assert [(c.points, c.sign) for c in found] == [(2, -1)]
