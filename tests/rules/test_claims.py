@@ -30,6 +30,7 @@ LANGUAGES = [
     "ro",
     "ru",
     "sk",
+    "uk",
     "zh",
 ]
 

@@ -405,3 +405,35 @@ def test_a_cost_is_subtracted() -> None:
     text = "Each ghost in a feature costs its owner 2 points."
     found = extract_claims(text, [], ClaimState.COMPLETED, vocabulary("en"))
     assert [(c.points, c.sign) for c in found] == [(2, -1)]
+
+
+# Ukrainian (session 21's lexicon, written from the usual rules wording): the base game's
+# rates and the first expansions'.
+UKRAINIAN = [
+    ("Завершена дорога приносить 1 очко за кожен тайл.", ["road completed tile 1"]),
+    (
+        "Завершене місто приносить 2 очки за кожен тайл і 2 очки за кожен щит.",
+        ["city completed tile 2", "city completed coat_of_arms 2"],
+    ),
+    ("Монастир, оточений вісьмома тайлами, приносить 9 очок.", ["monastery completed fixed 9"]),
+    (
+        "В кінці гри селяни отримують 3 очки за кожне завершене місто, що межує з їхнім полем.",
+        ["field end_game completed_city 3"],
+    ),
+    (
+        "Незавершені дороги та міста в кінці гри приносять 1 очко за тайл.",
+        ["road incomplete tile 1", "city incomplete tile 1"],
+    ),
+    (
+        "Корчма подвоює очки за дорогу, але якщо дорога не завершена в кінці гри, вона не "
+        "приносить нічого.",
+        ["inn completed tile ? x2", "inn incomplete tile 0"],
+    ),
+    ("Гравець, у якого найбільше жетонів вина, отримує 10 очок.", ["goods end_game majority 10"]),
+    ("Фея приносить 1 бал на початку ходу.", ["fairy during_game fixed 1"]),
+]
+
+
+@pytest.mark.parametrize(("text", "claims"), UKRAINIAN)
+def test_ukrainian_rates_in_the_usual_rules_wording(text: str, claims: list[str]) -> None:
+    assert read_keys("uk", text) == annotated_keys(claims)
