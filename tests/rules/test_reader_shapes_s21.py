@@ -437,3 +437,30 @@ UKRAINIAN = [
 @pytest.mark.parametrize(("text", "claims"), UKRAINIAN)
 def test_ukrainian_rates_in_the_usual_rules_wording(text: str, claims: list[str]) -> None:
     assert read_keys("uk", text) == annotated_keys(claims)
+
+
+# Found by a review of this session's changes: the leading number's next subject must be a
+# feature of its own (not a modifier of the first: pig, inn) in no contrast's clause; "si no lo
+# está" (if it is not) is still "otherwise"; a clause whose amounts are all replaced rates lists
+# no respective features (it raised IndexError).
+REVIEWED = [
+    ("en", "Roads score 1, but cities 2 points per tile.", ["city completed tile 2"]),
+    (
+        "en",
+        "The farmer scores 3, the pig 1 point per completed city.",
+        ["pig end_game completed_city 1"],
+    ),
+    ("en", "Roads score 1, with an inn 2 points per tile.", ["inn completed tile 2"]),
+    (
+        "es",
+        "Una ciudad completada da 2 puntos por loseta, si no lo está solo 1 punto por loseta.",
+        ["city completed tile 2", "city incomplete tile 1"],
+    ),
+    ("en", "respectively road points instead of 2", []),
+    ("de", "jeweils Straße Punkt statt 2", []),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "claims"), REVIEWED)
+def test_the_review_s_cases(language: str, text: str, claims: list[str]) -> None:
+    assert read_keys(language, text) == annotated_keys(claims)

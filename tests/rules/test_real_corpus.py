@@ -43,7 +43,7 @@ PRE_SPLIT_RECALL, PRE_SPLIT_PRECISION = 0.978, 0.985
 # What the test half reads today, with batches rf-*'s, rg-*'s, rh-*'s, ri-*'s, rj-*'s, rk-*'s,
 # rl-*'s and rm's test excerpts (a floor: the reader may get better, not worse unnoticed;
 # docs/rules.md says why it fell).
-TEST_RECALL_FLOOR, TEST_PRECISION_FLOOR = 0.513, 0.623
+TEST_RECALL_FLOOR, TEST_PRECISION_FLOOR = 0.514, 0.625
 # What the dev half reads with batches rd-d's, re-a's, rf-*'s, rg-*'s, rh-*'s, ri-*'s, rj-*'s,
 # rk-*'s, rl-*'s and rm's dev excerpts (rj-*'s, rk-*'s and rl-*'s untuned; rm's in languages with
 # no lexicon before session 21), after session 21's passes (a floor, as above).

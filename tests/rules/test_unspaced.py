@@ -1,5 +1,5 @@
-"""Languages written without spaces (pipeline/parse/rules/unspaced.py): spacing is undone on
-every sentence kept, and the reader reads Japanese and Chinese rates in their usual rules
+"""Languages written without spaces (pipeline/parse/rules/unspaced.py): every sentence kept is
+the text as written, and the reader reads Japanese and Chinese rates in their usual rules
 wording (sentences written from rulebook wording, not from the corpus), Korean with its
 particles attached."""
 
@@ -11,29 +11,53 @@ from hypothesis import strategies as st
 
 from carcdb.pipeline.parse.rules.claim_text import sentences
 from carcdb.pipeline.parse.rules.claims import extract_claims
-from carcdb.pipeline.parse.rules.unspaced import SIGN_MARK, WORD_MARK, spaced, unspaced
+from carcdb.pipeline.parse.rules.unspaced import WORD_MARK, Written, spaced
 from carcdb.pipeline.parse.rules.vocabulary import vocabulary
 from carcdb.schemas.rules import ClaimState
 from tests.rules.real_corpus import annotated_keys, read_keys
 
 CJK_TEXT = st.text(
-    alphabet=st.sampled_from(list("每片道路图板城市修道院得到分完工，、；：（）。 0123456789ab,;")),
+    alphabet=st.sampled_from(
+        list("每片道路图板城市修道院得到分完工，、；：（）。「」１２ 0123456789ab,;\n")
+    ),
     max_size=80,
 )
 
 
 @given(CJK_TEXT)
-def test_unspacing_undoes_spacing(text: str) -> None:
+def test_the_spaced_text_is_found_again_as_written(text: str) -> None:
     words = vocabulary("zh").unspaced
     assert words is not None
-    assert unspaced(spaced(text, words)) == text
+    if text.strip():  # a sentence of spaces alone is no sentence the reader keeps
+        assert Written(text).sentence(spaced(text, words)) == text.strip()
 
 
-def test_a_mark_already_written_reads_as_a_space() -> None:
+@given(CJK_TEXT)
+def test_every_claim_s_sentence_is_written_in_the_text(text: str) -> None:
+    for claim in extract_claims(text, [], ClaimState.COMPLETED, vocabulary("zh")):
+        assert claim.sentence in text
+
+
+def test_signs_opening_a_sentence_are_kept_as_written() -> None:
+    # the reader strips a sentence's edges: the sentence is found again in the text, so its
+    # full-width signs and digits stay as written
+    for text in (
+        "（完成した道路は1タイルにつき1点）",
+        "道路は１タイルにつき１点。、都市は1タイルにつき2点。",
+    ):
+        found = extract_claims(text, [], ClaimState.COMPLETED, vocabulary("ja"))
+        assert found and all(c.sentence in text for c in found)
+    found = extract_claims("道路は１タイルにつき１点。", [], ClaimState.COMPLETED, vocabulary("ja"))
+    assert [(c.feature, c.unit, c.points, c.sentence) for c in found] == [
+        ("road", "tile", 1, "道路は１タイルにつき１点。")
+    ]
+
+
+def test_a_mark_already_written_is_kept() -> None:
     words = vocabulary("zh").unspaced
     assert words is not None
-    text = f"道路{WORD_MARK}1分{SIGN_MARK}"
-    assert unspaced(spaced(text, words)) == "道路 1分 "
+    text = f"道路{WORD_MARK}1分"
+    assert Written(text).sentence(spaced(text, words)) == text
 
 
 def test_spaced_text_has_the_lexicon_s_words_apart() -> None:
@@ -64,9 +88,21 @@ def test_full_stops_end_sentences_and_a_line_without_one_goes_on() -> None:
         "修道院？",
     ]
     # a broken line that ends in a comma goes on (a script without case has no capital to say
-    # a new sentence starts)
+    # a new sentence starts); a line ending in none is a heading or a row of its own
     text = "游戏结束时，农田中每有1个完整的城堡，\n即可获得3分。"
     assert read_keys("zh", text) == annotated_keys(["field end_game completed_city 3"])
+    text = "完成的城市：每片2分\n未完成的城市：每片1分"
+    assert read_keys("zh", text) == annotated_keys(
+        ["city completed tile 2", "city incomplete tile 1"]
+    )
+    assert read_keys("ko", "도로\n완성된 도시는 타일당 2점.") == annotated_keys(
+        ["city completed tile 2"]
+    )
+    # a closing quote after a full stop stays with its sentence
+    assert sentences("城市每片得2分。」道路每片得1分。", vocabulary("zh")) == [
+        "城市每片得2分。」",
+        "道路每片得1分。",
+    ]
 
 
 USUAL_WORDING = [
@@ -122,6 +158,12 @@ USUAL_WORDING = [
 @pytest.mark.parametrize(("language", "text", "claims"), USUAL_WORDING)
 def test_rates_in_the_usual_rules_wording(language: str, text: str, claims: list[str]) -> None:
     assert read_keys(language, text) == annotated_keys(claims)
+
+
+def test_a_phrase_of_listed_words_keeps_its_feature() -> None:
+    # zh 完成的城市 is written "完成 的 城市" in the lexicon: its city is still found
+    assert read_keys("zh", "完成的城市每片图板得2分。") == annotated_keys(["city completed tile 2"])
+    assert read_keys("zh", "每片道路图板得１分。") == annotated_keys(["road completed tile 1"])
 
 
 def test_words_holding_a_feature_s_word_are_others() -> None:

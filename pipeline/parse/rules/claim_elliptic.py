@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from carcdb.pipeline.parse.rules.claim_feature_words import feature_words
 from carcdb.pipeline.parse.rules.claim_mention import Mention, inside
 from carcdb.pipeline.parse.rules.claim_text import WORDS
 from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
@@ -103,7 +104,12 @@ def _gapped_before(
     words = WORDS.findall(joint)
     if not words or len(words) > GAP_WORDS + 1 or any(c.isdigit() for c in joint):
         return False
-    if vocab.any_feature.search(joint) is None or vocab.points_word.search(joint):
+    if vocab.points_word.search(joint) or vocab.contrast.search(joint):
+        return False  # "Roads score 1, but cities 2 points": the contrast's own clause
+    # the next subject is a feature of its own, not a modifier of the first ("..., the pig 1
+    # point per completed city", "..., with an inn 2 points per tile")
+    modifiers = vocab.relations.modifiers
+    if not any(f[2] not in modifiers for f in feature_words(joint, vocab)):
         return False
     segment = re.split(r"[,;:(.]", sentence[:start])[-1]
     return (

@@ -413,8 +413,10 @@ class Sentence:
         if self.vocab.respectively.search(self.text, start, end) is None:
             return None
         here = [a for a in amounts if a.clause == amount.clause and not a.base]
+        if len(here) < 2 or amount not in here:
+            return None  # "respectively ... instead of 2": no two rates to list
         listed = [f for f in longest(self.features) if start <= f[0] < here[0].mention.start]
-        if len(here) < 2 or len(listed) != len(here) or amount not in here:
+        if len(listed) != len(here):
             return None
         return listed[here.index(amount)][2]
 

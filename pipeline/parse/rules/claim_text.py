@@ -27,7 +27,9 @@ from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
 
 LIST_ITEM = re.compile(r"\s*[-–•*#]\s")  # a list item ("- Straße: 1 Punkt pro Plättchen")
 
-SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])")
+# a full-width full stop ends a sentence with no space after it, after its closing quote
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])(?![」』”）])|(?<=[。！？][」』”）])")
+COMMA_END = re.compile(r"[,、，]\s*$")
 # a full stop no sentence ends at: a single lower-case letter's ("d.h.", "z. B."; not a worked
 # example's "city A.")
 INITIAL_END = re.compile(r"(?<!\w)[^\W\d_]\.$")
@@ -58,7 +60,8 @@ def _lines(text: str, vocab: Vocabulary | None = None) -> list[str]:
     """The text's lines, with a line broken inside a sentence joined to the next: one that
     leaves a parenthesis open, that ends in a "per" word, a scoring verb or a connector ("2
     Punkte für jeden" / "Stadtteil.", "otrzymuje dodatkowo" / "10 punktów."), or that does
-    not end a sentence when the next starts in lower case or in a script without case."""
+    not end a sentence when the next starts in lower case, or that ends in a comma when the next
+    starts in a script without case."""
     if "&" in text:
         text = html.unescape(text)  # a copy of a page's source: "2&nbsp;points"
     if "." in text:
@@ -72,7 +75,9 @@ def _lines(text: str, vocab: Vocabulary | None = None) -> list[str]:
         if pending:
             open_paren = pending.count("(") > pending.count(")")
             dangling = vocab is not None and _dangling(pending, vocab)
-            lower = _continues(line) and not ENDS_SENTENCE.search(pending)
+            lower = (line[:1].islower() and not ENDS_SENTENCE.search(pending)) or (
+                _caseless(line) and COMMA_END.search(pending) is not None
+            )
             # a list item or a template parameter ("variant=finalscoring") is a line of its own
             whole = LIST_LINE.match(pending) is not None or PARAMETER.match(line) is not None
             if not whole and (open_paren or dangling or lower):
@@ -88,11 +93,11 @@ def _lines(text: str, vocab: Vocabulary | None = None) -> list[str]:
     return joined
 
 
-def _continues(line: str) -> bool:
-    """The line starts in lower case, or in a script without case (Chinese, Japanese, Korean),
-    where only the end of the line before tells whether a sentence goes on."""
+def _caseless(line: str) -> bool:
+    """The line starts in a script without case (Chinese, Japanese, Korean): only a comma
+    ending the line before says its sentence goes on (a heading or a table row ends in none)."""
     first = line[:1]
-    return first.islower() or (first.isalpha() and not first.isupper())
+    return first.isalpha() and not first.isupper() and not first.islower()
 
 
 def _dangling(line: str, vocab: Vocabulary) -> bool:
@@ -172,6 +177,7 @@ LEADING_WORDS = 4  # words of a comma segment before its contrast word ("am Ende
 
 
 NEXT_LETTER = re.compile(r"\s*[^\W\d_]")
+CONDITION_WORDS = 3  # words after "if not" that may name the state it negates
 
 
 def _negated_condition(sentence: str, match: re.Match[str], vocab: Vocabulary) -> bool:
@@ -179,11 +185,14 @@ def _negated_condition(sentence: str, match: re.Match[str], vocab: Vocabulary) -
     a word right after it is a negated condition ("0 points if not completed", "si no se
     termina"), not "otherwise" ("if not, 1 point")."""
     last = WORDS.findall(match.group(0))[-1:]
-    return (
-        bool(last)
-        and vocab.negation.fullmatch(last[0]) is not None
-        and NEXT_LETTER.match(sentence, match.end()) is not None
-    )
+    if not last or vocab.negation.fullmatch(last[0]) is None:
+        return False
+    if NEXT_LETTER.match(sentence, match.end()) is None:
+        return False
+    # "si no se termina", "if not completed": a state word follows; "si no lo está solo 1
+    # punto" (if it is not) is still "otherwise"
+    window = " ".join(WORDS.findall(sentence[match.end() : match.end() + 40])[:CONDITION_WORDS])
+    return vocab.any_state.search(window) is not None
 
 
 def _segment_opening(sentence: str, start: int, vocab: Vocabulary) -> int:

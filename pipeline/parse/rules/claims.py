@@ -60,7 +60,7 @@ from carcdb.pipeline.parse.rules.claim_sentence import (
 )
 from carcdb.pipeline.parse.rules.claim_shapes import FLAT, Amount, Sentence
 from carcdb.pipeline.parse.rules.claim_text import OTHERWISE, sentences
-from carcdb.pipeline.parse.rules.unspaced import spaced, unspaced
+from carcdb.pipeline.parse.rules.unspaced import Written, spaced
 from carcdb.pipeline.parse.rules.vocabulary import (
     FALLBACK_LANGUAGE,
     Vocabulary,
@@ -180,7 +180,7 @@ def extract_claims(
     (then the page title); `worked_example`: the text is an example's caption. A language
     written without spaces is read spaced (`unspaced`), its claims keep the sentence as written."""
     if vocab.unspaced is not None:
-        words = vocab.unspaced
+        words, written = vocab.unspaced, Written(text)
         found = _claims(
             spaced(text, words),
             [spaced(c, words) for c in context],
@@ -188,7 +188,7 @@ def extract_claims(
             vocab,
             worked_example,
         )
-        return [replace(c, sentence=unspaced(c.sentence)) for c in found]
+        return [replace(c, sentence=written.sentence(c.sentence)) for c in found]
     return _claims(text, context, default_state, vocab, worked_example)
 
 

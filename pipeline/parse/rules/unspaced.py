@@ -1,15 +1,19 @@
 """Reading a language written without spaces between words (Japanese, Chinese): the text is
-spaced before the reader reads it and each claim's sentence unspaced after (for `claims`).
+spaced before the reader reads it, and each claim's sentence is found again in the text as
+written (for `claims`).
 
-The reader's grammar finds words at word boundaries, commas and full stops, which Japanese and
-Chinese do not write: "每片道路图板可以让你得到 1分" is one `\\w+` run. `spaced` writes a mark
-(U+2006, a space the reader's patterns see as whitespace) around every word of the language's
-lexicon (longest first) and around every run of digits, and writes the full-width punctuation
-the grammar reads ("，", "、", "；", "：", "（", "）") as its ASCII sign after a second mark
-(U+2005): "每\u2006片\u2006道路\u2006图板..." reads as words. `unspaced` undoes both on a
-sentence the reader keeps, so a claim's sentence is the text as written. A mark already in the
-text is read as a space (the only change `unspaced` cannot undo). Full stops ("。", "！", "？")
-are not rewritten: `claim_text` ends sentences at them.
+The reader's grammar finds words at word boundaries, commas and digits, which Japanese and
+Chinese do not write as it expects: "每片道路图板可以让你得到１分，" is one `\\w+` run with a
+full-width digit and comma. `spaced` writes the full-width signs and digits the grammar reads
+("，", "、", "；", "：", "（", "）", "０"-"９") as their ASCII forms, one character for one, and a
+mark (U+2006, a space to the reader's patterns) around every word of the language's lexicon
+(longest first) and every run of digits: "每\u2006片\u2006道路\u2006图板...". A lexicon phrase
+made of such words is written with spaces between them ("完成 的 城市"), so each of its words
+is still found in it. `Written` finds a sentence the reader kept in the text as written,
+whatever spaces, marks and signs the reading added or changed, so a claim's sentence is the
+original text; one it cannot find (the reader's own rewriting, such as an HTML entity
+decoded) keeps the read sentence without its marks. Full stops ("。", "！", "？") are not
+rewritten: `claim_text` ends sentences at them.
 """
 
 from __future__ import annotations
@@ -18,29 +22,33 @@ import re
 from collections.abc import Iterable
 
 WORD_MARK = "\u2006"  # around a lexicon word or a number
-SIGN_MARK = "\u2005"  # before an ASCII sign standing for a full-width one
-FULL_WIDTH = {"，": ",", "、": ",", "；": ";", "：": ":", "（": "(", "）": ")"}
-_AS_ASCII = {wide: SIGN_MARK + ascii for wide, ascii in FULL_WIDTH.items()}
-# "、" and "，" are both a comma to the reader: a second mark tells them apart again
-_AS_ASCII["、"] = SIGN_MARK + SIGN_MARK + ","
-_BACK = {ascii: wide for wide, ascii in _AS_ASCII.items()}
-_SIGNS = re.compile("|".join(re.escape(w) for w in _AS_ASCII))
-_ASCII_SIGNS = re.compile("|".join(re.escape(a) for a in sorted(_BACK, key=len, reverse=True)))
-_MARKS = str.maketrans({WORD_MARK: " ", SIGN_MARK: " "})
+FULL_WIDTH = str.maketrans(
+    {
+        "，": ",",
+        "、": ",",
+        "；": ";",
+        "：": ":",
+        "（": "(",
+        "）": ")",
+        **{chr(0xFF10 + d): str(d) for d in range(10)},
+    }
+)
+_NO_MARK = str.maketrans({WORD_MARK: " "})
 DIGITS = re.compile(r"[0-9]+")
 
 
 def word_pattern(words: Iterable[str]) -> re.Pattern[str]:
-    """Any of the lexicon's words (a `=` ending is the lexicon's whole-word sign), longest
-    first, with runs of digits."""
-    written = {w.rstrip("=").strip() for w in words}
-    ordered = sorted((w for w in written if w), key=len, reverse=True)
+    """Any of the lexicon's words (a `=` ending is the lexicon's whole-word sign; a phrase of
+    several words is found as its words), longest first, with runs of digits."""
+    written = {part for w in words for part in w.rstrip("=").split()}
+    ordered = sorted(written, key=len, reverse=True)
     return re.compile("|".join([*(re.escape(w) for w in ordered), DIGITS.pattern]), re.IGNORECASE)
 
 
 def spaced(text: str, words: re.Pattern[str]) -> str:
-    """`text` with a mark around each of `words`' matches and its full-width signs in ASCII."""
-    text = _SIGNS.sub(lambda m: _AS_ASCII[m.group(0)], text.translate(_MARKS))
+    """`text` with its full-width signs and digits in ASCII and a mark around each of
+    `words`' matches."""
+    text = text.translate(_NO_MARK).translate(FULL_WIDTH)
     pieces: list[str] = []
     last = 0
     for match in words.finditer(text):
@@ -50,6 +58,30 @@ def spaced(text: str, words: re.Pattern[str]) -> str:
     return "".join(pieces)
 
 
-def unspaced(sentence: str) -> str:
-    """A sentence of `spaced` text as it was written."""
-    return _ASCII_SIGNS.sub(lambda m: _BACK[m.group(0)], sentence).replace(WORD_MARK, "")
+class Written:
+    """The text as written, to find the sentences of its spaced reading in, in order."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._letters, self._at = _skeleton(text)
+        self._from = 0
+
+    def sentence(self, read: str) -> str:
+        """The text as written that `read` (a sentence of the spaced text) was read from."""
+        letters, _ = _skeleton(read)
+        if not letters:
+            return read.replace(WORD_MARK, "")
+        found = self._letters.find(letters, self._from)
+        if found < 0:
+            found = self._letters.find(letters)
+        if found < 0:
+            return read.replace(WORD_MARK, "")
+        self._from = found
+        return self.text[self._at[found] : self._at[found + len(letters) - 1] + 1]
+
+
+def _skeleton(text: str) -> tuple[str, list[int]]:
+    """The text's characters but spaces and marks, full-width ones in ASCII, and where each
+    stands in the text."""
+    kept = [(i, c) for i, c in enumerate(text.translate(FULL_WIDTH)) if not c.isspace()]
+    return "".join(c for _, c in kept), [i for i, _ in kept]
