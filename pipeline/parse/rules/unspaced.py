@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from carcdb.pipeline.parse.number_words import NumberLexicon
+
 WORD_MARK = "\u2006"  # around a lexicon word or a number
 FULL_WIDTH = str.maketrans(
     {
@@ -35,6 +37,18 @@ FULL_WIDTH = str.maketrans(
 )
 _NO_MARK = str.maketrans({WORD_MARK: " "})
 DIGITS = re.compile(r"[0-9]+")
+
+
+def lexicon_words(data: dict[str, object], numbers: NumberLexicon) -> list[str]:
+    """Every word a language file lists (its lists and its tables' lists) and its number and
+    multiplier words: the words a language written without spaces is spaced around."""
+    found = [*numbers.cardinals, *numbers.zero, *numbers.multipliers]
+    for key, value in data.items():
+        if key in ("language", "about"):
+            continue
+        lists = value.values() if isinstance(value, dict) else [value]
+        found += [str(w) for words in lists if isinstance(words, list) for w in words]
+    return found
 
 
 def word_pattern(words: Iterable[str]) -> re.Pattern[str]:

@@ -20,7 +20,7 @@ from importlib import resources
 from carcdb.pipeline.numbers import ascii_int, is_ascii_digits
 from carcdb.pipeline.parse.number_words import NumberLexicon, number_lexicon
 from carcdb.pipeline.parse.rules.feature_relations import Relations, relations
-from carcdb.pipeline.parse.rules.unspaced import word_pattern
+from carcdb.pipeline.parse.rules.unspaced import lexicon_words, word_pattern
 
 FALLBACK_LANGUAGE = "en"
 NEVER = re.compile(r"(?!)")
@@ -412,20 +412,8 @@ def build_vocabulary(data: dict[str, object], numbers: NumberLexicon | None = No
         scoring_headings=tuple(words("scoring_headings")),
         end_game_headings=tuple(words("end_game_headings")),
         relations=relations(),
-        unspaced=None if data.get("spaced", True) else word_pattern(_all_words(data, numbers)),
+        unspaced=None if data.get("spaced", True) else word_pattern(lexicon_words(data, numbers)),
     )
-
-
-def _all_words(data: dict[str, object], numbers: NumberLexicon) -> list[str]:
-    """Every word a language file lists (its lists and its tables' lists) and its number and
-    multiplier words: the words a language written without spaces is spaced around."""
-    found = [*numbers.cardinals, *numbers.zero, *numbers.multipliers]
-    for key, value in data.items():
-        if key in ("language", "about"):
-            continue
-        lists = value.values() if isinstance(value, dict) else [value]
-        found += [str(w) for words in lists if isinstance(words, list) for w in words]
-    return found
 
 
 def available_languages() -> list[str]:
