@@ -171,3 +171,14 @@ def test_words_holding_a_feature_s_word_are_others() -> None:
     # listed whole (`unsplit`, a longer word wins), so no road or points is read in them
     assert read_keys("ja", "修道院の得点は後で計算する。") == annotated_keys([])
     assert read_keys("zh", "分数最高的玩家获胜。") == annotated_keys([])
+
+
+def test_common_words_holding_a_lexicon_word_stay_whole() -> None:
+    # zh 图片 (picture) holds 片 (a tile word), 觉得 (to feel) holds 得 (scores), 不同
+    # (different) holds 不 (not); ja として holds と (and): listed whole in `unsplit`, none
+    # of them reads as the word it holds
+    for language, text in (
+        ("zh", "如图片所示，我觉得不同的城市很有趣。"),
+        ("ja", "修道院としてカウントするものもある。"),
+    ):
+        assert read_keys(language, text) == annotated_keys([])
