@@ -175,10 +175,16 @@ def test_words_holding_a_feature_s_word_are_others() -> None:
 
 def test_common_words_holding_a_lexicon_word_stay_whole() -> None:
     # zh 图片 (picture) holds 片 (a tile word), 觉得 (to feel) holds 得 (scores), 不同
-    # (different) holds 不 (not); ja として holds と (and): listed whole in `unsplit`, none
-    # of them reads as the word it holds
-    for language, text in (
-        ("zh", "如图片所示，我觉得不同的城市很有趣。"),
-        ("ja", "修道院としてカウントするものもある。"),
+    # (different) holds 不 (not); ja として holds と (and): listed whole in `unsplit`, each
+    # is one word of the spaced text, and a rate beside them still reads
+    for language, text, whole in (
+        ("zh", "如图片所示，我觉得不同的城市每片得2分。", ["图片", "觉得", "不同"]),
+        ("ja", "修道院タイルとして1点を得る。", ["として"]),
     ):
-        assert read_keys(language, text) == annotated_keys([])
+        words = vocabulary(language).unspaced
+        assert words is not None
+        found = spaced(text, words).split()
+        assert all(w in found for w in whole), found
+    assert read_keys("zh", "如图片所示，我觉得不同的城市每片得2分。") == annotated_keys(
+        ["city completed tile 2"]
+    )
