@@ -50,3 +50,13 @@ def test_a_long_run_of_articles_before_an_amount_is_read() -> None:
     text = "a " * 5000 + "city scores 2 points per tile."
     claims = extract_claims(text, [], ClaimState.COMPLETED, vocabulary("en"))
     assert [(c.feature, c.unit, c.points) for c in claims] == [("city", "tile", 2)]
+
+
+def test_a_long_run_of_numbers_before_a_leading_gap_is_read() -> None:
+    # each number before the first amount asks whether it leads the amount after it ("Roads
+    # score 1, cities 2 points per tile"): the gap's words are counted up to the few the shape
+    # allows and the segment before is found from the number back, not the whole sentence
+    # scanned once per number
+    text = "Roads score " + "1, " * 3000 + "cities 2 points per tile."
+    claims = extract_claims(text, [], ClaimState.COMPLETED, vocabulary("en"))
+    assert [(c.feature, c.unit, c.points) for c in claims] == [("city", "tile", 2)]

@@ -7,6 +7,7 @@ number after "or" is for (`modifier_after`). Counts ("3 tiles") are not among th
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 from carcdb.pipeline.parse.rules.claim_feature_words import feature_words
 from carcdb.pipeline.parse.rules.claim_mention import Mention, inside
@@ -101,7 +102,8 @@ def _gapped_before(
     joint = gap[opened.end() :] if opened else gap
     if opened is None or (not opened.group(0).strip() and not _starts_with(vocab.conjunction, gap)):
         return False
-    words = WORDS.findall(joint)
+    # a few words at most (counted lazily: the gap to the next amount may be the sentence)
+    words = list(islice(WORDS.finditer(joint), GAP_WORDS + 2))
     if not words or len(words) > GAP_WORDS + 1 or any(c.isdigit() for c in joint):
         return False
     if vocab.points_word.search(joint) or vocab.contrast.search(joint):
@@ -111,7 +113,7 @@ def _gapped_before(
     modifiers = vocab.relations.modifiers
     if not any(f[2] not in modifiers for f in feature_words(joint, vocab)):
         return False
-    segment = re.split(r"[,;:(.]", sentence[:start])[-1]
+    segment = sentence[max(sentence.rfind(c, 0, start) for c in ",;:(.") + 1 : start]
     return (
         not any(c.isdigit() for c in segment)
         and vocab.points_word.search(segment) is None
