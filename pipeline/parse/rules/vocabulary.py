@@ -232,13 +232,14 @@ def _words_or_never(words: list[str], prefix: str = "", suffix: str = "") -> re.
 def _as_many(data: dict[str, object], point_words: str) -> re.Pattern[str]:
     """ "as many points as" (`as_many` before a points word) or "points equal to the number
     of" (`equal_count` after one): 1 point per the unit named after it."""
-    forms = []
-    if before := words_or_empty(data, "as_many"):
-        forms.append(
-            f"(?:{_whole_words(before)})" + rf"\s+(?:[^\W\d]+\s+){{0,2}}?(?:{point_words})(?!\w)"
-        )
-    if after := words_or_empty(data, "equal_count"):
-        forms.append(rf"(?<!\w)(?:{point_words})\s+(?:{_whole_words(after)})")
+    before = _words_or_never(
+        words_or_empty(data, "as_many"),
+        suffix=rf"\s+(?:[^\W\d]+\s+){{0,2}}?(?:{point_words})(?!\w)",
+    )
+    after = _words_or_never(
+        words_or_empty(data, "equal_count"), prefix=rf"(?<!\w)(?:{point_words})\s+"
+    )
+    forms = [form.pattern for form in (before, after) if form is not NEVER]
     return re.compile("|".join(forms), re.IGNORECASE) if forms else NEVER
 
 
