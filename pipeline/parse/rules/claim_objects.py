@@ -7,8 +7,6 @@ the language's vocabulary file (`prepositions`, `determiners`).
 
 from __future__ import annotations
 
-import re
-
 from carcdb.pipeline.parse.rules.claim_feature_words import Found
 from carcdb.pipeline.parse.rules.claim_mention import Mention
 from carcdb.pipeline.parse.rules.claim_text import WORDS
@@ -17,7 +15,7 @@ from carcdb.pipeline.parse.rules.vocabulary import Vocabulary
 __all__ = ["opening_subject"]
 
 OPENING_WORDS = 2  # words before the feature that opens its clause ("The fairy", "Die Fee")
-CLAUSE_START = re.compile(r"[,;:.!?()]")
+CLAUSE_STOPS = ",;:.!?()"
 
 
 def _after_preposition(sentence: str, start: int, vocab: Vocabulary) -> bool:
@@ -38,8 +36,8 @@ def opening_subject(
     near = [f for f in before if f[2] == chosen]
     if not near or not _after_preposition(sentence, near[-1][0], vocab):
         return None
-    stops = list(CLAUSE_START.finditer(sentence, 0, near[-1][0]))
-    start = stops[-1].end() if stops else 0
+    # the clause's start: the last stop before the object, found back from it
+    start = max(sentence.rfind(c, 0, near[-1][0]) for c in CLAUSE_STOPS) + 1
     for f in before:
         if f[0] < start or f[0] >= near[-1][0] or f[2] == chosen:
             continue
